@@ -1,0 +1,21 @@
+import path from "node:path";
+import { remember } from "@epic-web/remember";
+import type { Kysely } from "kysely";
+import { connect } from "#db/connect";
+import { migrateToLatest } from "#db/migrator";
+import type { Database } from "#db/schema";
+import { env } from "./env.server";
+
+/** The process's one database handle; it survives dev rebuilds. */
+export const db: Kysely<Database> = remember("db", () => {
+  const { DATABASE_URL, dataDir } = env();
+  return connect(DATABASE_URL ? { url: DATABASE_URL } : { pgliteDir: path.join(dataDir, "db") });
+});
+
+export function migrate() {
+  return migrateToLatest(db);
+}
+
+export function databaseEngine(): "postgres" | "pglite" {
+  return env().DATABASE_URL ? "postgres" : "pglite";
+}

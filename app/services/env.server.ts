@@ -1,0 +1,65 @@
+import path from "node:path";
+import { z } from "zod";
+
+const optional = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATA_DIR: z.string().trim().min(1).default("./data"),
+    DATABASE_URL: optional.pipe(
+      z
+        .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
+        .optional(),
+    ),
+    SESSION_SECRET: optional,
+    APP_URL: optional.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),
+    MAIL_FROM: z.string().trim().min(3).default("Agency Workspace <no-reply@agency-workspace.local>"),
+    RESEND_API_KEY: optional,
+    S3_BUCKET: optional,
+    S3_ENDPOINT: optional.pipe(z.url({ error: "must be a URL" }).optional()),
+    S3_REGION: z.string().trim().min(1).default("auto"),
+    S3_ACCESS_KEY_ID: optional,
+    S3_SECRET_ACCESS_KEY: optional,
+    S3_FORCE_PATH_STYLE: z
+      .enum(["true", "false"], { error: "must be true or false" })
+      .default("false")
+      .transform((value) => value === "true"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
+    }
+    if (env.SESSION_SECRET && env.SESSION_SECRET.length < 32) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "must be at least 32 characters" });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & { dataDir: string };
+
+export class EnvError extends Error {
+  name = "EnvError";
+}
+
+/** Parses the given variables, throwing an EnvError that names every bad variable. */
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new EnvError(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR) };
+}
+
+let cached: Env | undefined;
+
+/** The environment, parsed once per process. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

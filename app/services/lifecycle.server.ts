@@ -1,0 +1,32 @@
+import type { IncomingMessage } from "node:http";
+import { sql } from "kysely";
+import { isSameOrigin } from "~/utils/origin.server";
+import { db, migrate } from "./db.server";
+import { env } from "./env.server";
+
+/** Runs before the server listens: a bad environment or a failed migration stops start-up. */
+export async function startup() {
+  const { DATABASE_URL, dataDir } = env();
+  const applied = await migrate();
+  if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
+  console.log(`Database: ${DATABASE_URL ? "Postgres server (DATABASE_URL)" : `PGlite in ${dataDir}/db`}`);
+}
+
+export async function shutdown() {
+  await db.destroy();
+}
+
+export async function checkHealth() {
+  await sql`select 1`.execute(db);
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Refuses a state-changing request that another site's page sent. */
+export function isAllowedOrigin(request: IncomingMessage): boolean {
+  if (SAFE_METHODS.has(request.method ?? "GET")) return true;
+  return isSameOrigin(
+    { origin: request.headers.origin, referer: request.headers.referer, host: request.headers.host },
+    env().APP_URL,
+  );
+}

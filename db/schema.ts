@@ -1,0 +1,243 @@
+import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Updateable } from "kysely";
+
+/* Types of the tables made by db/migrations. Columns keep their snake_case names. */
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+export type UserType = "AGENCY" | "TEAM_MEMBER" | "CLIENT" | "ADMIN";
+export type TeamRole = "OWNER" | "ACCOUNT_MANAGER" | "SEO_SPECIALIST" | "DESIGNER" | "CONTENT_WRITER";
+export type ClientRole = "OWNER" | "LEAD" | "EMPLOYEE";
+export type InvitationRole = TeamRole | "CLIENT";
+export type ReactionType = "smile" | "heart" | "thumbsup" | "angry";
+export type TokenKind = "email" | "reset";
+
+export interface PendingRegistration {
+  invitationId: string;
+  name: string;
+  mobileNumber: string | null;
+}
+
+export interface InvitationMeta {
+  client_role?: ClientRole;
+  name?: string;
+  mobile_number?: string;
+  company?: string;
+  url?: string;
+  pre_filled?: boolean;
+  agency_name?: string;
+  owner_name?: string;
+}
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string;
+  user_type: ColumnType<UserType, UserType | undefined, UserType>;
+  email_verified_at: NullableTimestamp;
+  pending_registration: JSONColumnType<PendingRegistration | null, string | null | undefined, string | null>;
+  must_change_password: Generated<boolean>;
+  agency_id: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface AgenciesTable {
+  id: string;
+  agency_name: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  mobile_number: string | null;
+  avatar: string | null;
+  logo: string | null;
+  url: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+  last_seen_at: Timestamp;
+  user_agent: string | null;
+}
+
+export interface VerificationTokensTable {
+  id: Generated<string>;
+  kind: TokenKind;
+  token_hash: string;
+  user_id: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  reset_at: Timestamp;
+}
+
+export interface TeamMembersTable {
+  id: Generated<string>;
+  agency_id: string;
+  user_id: string | null;
+  name: string;
+  email: string;
+  role: TeamRole;
+  profile_picture: string | null;
+  mobile_number: string | null;
+  url: string | null;
+  login_enabled: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ClientsTable {
+  id: Generated<string>;
+  agency_id: string;
+  user_id: string | null;
+  name: string;
+  email: string;
+  avatar: string | null;
+  mobile_number: string | null;
+  extension: string | null;
+  url: string | null;
+  company: Generated<string>;
+  company_logo: string | null;
+  role: ColumnType<ClientRole, ClientRole | undefined, ClientRole>;
+  login_enabled: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SpacesTable {
+  id: Generated<string>;
+  agency_id: string;
+  name: string;
+  logo: string | null;
+  contact_number: string | null;
+  email: string | null;
+  company: string | null;
+  url: string | null;
+  last_seq: ColumnType<string, string | number | undefined, string | number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SpaceClientsTable {
+  space_id: string;
+  client_id: string;
+  created_at: CreatedAt;
+}
+
+export interface TeamMemberSpacesTable {
+  team_member_id: string;
+  space_id: string;
+  created_at: CreatedAt;
+}
+
+export interface InvitationsTable {
+  id: Generated<string>;
+  token_hash: string;
+  email: string | null;
+  role: InvitationRole;
+  agency_id: string;
+  invited_by: string | null;
+  expires_at: Timestamp;
+  used: Generated<boolean>;
+  meta: JSONColumnType<InvitationMeta | null, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+}
+
+export interface SpaceMessagesTable {
+  id: Generated<string>;
+  space_id: string;
+  sender_id: string | null;
+  client_id: string;
+  content: Generated<string>;
+  attachment_key: string | null;
+  attachment_name: string | null;
+  attachment_size: number | null;
+  attachment_type: string | null;
+  created_at: CreatedAt;
+  edited_at: NullableTimestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface SpaceChangesTable {
+  space_id: string;
+  seq: ColumnType<string, string | number, never>;
+  kind: string;
+  message_id: string | null;
+  user_id: string | null;
+  payload: JSONColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: CreatedAt;
+}
+
+export interface SpaceReadsTable {
+  space_id: string;
+  user_id: string;
+  last_read_at: Timestamp;
+  notified_at: NullableTimestamp;
+}
+
+export interface MessageReactionsTable {
+  message_id: string;
+  user_id: string;
+  reaction_type: ReactionType;
+  created_at: CreatedAt;
+}
+
+export interface NotificationPreferencesTable {
+  user_id: string;
+  new_client: Generated<boolean>;
+  team_activity: Generated<boolean>;
+  marketing: Generated<boolean>;
+  unread_messages: Generated<boolean>;
+  updated_at: Timestamp;
+}
+
+export interface ActivityTable {
+  id: Generated<string>;
+  agency_id: string;
+  actor_id: string | null;
+  action: string;
+  subject_type: string | null;
+  subject_id: string | null;
+  summary: string;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  users: UsersTable;
+  agencies: AgenciesTable;
+  sessions: SessionsTable;
+  verification_tokens: VerificationTokensTable;
+  rate_limits: RateLimitsTable;
+  team_members: TeamMembersTable;
+  clients: ClientsTable;
+  spaces: SpacesTable;
+  space_clients: SpaceClientsTable;
+  team_member_spaces: TeamMemberSpacesTable;
+  invitations: InvitationsTable;
+  space_messages: SpaceMessagesTable;
+  space_changes: SpaceChangesTable;
+  space_reads: SpaceReadsTable;
+  message_reactions: MessageReactionsTable;
+  notification_preferences: NotificationPreferencesTable;
+  activity: ActivityTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Agency = Selectable<AgenciesTable>;
+export type TeamMember = Selectable<TeamMembersTable>;
+export type Client = Selectable<ClientsTable>;
+export type Space = Selectable<SpacesTable>;
+export type Invitation = Selectable<InvitationsTable>;
+export type SpaceMessage = Selectable<SpaceMessagesTable>;

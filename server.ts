@@ -1,0 +1,142 @@
+/*
+ * Wiring only: Express, static files, security headers, the Remix handler and
+ * socket.io. Everything the app does lives in the Remix server build, which also
+ * hands us its realtime handlers and its shutdown, so there is one module graph.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import url from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import { Server as SocketServer } from "socket.io";
+
+type AppModule = typeof import("./app/entry.server");
+type AppBuild = ServerBuild & { entry: { module: AppModule } };
+
+const MODE = process.env.NODE_ENV === "production" ? "production" : "development";
+// Set by `remix dev`, which rebuilds and then waits for us to say the new build is live.
+const devOrigin = process.env.REMIX_DEV_ORIGIN;
+const BUILD_PATH = path.resolve("build/index.js");
+const VERSION_PATH = path.resolve("build/version.txt");
+
+let build = await importBuild();
+try {
+  await build.entry.module.startup();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", true);
+app.use(compression());
+
+app.use((_req, res, next) => {
+  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  next();
+});
+app.use(
+  helmet({
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: "same-origin" },
+    contentSecurityPolicy: {
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "blob:"],
+        "connect-src": ["'self'", ...(devOrigin ? [devOrigin.replace(/^http/, "ws")] : [])],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "object-src": ["'none'"],
+        "upgrade-insecure-requests": null,
+      },
+    },
+  }),
+);
+
+app.use((req, res, next) => {
+  if (build.entry.module.isAllowedOrigin(req)) return next();
+  res.status(403).type("text").send("This request came from another site and was refused.");
+});
+
+app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+app.use(express.static("public", { maxAge: "1h" }));
+
+app.get("/healthz", async (_req, res) => {
+  try {
+    await build.entry.module.checkHealth();
+    res.json({ status: "ok" });
+  } catch (error) {
+    console.error("healthz: database did not answer", error);
+    res.status(503).json({ status: "unavailable" });
+  }
+});
+
+app.all(
+  "*",
+  MODE === "development"
+    ? (req, res, next) => createRemixHandler(build)(req, res, next)
+    : createRemixHandler(build),
+);
+
+const server = http.createServer(app);
+const io = new SocketServer(server, {
+  serveClient: false,
+  allowRequest: (req, callback) => build.entry.module.allowRealtimeRequest(req, callback),
+});
+await build.entry.module.attachRealtime(io);
+
+const port = Number(process.env.PORT ?? 3000);
+server.listen(port, () => {
+  console.log(`Agency workspace ready on http://localhost:${port} (${MODE})`);
+  if (devOrigin) broadcastDevReady(build);
+});
+
+if (devOrigin) {
+  const { watch } = await import("chokidar");
+  const reload = async () => {
+    build = await importBuild();
+    await build.entry.module.attachRealtime(io);
+    broadcastDevReady(build);
+  };
+  watch(VERSION_PATH, { ignoreInitial: true }).on("add", reload).on("change", reload);
+}
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: closing connections`);
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  await new Promise<void>((resolve) => io.close(() => resolve()));
+  server.closeIdleConnections();
+  await build.entry.module.shutdown();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
+
+function createRemixHandler(current: AppBuild) {
+  return createRequestHandler({
+    build: current,
+    mode: MODE,
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+  });
+}
+
+async function importBuild(): Promise<AppBuild> {
+  if (!fs.existsSync(BUILD_PATH)) {
+    console.error("No server build at build/index.js. Run `npm run build` (or `npm run dev`) first.");
+    process.exit(1);
+  }
+  const stamp = fs.statSync(BUILD_PATH).mtimeMs;
+  return (await import(`${url.pathToFileURL(BUILD_PATH).href}?t=${stamp}`)) as AppBuild;
+}
