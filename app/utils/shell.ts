@@ -1,0 +1,16 @@
+import type { UserType } from "#db/schema";
+
+/** What the layouts show of the signed-in user (top bar, avatar menu, sidebar). */
+export type ShellUser = {
+  userType: UserType;
+  /** Display name, e.g. "Jane Doe". */
+  name: string;
+  email: string;
+  /** Shown before the company name in the top bar: "Agency" for agency staff, "Owner" for client owners, else the role. */
+  roleLabel: string;
+  companyName: string;
+  avatarUrl: string | null;
+  isAdmin: boolean;
+};
+
+export type ShellArea = "agency" | "client" | "teams";

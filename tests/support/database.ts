@@ -1,0 +1,53 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { forget } from "@epic-web/remember";
+import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
+
+/*
+ * Every test file gets a database of its own: a copy of the migrated PGlite template,
+ * or, when TEST_DATABASE_URL names a Postgres server, a throwaway database there.
+ * DATA_DIR is a fresh folder too, so uploads and the mail outbox are per file.
+ */
+// Top-level, not beforeAll: the test file's imports (and so the db module) come after this.
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "agency-test-"));
+let serverDatabase: { adminUrl: string; name: string } | undefined;
+process.env.DATA_DIR = dataDir;
+const serverUrl = process.env.TEST_DATABASE_URL;
+if (serverUrl) {
+  const name = `test_${crypto.randomBytes(6).toString("hex")}`;
+  await adminQuery(serverUrl, `create database ${name}`);
+  serverDatabase = { adminUrl: serverUrl, name };
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  process.env.DATABASE_URL = url.toString();
+} else {
+  delete process.env.DATABASE_URL;
+  await fs.cp(process.env.TEST_PGLITE_TEMPLATE!, path.join(dataDir, "db"), { recursive: true });
+}
+forget("db");
+
+beforeAll(async () => {
+  const { migrate } = await import("~/services/db.server");
+  await migrate();
+});
+
+afterAll(async () => {
+  const { db } = await import("~/services/db.server");
+  await db.destroy();
+  forget("db");
+  if (serverDatabase) await adminQuery(serverDatabase.adminUrl, `drop database ${serverDatabase.name} with (force)`);
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+async function adminQuery(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
