@@ -32,9 +32,10 @@ try {
   process.exit(1);
 }
 
+const { port, trustProxyHops } = build.entry.module.serverConfig();
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", true);
+app.set("trust proxy", trustProxyHops);
 app.use(compression());
 
 app.use((_req, res, next) => {
@@ -81,9 +82,7 @@ app.get("/healthz", async (_req, res) => {
 
 app.all(
   "*",
-  MODE === "development"
-    ? (req, res, next) => createRemixHandler(build)(req, res, next)
-    : createRemixHandler(build),
+  MODE === "development" ? (req, res, next) => createRemixHandler(build)(req, res, next) : createRemixHandler(build),
 );
 
 const server = http.createServer(app);
@@ -93,7 +92,6 @@ const io = new SocketServer(server, {
 });
 await build.entry.module.attachRealtime(io);
 
-const port = Number(process.env.PORT ?? 3000);
 server.listen(port, () => {
   console.log(`Agency workspace ready on http://localhost:${port} (${MODE})`);
   if (devOrigin) broadcastDevReady(build);
@@ -128,7 +126,7 @@ function createRemixHandler(current: AppBuild) {
   return createRequestHandler({
     build: current,
     mode: MODE,
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "unknown" }),
   });
 }
 

@@ -1,18 +1,23 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
 
 /* What server.ts takes from the build: see DESIGN.md, "one module graph". */
-export { startup, shutdown, checkHealth, isAllowedOrigin } from "~/services/lifecycle.server";
+export { serverConfig, startup, shutdown, checkHealth, isAllowedOrigin } from "~/services/lifecycle.server";
 export { attachRealtime, allowRealtimeRequest } from "~/realtime/server.server";
 
 declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
   interface AppLoadContext {
     cspNonce: string;
+    /** The client's address, as far as TRUST_PROXY_HOPS lets us trust X-Forwarded-For. */
+    clientIp: string;
   }
 }
 
@@ -31,7 +36,7 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
@@ -62,6 +67,7 @@ export default function handleRequest(
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {
-  if (request.signal.aborted) return;
+  // Aborted requests and thrown responses (a 404, a guard's redirect) are not faults.
+  if (request.signal.aborted || isRouteErrorResponse(error)) return;
   console.error(error);
 }

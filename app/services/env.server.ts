@@ -12,10 +12,10 @@ const envSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     DATA_DIR: z.string().trim().min(1).default("./data"),
+    // How many proxies in front of us append to X-Forwarded-For (1 on Fly.io); 0 trusts none.
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     DATABASE_URL: optional.pipe(
-      z
-        .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
-        .optional(),
+      z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional(),
     ),
     SESSION_SECRET: optional,
     APP_URL: optional.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),

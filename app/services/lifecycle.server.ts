@@ -4,6 +4,12 @@ import { isSameOrigin } from "~/utils/origin.server";
 import { db, migrate } from "./db.server";
 import { env } from "./env.server";
 
+/** What server.ts needs to listen; read from the one parsed environment. */
+export function serverConfig() {
+  const { PORT, TRUST_PROXY_HOPS } = env();
+  return { port: PORT, trustProxyHops: TRUST_PROXY_HOPS };
+}
+
 /** Runs before the server listens: a bad environment or a failed migration stops start-up. */
 export async function startup() {
   const { DATABASE_URL, dataDir } = env();

@@ -11,10 +11,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("users")
     .addColumn("id", "uuid", (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn("email", "text", (c) => c.notNull().unique().check(sql`email = lower(email)`))
+    .addColumn("email", "text", (c) =>
+      c
+        .notNull()
+        .unique()
+        .check(sql`email = lower(email)`),
+    )
     .addColumn("password_hash", "text", (c) => c.notNull())
     .addColumn("user_type", "text", (c) =>
-      c.notNull().defaultTo("AGENCY").check(sql`user_type in ('AGENCY', 'TEAM_MEMBER', 'CLIENT', 'ADMIN')`),
+      c
+        .notNull()
+        .defaultTo("AGENCY")
+        .check(sql`user_type in ('AGENCY', 'TEAM_MEMBER', 'CLIENT', 'ADMIN')`),
     )
     .addColumn("email_verified_at", "timestamptz")
     // The invitation details that become a team or client record once the email is verified.
@@ -110,7 +118,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("url", "text")
     .addColumn("company", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("company_logo", "text")
-    .addColumn("role", "text", (c) => c.notNull().defaultTo("EMPLOYEE").check(sql`role in ('OWNER', 'LEAD', 'EMPLOYEE')`))
+    .addColumn("role", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("EMPLOYEE")
+        .check(sql`role in ('OWNER', 'LEAD', 'EMPLOYEE')`),
+    )
     .addColumn("login_enabled", "boolean", (c) => c.notNull().defaultTo(true))
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(createdAt))
     .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(createdAt))
@@ -261,7 +274,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     id bigserial unique, created_at timestamptz default now(), payload bytea
   )`.execute(db);
 
-  await db.schema.createIndex("activity_agency_created_idx").on("activity").columns(["agency_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("activity_agency_created_idx")
+    .on("activity")
+    .columns(["agency_id", "created_at"])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -15,6 +15,9 @@ import { afterAll, beforeAll } from "vitest";
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "agency-test-"));
 let serverDatabase: { adminUrl: string; name: string } | undefined;
 process.env.DATA_DIR = dataDir;
+// A developer's shell must not make tests mail people or write to a real bucket.
+delete process.env.RESEND_API_KEY;
+delete process.env.S3_BUCKET;
 const serverUrl = process.env.TEST_DATABASE_URL;
 if (serverUrl) {
   const name = `test_${crypto.randomBytes(6).toString("hex")}`;

@@ -1,0 +1,69 @@
+import { Link } from "@remix-run/react";
+import { formatDistanceToNowStrict } from "date-fns";
+
+export type QuickAction = { label: string; description: string; to: string };
+
+/** The dashboard of every area: welcome, three figures, recent activity and quick actions. */
+export function DashboardView({
+  firstName,
+  stats,
+  activity,
+  quickActions,
+}: {
+  firstName: string;
+  stats: { label: string; value: number }[];
+  activity: { id: string; summary: string; createdAt: string | Date }[];
+  quickActions: QuickAction[];
+}) {
+  return (
+    <div className="space-y-8">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Welcome back, {firstName}</h1>
+        <p className="mt-1 text-sm text-slate-600">Here&apos;s what is happening in your workspace.</p>
+      </div>
+      <dl className="grid gap-4 sm:grid-cols-3">
+        {stats.map((stat) => (
+          <div key={stat.label} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+            <dt className="text-sm font-medium text-slate-600">{stat.label}</dt>
+            <dd className="mt-2 text-3xl font-semibold text-slate-900">{stat.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm lg:col-span-2">
+          <h2 className="text-base font-semibold text-slate-900">Recent Activity</h2>
+          {activity.length ? (
+            <ul className="mt-4 divide-y divide-slate-100">
+              {activity.map((item) => (
+                <li key={item.id} className="flex items-start justify-between gap-4 py-3 text-sm">
+                  <span className="text-slate-700">{item.summary}</span>
+                  <time dateTime={new Date(item.createdAt).toISOString()} className="shrink-0 text-slate-500">
+                    {formatDistanceToNowStrict(new Date(item.createdAt), { addSuffix: true })}
+                  </time>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-4 text-sm text-slate-500">Nothing has happened yet. Activity shows up here as you work.</p>
+          )}
+        </section>
+        <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          <h2 className="text-base font-semibold text-slate-900">Quick Actions</h2>
+          <ul className="mt-4 space-y-2">
+            {quickActions.map((action) => (
+              <li key={action.to}>
+                <Link
+                  to={action.to}
+                  className="block rounded-lg border border-slate-200 px-4 py-3 hover:border-indigo-300 hover:bg-indigo-50"
+                >
+                  <span className="block text-sm font-medium text-slate-900">{action.label}</span>
+                  <span className="block text-xs text-slate-600">{action.description}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { clsx } from "clsx";
+import type { ShellArea, ShellUser } from "~/utils/shell";
+import { MobileNav } from "./mobile-nav";
+import { getNavigation, profileHref, searchTarget } from "./navigation";
+import { NotificationsMenu, type ShellNotification } from "./notifications-menu";
+import { MobileSearch, SearchBox } from "./search-box";
+import { Brand, SidebarNav, SidebarToggle, useSidebarState } from "./sidebar";
+import { UserMenu } from "./user-menu";
+
+export type AppShellProps = {
+  area: ShellArea;
+  user: ShellUser;
+  /** From the layout loader: `await getSidebarCollapsed(request)`. */
+  sidebarCollapsed: boolean;
+  notifications?: ShellNotification[];
+  children: React.ReactNode;
+};
+
+const SIDEBAR_ID = "app-sidebar";
+
+/**
+ * The signed-in layout of every area (SPEC.md §2.6): a sidebar (240px, or 72px
+ * collapsed), a top bar with search, notifications, "{role} · {company}" and the avatar
+ * menu, and the page. Under 768px the sidebar is a drawer and the search an icon.
+ */
+export function AppShell({ area, user, sidebarCollapsed, notifications = [], children }: AppShellProps) {
+  const sidebar = useSidebarState(sidebarCollapsed);
+  const { collapsed } = sidebar;
+  const groups = getNavigation(area, user);
+  const homeHref = groups[0].items[0].to;
+  const search = searchTarget[area];
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <a
+        href="#main-content"
+        className="sr-only z-[60] rounded-lg bg-white px-4 py-2 text-sm font-medium text-indigo-700 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to content
+      </a>
+
+      <aside
+        id={SIDEBAR_ID}
+        aria-label="Sidebar"
+        className={clsx(
+          "fixed inset-y-0 left-0 z-30 hidden flex-col border-r border-slate-200 bg-white transition-[width] duration-200 ease-out motion-reduce:transition-none md:flex",
+          collapsed ? "w-sidebar-collapsed" : "w-sidebar",
+        )}
+      >
+        <Brand companyName={user.companyName} collapsed={collapsed} href={homeHref} />
+        <SidebarNav groups={groups} collapsed={collapsed} />
+      </aside>
+
+      <div
+        className={clsx(
+          "flex min-h-screen flex-col transition-[padding] duration-200 ease-out motion-reduce:transition-none",
+          collapsed ? "md:pl-[72px]" : "md:pl-[240px]",
+        )}
+      >
+        <header className="sticky top-0 z-20 flex h-16 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-3 sm:px-4 md:gap-4 md:px-6">
+          <MobileNav groups={groups} companyName={user.companyName} homeHref={homeHref} />
+          <div className="hidden md:block">
+            <SidebarToggle sidebar={sidebar} controls={SIDEBAR_ID} />
+          </div>
+          <span className="truncate text-sm font-semibold text-slate-900 md:hidden">{user.companyName}</span>
+          <SearchBox action={search.action} placeholder={search.placeholder} />
+
+          <div className="ml-auto flex items-center gap-1 md:gap-2">
+            <MobileSearch action={search.action} placeholder={search.placeholder} />
+            <NotificationsMenu notifications={notifications} />
+            <div className="mx-2 hidden h-6 w-px bg-slate-200 md:block" aria-hidden="true" />
+            <p className="hidden max-w-[16rem] truncate text-sm text-slate-600 md:block">
+              <span className="font-medium text-slate-900">{user.roleLabel}</span> · {user.companyName}
+            </p>
+            <UserMenu user={user} profileHref={profileHref[area]} />
+          </div>
+        </header>
+
+        <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

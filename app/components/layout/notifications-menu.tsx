@@ -1,0 +1,57 @@
+import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
+import { Link } from "@remix-run/react";
+import { BellIcon } from "~/components/ui/icons";
+
+export type ShellNotification = { id: string; text: string; href: string };
+
+/** The top bar's bell. The feed itself comes later; until then the list is empty. */
+export function NotificationsMenu({ notifications = [] }: { notifications?: ShellNotification[] }) {
+  const count = notifications.length;
+  return (
+    <Popover className="relative">
+      <PopoverButton className="relative flex size-10 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900 focus:outline-none data-[open]:bg-slate-100 data-[open]:text-slate-900 data-[focus]:outline data-[focus]:outline-2 data-[focus]:outline-indigo-600">
+        <BellIcon className="size-5" />
+        <span className="sr-only">{count ? `Notifications (${count} new)` : "Notifications"}</span>
+        {count ? (
+          <span
+            className="absolute right-2.5 top-2.5 size-2 rounded-full bg-red-500 ring-2 ring-white"
+            aria-hidden="true"
+          />
+        ) : null}
+      </PopoverButton>
+      <PopoverPanel
+        anchor={{ to: "bottom end", gap: 8, padding: 12 }}
+        transition
+        className="z-50 w-80 max-w-[calc(100vw-1.5rem)] rounded-xl border border-slate-200 bg-white shadow-lg shadow-slate-900/10 transition duration-150 ease-out focus:outline-none data-[closed]:-translate-y-1 data-[closed]:opacity-0"
+      >
+        <div className="border-b border-slate-100 px-4 py-3">
+          <h2 className="text-sm font-semibold text-slate-900">Notifications</h2>
+        </div>
+        {count ? (
+          <ul className="max-h-80 divide-y divide-slate-100 overflow-y-auto py-1">
+            {notifications.map((notification) => (
+              <li key={notification.id}>
+                <Link
+                  to={notification.href}
+                  className="block px-4 py-3 text-sm text-slate-700 hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none"
+                >
+                  {notification.text}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <div className="flex flex-col items-center px-6 py-8 text-center">
+            <span className="flex size-10 items-center justify-center rounded-full bg-slate-100 text-slate-400">
+              <BellIcon className="size-5" />
+            </span>
+            <p className="mt-3 text-sm font-medium text-slate-900">No new notifications</p>
+            <p className="mt-1 text-sm text-slate-500">
+              You&apos;re all caught up. New messages and invitations will show up here.
+            </p>
+          </div>
+        )}
+      </PopoverPanel>
+    </Popover>
+  );
+}

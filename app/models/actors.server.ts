@@ -1,0 +1,76 @@
+import type { ClientRole, TeamRole, UserType } from "#db/schema";
+import { db } from "~/services/db.server";
+
+/** The signed-in user as every model sees them: who they are, in which agency, in which role. */
+export type Actor = {
+  id: string;
+  email: string;
+  type: UserType;
+  agencyId: string | null;
+  emailVerified: boolean;
+  isAdmin: boolean;
+  name: string;
+  firstName: string;
+  /** The agency's name, or the client's company. */
+  companyName: string;
+  avatarKey: string | null;
+  teamMember: { id: string; role: TeamRole } | null;
+  client: { id: string; role: ClientRole; company: string } | null;
+};
+
+export async function loadActor(userId: string): Promise<Actor | null> {
+  const row = await db
+    .selectFrom("users")
+    .leftJoin("agencies", "agencies.id", "users.agency_id")
+    .leftJoin("team_members", "team_members.user_id", "users.id")
+    .leftJoin("clients", "clients.user_id", "users.id")
+    .select([
+      "users.id",
+      "users.email",
+      "users.user_type",
+      "users.agency_id",
+      "users.email_verified_at",
+      "users.pending_registration",
+      "agencies.agency_name",
+      "agencies.first_name",
+      "agencies.last_name",
+      "agencies.avatar as agency_avatar",
+      "team_members.id as team_member_id",
+      "team_members.role as team_role",
+      "team_members.name as team_member_name",
+      "team_members.profile_picture",
+      "clients.id as client_id",
+      "clients.role as client_role",
+      "clients.name as client_name",
+      "clients.company",
+      "clients.avatar as client_avatar",
+    ])
+    .where("users.id", "=", userId)
+    .executeTakeFirst();
+  if (!row) return null;
+
+  const isAgencyOwner = row.user_type === "AGENCY";
+  const name =
+    (isAgencyOwner ? [row.first_name, row.last_name].filter(Boolean).join(" ") || "Agency Owner" : null) ??
+    row.team_member_name ??
+    row.client_name ??
+    row.pending_registration?.name ??
+    row.email;
+  return {
+    id: row.id,
+    email: row.email,
+    type: row.user_type,
+    agencyId: row.agency_id,
+    emailVerified: row.email_verified_at !== null,
+    isAdmin: row.user_type === "ADMIN",
+    name,
+    firstName: (isAgencyOwner && row.first_name) || name.split(" ")[0],
+    companyName: (row.user_type === "CLIENT" ? row.company : row.agency_name) ?? "",
+    avatarKey: row.agency_avatar ?? row.profile_picture ?? row.client_avatar ?? null,
+    teamMember: row.team_member_id && row.team_role ? { id: row.team_member_id, role: row.team_role } : null,
+    client:
+      row.client_id && row.client_role
+        ? { id: row.client_id, role: row.client_role, company: row.company ?? "" }
+        : null,
+  };
+}

@@ -1,0 +1,40 @@
+import { db } from "~/services/db.server";
+import { findUserByEmail } from "./accounts.server";
+import { hashPassword } from "./passwords.server";
+import { RATE_LIMITS, assertWithinRateLimits } from "./rate-limits.server";
+import { consumeToken, issueToken, peekToken } from "./tokens.server";
+import { sendPasswordResetEmail } from "./verification-mail.server";
+
+/** Mails a reset link when the account exists. The caller answers the same either way. */
+export async function requestPasswordReset(email: string, { origin, clientIp }: { origin: string; clientIp: string }) {
+  await assertWithinRateLimits([
+    [`mail:ip:${clientIp}`, RATE_LIMITS.mailPerIp],
+    [`mail:account:${email}`, RATE_LIMITS.mailPerAccount],
+  ]);
+  const user = await findUserByEmail(email);
+  if (!user) return;
+  await sendPasswordResetEmail(user, await issueToken(user.id, "reset"), origin);
+}
+
+export async function isResetTokenValid(token: string): Promise<boolean> {
+  return (await peekToken(token, "reset")) !== null;
+}
+
+/**
+ * Sets a new password with a reset link and ends every session of the account,
+ * so whoever knew the old password is out. Returns false for a spent or unknown link.
+ */
+export async function resetPassword(token: string, password: string): Promise<boolean> {
+  const passwordHash = await hashPassword(password);
+  return db.transaction().execute(async (tx) => {
+    const userId = await consumeToken(token, "reset", tx);
+    if (!userId) return false;
+    await tx
+      .updateTable("users")
+      .set({ password_hash: passwordHash, must_change_password: false, updated_at: new Date() })
+      .where("id", "=", userId)
+      .execute();
+    await tx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+    return true;
+  });
+}

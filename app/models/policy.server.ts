@@ -1,0 +1,38 @@
+import type { InvitationRole, UserType } from "#db/schema";
+import type { Actor } from "./actors.server";
+
+/* SPEC §6 in one place: who lands where and who may invite whom. */
+
+export type Area = "agency" | "client" | "teams" | "admin";
+
+export function homePath(type: UserType): string {
+  if (type === "CLIENT") return "/client/dashboard";
+  if (type === "TEAM_MEMBER") return "/teams/dashboard";
+  return "/dashboard";
+}
+
+/** Whether a user type may use a route group; each type is confined to its own (admins also to the agency group). */
+export function canEnterArea(actor: Pick<Actor, "type" | "isAdmin">, area: Area): boolean {
+  switch (area) {
+    case "client":
+      return actor.type === "CLIENT";
+    case "teams":
+      return actor.type === "TEAM_MEMBER";
+    case "admin":
+      return actor.isAdmin;
+    case "agency":
+      return actor.type === "AGENCY" || actor.type === "ADMIN";
+  }
+}
+
+/**
+ * SPEC §6 Inviting: admins and agencies invite any role; an ACCOUNT_MANAGER team
+ * member and an OWNER client invite clients only; nobody else invites.
+ */
+export function canInvite(actor: Actor, role: InvitationRole): boolean {
+  if (actor.isAdmin || actor.type === "AGENCY") return true;
+  if (role !== "CLIENT") return false;
+  if (actor.type === "TEAM_MEMBER") return actor.teamMember?.role === "ACCOUNT_MANAGER";
+  if (actor.type === "CLIENT") return actor.client?.role === "OWNER";
+  return false;
+}

@@ -1,0 +1,47 @@
+import { sql } from "kysely";
+import { db } from "~/services/db.server";
+
+export type RateLimit = { limit: number; windowMs: number };
+
+/** Limits on sign-in, sign-up and the mails anyone can trigger; the counters live in the database so every instance shares them. */
+export const RATE_LIMITS = {
+  signInPerIp: { limit: 30, windowMs: 15 * 60_000 },
+  signInPerAccount: { limit: 10, windowMs: 15 * 60_000 },
+  signUpPerIp: { limit: 10, windowMs: 60 * 60_000 },
+  mailPerIp: { limit: 20, windowMs: 60 * 60_000 },
+  mailPerAccount: { limit: 5, windowMs: 60 * 60_000 },
+} satisfies Record<string, RateLimit>;
+
+export class RateLimitError extends Error {
+  name = "RateLimitError";
+  constructor(readonly retryAfterSeconds: number) {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    super(`Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`);
+  }
+}
+
+/** Counts one hit against each key and throws a RateLimitError when any is over its limit. */
+export async function assertWithinRateLimits(checks: Array<[key: string, limit: RateLimit]>): Promise<void> {
+  for (const [key, { limit, windowMs }] of checks) {
+    const resetAt = new Date(Date.now() + windowMs);
+    const row = await db
+      .insertInto("rate_limits")
+      .values({ key, hits: 1, reset_at: resetAt })
+      .onConflict((oc) =>
+        oc.column("key").doUpdateSet({
+          hits: sql<number>`case when rate_limits.reset_at <= now() then 1 else rate_limits.hits + 1 end`,
+          reset_at: sql<Date>`case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end`,
+        }),
+      )
+      .returning(["hits", "reset_at"])
+      .executeTakeFirstOrThrow();
+    if (row.hits > limit) {
+      throw new RateLimitError(Math.ceil((new Date(row.reset_at).getTime() - Date.now()) / 1000));
+    }
+  }
+}
+
+/** Forgets the counter of a key, e.g. an account's failed sign-ins once it signs in. */
+export async function clearRateLimit(key: string): Promise<void> {
+  await db.deleteFrom("rate_limits").where("key", "=", key).execute();
+}

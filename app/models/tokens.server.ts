@@ -1,0 +1,77 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database, TokenKind } from "#db/schema";
+import { db } from "~/services/db.server";
+import { hashSecret, newSecret } from "~/utils/secrets.server";
+
+export const TOKEN_LIFETIME_MS: Record<TokenKind, number> = {
+  email: 24 * 60 * 60 * 1000,
+  reset: 60 * 60 * 1000,
+};
+
+/** Issues a single-use token and returns the secret for the link; older unused ones of its kind stop working. */
+export async function issueToken(
+  userId: string,
+  kind: TokenKind,
+  executor: Kysely<Database> | Transaction<Database> = db,
+): Promise<string> {
+  const secret = newSecret();
+  await executor
+    .updateTable("verification_tokens")
+    .set({ used_at: new Date() })
+    .where("user_id", "=", userId)
+    .where("kind", "=", kind)
+    .where("used_at", "is", null)
+    .execute();
+  await executor
+    .insertInto("verification_tokens")
+    .values({
+      kind,
+      user_id: userId,
+      token_hash: hashSecret(secret),
+      expires_at: new Date(Date.now() + TOKEN_LIFETIME_MS[kind]),
+    })
+    .execute();
+  return secret;
+}
+
+/** The user a still-valid token belongs to, without using it up (to show the reset form). */
+export async function peekToken(secret: string, kind: TokenKind): Promise<string | null> {
+  const row = await db
+    .selectFrom("verification_tokens")
+    .select("user_id")
+    .where("token_hash", "=", hashSecret(secret))
+    .where("kind", "=", kind)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", new Date())
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}
+
+/** Uses a token up in one statement, so two clicks on the same link cannot both succeed. */
+export async function consumeToken(
+  secret: string,
+  kind: TokenKind,
+  executor: Kysely<Database> | Transaction<Database> = db,
+): Promise<string | null> {
+  const row = await executor
+    .updateTable("verification_tokens")
+    .set({ used_at: new Date() })
+    .where("token_hash", "=", hashSecret(secret))
+    .where("kind", "=", kind)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", new Date())
+    .returning("user_id")
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}
+
+/** Whose token this is, spent or not: a link opened twice can still tell who it was for. */
+export async function findTokenOwner(secret: string, kind: TokenKind): Promise<string | null> {
+  const row = await db
+    .selectFrom("verification_tokens")
+    .select("user_id")
+    .where("token_hash", "=", hashSecret(secret))
+    .where("kind", "=", kind)
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}

@@ -1,0 +1,21 @@
+import type { MetaFunction } from "@remix-run/node";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+
+/* Any path no other route matches: a 404, rendered by the error boundary below. */
+export function loader() {
+  throw new Response("Not Found", { status: 404 });
+}
+
+export function action() {
+  throw new Response("Not Found", { status: 404 });
+}
+
+export const meta: MetaFunction = () => [{ title: "Page not found | Agency Workspace" }];
+
+export default function NotFound() {
+  return null;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

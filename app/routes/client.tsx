@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { AppShell } from "~/components/layout/app-shell";
+import { loadShell } from "~/services/shell.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, sidebarCollapsed } = await loadShell(request, "client");
+  return { user, sidebarCollapsed };
+}
+
+export default function ClientLayout() {
+  const { user, sidebarCollapsed } = useLoaderData<typeof loader>();
+  return (
+    <AppShell area="client" user={user} sidebarCollapsed={sidebarCollapsed}>
+      <Outlet />
+    </AppShell>
+  );
+}

@@ -1,0 +1,174 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { AuthCard } from "~/components/auth/auth-card";
+import { Alert } from "~/components/ui/alert";
+import { SubmitButton } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { resendVerification } from "~/models/accounts.server";
+import { ResendSchema } from "~/models/auth.schemas";
+import { isTokenOfVerifiedUser, verifyEmailWithToken } from "~/models/email-verification.server";
+import { homePath } from "~/models/policy.server";
+import { RateLimitError } from "~/models/rate-limits.server";
+import { RegistrationError } from "~/models/registration.server";
+import { signIn } from "~/services/auth.server";
+import { getActor } from "~/services/guards.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { appOrigin } from "~/utils/request.server";
+
+export const meta: MetaFunction = () => [{ title: "Verify your email | Agency Workspace" }];
+
+const VERIFIED_TOAST = {
+  type: "success",
+  title: "Email verified",
+  description: "Your email address is confirmed.",
+} as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  if (token) {
+    const user = await verifyEmailWithToken(token).catch((error) => {
+      if (error instanceof RegistrationError) return null;
+      throw error;
+    });
+    if (user) return signIn(request, user.id, { redirectTo: homePath(user.user_type), toast: VERIFIED_TOAST });
+  }
+  const actor = await getActor(request);
+  if (actor?.emailVerified) throw redirect(homePath(actor.type));
+  if (token && (await isTokenOfVerifiedUser(token))) {
+    throw await redirectWithToast("/login", {
+      type: "message",
+      title: "Email already verified",
+      description: "Your email is confirmed. Please log in.",
+    });
+  }
+  return {
+    email: url.searchParams.get("email") ?? actor?.email ?? "",
+    linkFailed: Boolean(token),
+  };
+}
+
+const ActionSchema = z.discriminatedUnion("intent", [
+  ResendSchema.extend({ intent: z.literal("resend") }),
+  z.object({ intent: z.literal("continue") }),
+]);
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ActionSchema });
+  if (submission.status !== "success") {
+    return data(
+      { result: submission.reply(), notice: { title: "Email required", message: submission.error?.email?.[0] } },
+      { status: 400 },
+    );
+  }
+  if (submission.value.intent === "resend") {
+    const { email } = submission.value;
+    try {
+      await resendVerification(email, { origin: appOrigin(request), clientIp: context.clientIp });
+    } catch (error) {
+      if (!(error instanceof RateLimitError)) throw error;
+      return data(
+        { result: submission.reply(), notice: { title: "Failed to resend email", message: error.message } },
+        429,
+      );
+    }
+    return redirectWithToast(`/email-verification?${new URLSearchParams({ email })}`, {
+      type: "success",
+      title: "Verification email sent",
+      description: `If ${email} still needs verifying, a new link is on its way.`,
+    });
+  }
+  // The manual button: the link may have been opened on another device, so look again.
+  const actor = await getActor(request);
+  if (!actor) {
+    return data(
+      {
+        result: submission.reply(),
+        notice: { title: "Not logged in", message: "You need to be logged in to manually verify your email." },
+      },
+      { status: 401 },
+    );
+  }
+  if (actor.emailVerified) return redirectWithToast(homePath(actor.type), VERIFIED_TOAST);
+  return data(
+    {
+      result: submission.reply(),
+      notice: {
+        title: "Verification failed",
+        message: "Your email is not verified yet. Open the link in the email we sent you, then try again.",
+      },
+    },
+    { status: 400 },
+  );
+}
+
+export default function EmailVerification() {
+  const { email, linkFailed } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "resend-verification",
+    lastResult: actionData?.result,
+    defaultValue: { email },
+    constraint: getZodConstraint(ResendSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResendSchema.extend({ intent: z.string() }) }),
+  });
+  const notice = actionData?.notice;
+
+  return (
+    <AuthCard
+      title="Check your email"
+      description={
+        email ? (
+          <>
+            We sent a verification link to <strong className="text-slate-900">{email}</strong>.
+          </>
+        ) : (
+          "We sent you a verification link."
+        )
+      }
+      footer={
+        <>
+          Already verified?{" "}
+          <Link to="/login" className="font-medium text-indigo-600 hover:text-indigo-500">
+            Log in now
+          </Link>
+        </>
+      }
+    >
+      {linkFailed ? (
+        <Alert variant="destructive" title="Verification failed" className="mb-5">
+          This verification link is invalid, already used or expired. Request a new one below.
+        </Alert>
+      ) : null}
+      {notice?.message ? (
+        <Alert variant="destructive" title={notice.title} className="mb-5">
+          {notice.message}
+        </Alert>
+      ) : null}
+      <ol className="mb-6 list-decimal space-y-1 pl-5 text-sm text-slate-600">
+        <li>Open the email from Agency Workspace.</li>
+        <li>Click Verify email. The link works once and expires in 24 hours.</li>
+        <li>You&apos;ll land on your dashboard, signed in.</li>
+      </ol>
+      <Form method="post" className="space-y-3" {...getFormProps(form)}>
+        <Field
+          labelProps={{ children: "Email" }}
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          errors={fields.email.errors}
+        />
+        <SubmitButton name="intent" value="resend" variant="outline" className="w-full" pendingText="Sending...">
+          Resend verification email
+        </SubmitButton>
+      </Form>
+      <Form method="post" className="mt-3">
+        <SubmitButton name="intent" value="continue" className="w-full" pendingText="Checking...">
+          I&apos;ve verified my email
+        </SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,79 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { AuthCard } from "~/components/auth/auth-card";
+import { Alert } from "~/components/ui/alert";
+import { SubmitButton } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { ForgotPasswordSchema } from "~/models/auth.schemas";
+import { requestPasswordReset } from "~/models/password-reset.server";
+import { RateLimitError } from "~/models/rate-limits.server";
+import { requireAnonymous } from "~/services/guards.server";
+import { appOrigin } from "~/utils/request.server";
+
+export const meta: MetaFunction = () => [{ title: "Forgot password | Agency Workspace" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), sentTo: null }, { status: 400 });
+  const { email } = submission.value;
+  try {
+    await requestPasswordReset(email, { origin: appOrigin(request), clientIp: context.clientIp });
+  } catch (error) {
+    if (!(error instanceof RateLimitError)) throw error;
+    return data({ result: submission.reply({ formErrors: [error.message] }), sentTo: null }, { status: 429 });
+  }
+  // The same answer whether or not the account exists.
+  return { result: submission.reply({ resetForm: true }), sentTo: email };
+}
+
+export default function ForgotPassword() {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ForgotPasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+  });
+
+  return (
+    <AuthCard
+      title="Forgot your password?"
+      description="Enter the email you log in with and we'll send you a link to choose a new password."
+      footer={
+        <Link to="/login" className="font-medium text-indigo-600 hover:text-indigo-500">
+          Back to log in
+        </Link>
+      }
+    >
+      {actionData?.sentTo ? (
+        <Alert variant="success" title="Check your email" className="mb-5" role="status">
+          If an account exists for {actionData.sentTo}, we have sent a link to reset its password. The link expires in 1
+          hour.
+        </Alert>
+      ) : null}
+      {form.errors?.length ? (
+        <Alert variant="destructive" title="Password reset failed" className="mb-5">
+          {form.errors.join(" ")}
+        </Alert>
+      ) : null}
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <Field
+          labelProps={{ children: "Email" }}
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          errors={fields.email.errors}
+        />
+        <SubmitButton className="w-full" pendingText="Sending link...">
+          Send reset link
+        </SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}

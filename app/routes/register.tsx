@@ -1,0 +1,165 @@
+import { getFormProps, getInputProps, useForm, useInputControl } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { useState } from "react";
+import { AuthCard } from "~/components/auth/auth-card";
+import { Alert } from "~/components/ui/alert";
+import { SubmitButton } from "~/components/ui/button";
+import { CheckboxField, Field } from "~/components/ui/field";
+import { PasswordField } from "~/components/ui/password-input";
+import { AccountError, registerAgency } from "~/models/accounts.server";
+import { RegisterSchema } from "~/models/auth.schemas";
+import { RateLimitError } from "~/models/rate-limits.server";
+import { signIn } from "~/services/auth.server";
+import { requireAnonymous } from "~/services/guards.server";
+import { useHydrated } from "~/utils/hydrated";
+import { formatPhone } from "~/utils/phone";
+import { appOrigin } from "~/utils/request.server";
+
+export const meta: MetaFunction = () => [{ title: "Create Your Agency Account | Agency Workspace" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAnonymous(request);
+  const submission = parseWithZod(await request.formData(), { schema: RegisterSchema });
+  const hideFields = ["password", "confirmPassword"];
+  if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
+  try {
+    const user = await registerAgency(submission.value, { origin: appOrigin(request), clientIp: context.clientIp });
+    // Signed in but unverified: the guards keep them on the verification page until the link is followed.
+    return signIn(request, user.id, {
+      redirectTo: `/email-verification?${new URLSearchParams({ email: user.email })}`,
+      toast: {
+        type: "success",
+        title: "Account Created",
+        description: "Please check your email to verify your account.",
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof AccountError || error instanceof RateLimitError)) throw error;
+    return data(submission.reply({ formErrors: [error.message], hideFields }), {
+      status: error instanceof RateLimitError ? 429 : 400,
+    });
+  }
+}
+
+export default function Register() {
+  const lastResult = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id: "register",
+    lastResult,
+    constraint: getZodConstraint(RegisterSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
+  });
+  const mobile = useInputControl(fields.mobileNumber);
+  const [termsAccepted, setTermsAccepted] = useState(fields.terms.initialValue === "on");
+
+  return (
+    <AuthCard
+      wide
+      title="Create Your Agency Account"
+      description="Set up your agency's workspace. You'll verify your email next."
+      footer={
+        <>
+          Already have an account?{" "}
+          <Link to="/login" className="font-medium text-indigo-600 hover:text-indigo-500">
+            Log in
+          </Link>
+        </>
+      }
+    >
+      {form.errors?.length ? (
+        <Alert variant="destructive" title="Registration Failed" className="mb-5" id={form.errorId}>
+          {form.errors.join(" ")}
+          {form.errors.some((message) => message.includes("already exists")) ? (
+            <Link to="/login" className="ml-1 font-medium underline">
+              Log in
+            </Link>
+          ) : null}
+        </Alert>
+      ) : null}
+      <Form method="post" className="grid gap-4 sm:grid-cols-2" {...getFormProps(form)}>
+        <Field
+          labelProps={{ children: "First name" }}
+          inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
+          errors={fields.firstName.errors}
+        />
+        <Field
+          labelProps={{ children: "Last name" }}
+          inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
+          errors={fields.lastName.errors}
+        />
+        <Field
+          className="sm:col-span-2"
+          labelProps={{ children: "Agency name" }}
+          inputProps={{ ...getInputProps(fields.agencyName, { type: "text" }), autoComplete: "organization" }}
+          errors={fields.agencyName.errors}
+        />
+        <Field
+          labelProps={{ children: "Email" }}
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          errors={fields.email.errors}
+        />
+        <Field
+          labelProps={{ children: "Mobile number" }}
+          inputProps={{
+            ...getInputProps(fields.mobileNumber, { type: "tel" }),
+            autoComplete: "tel-national",
+            placeholder: "(555) 123-4567",
+            maxLength: 14,
+            value: hydrated ? (mobile.value ?? "") : undefined,
+            onChange: (event) => mobile.change(formatPhone(event.target.value)),
+          }}
+          hint="Recommended for notifications."
+          errors={fields.mobileNumber.errors}
+        />
+        <Field
+          className="sm:col-span-2"
+          labelProps={{ children: "Agency website" }}
+          inputProps={{ ...getInputProps(fields.agencyUrl, { type: "url" }), placeholder: "https://youragency.com" }}
+          hint="Include http:// or https://"
+          errors={fields.agencyUrl.errors}
+        />
+        <PasswordField
+          labelProps={{ children: "Password" }}
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+          hint="Password must be at least 8 characters long."
+          errors={fields.password.errors}
+        />
+        <PasswordField
+          labelProps={{ children: "Confirm password" }}
+          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.confirmPassword.errors}
+        />
+        <CheckboxField
+          className="sm:col-span-2"
+          labelProps={{
+            children: (
+              <>
+                I agree to the <Link to="/terms">Terms of Service</Link> and <Link to="/privacy">Privacy Policy</Link>
+              </>
+            ),
+          }}
+          inputProps={{
+            ...getInputProps(fields.terms, { type: "checkbox" }),
+            onChange: (event) => setTermsAccepted(event.target.checked),
+          }}
+          errors={fields.terms.errors}
+        />
+        {/* Disabled until the terms are ticked, once JavaScript can enable it again; without it the server checks. */}
+        <SubmitButton className="sm:col-span-2" disabled={hydrated && !termsAccepted} pendingText="Creating account...">
+          Create Account
+        </SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}

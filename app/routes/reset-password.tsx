@@ -1,0 +1,98 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AuthCard } from "~/components/auth/auth-card";
+import { Alert } from "~/components/ui/alert";
+import { SubmitButton } from "~/components/ui/button";
+import { PasswordField } from "~/components/ui/password-input";
+import { ResetPasswordSchema } from "~/models/auth.schemas";
+import { isResetTokenValid, resetPassword } from "~/models/password-reset.server";
+import { signOut } from "~/services/auth.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Reset password | Agency Workspace" }];
+
+const LINK_FAILED = "This reset link is invalid, already used or expired. Please request a new one.";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { token, valid: token ? await isResetTokenValid(token) : false };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
+  const hideFields = ["password", "confirmPassword"];
+  if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
+  const { token, password } = submission.value;
+  if (!(await resetPassword(token, password))) {
+    return data(submission.reply({ formErrors: [LINK_FAILED], hideFields }), { status: 400 });
+  }
+  // Every session of the account has ended, including one this browser may still hold a cookie for.
+  const loggedOut = await signOut(request);
+  return redirectWithToast(
+    "/login",
+    {
+      type: "success",
+      title: "Password updated",
+      description: "Your password has been successfully updated. You can now log in with your new password.",
+    },
+    { headers: loggedOut.headers },
+  );
+}
+
+export default function ResetPassword() {
+  const { token, valid } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult,
+    constraint: getZodConstraint(ResetPasswordSchema),
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+  });
+
+  return (
+    <AuthCard
+      title="Choose a new password"
+      description="Setting a new password signs you out of every other device."
+      footer={
+        <Link to="/login" className="font-medium text-indigo-600 hover:text-indigo-500">
+          Back to log in
+        </Link>
+      }
+    >
+      {!valid || form.errors?.length ? (
+        <Alert variant="destructive" title="Password reset failed" className="mb-5">
+          {form.errors?.join(" ") || LINK_FAILED}{" "}
+          <Link to="/forgot-password" className="font-medium underline">
+            Request a new link
+          </Link>
+        </Alert>
+      ) : null}
+      {valid ? (
+        <Form method="post" className="space-y-4" {...getFormProps(form)}>
+          <input type="hidden" name="token" value={token} />
+          <PasswordField
+            labelProps={{ children: "New password" }}
+            inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+            hint="Password must be at least 8 characters long."
+            errors={fields.password.errors}
+          />
+          <PasswordField
+            labelProps={{ children: "Confirm new password" }}
+            inputProps={{
+              ...getInputProps(fields.confirmPassword, { type: "password" }),
+              autoComplete: "new-password",
+            }}
+            errors={fields.confirmPassword.errors}
+          />
+          <SubmitButton className="w-full" pendingText="Updating password...">
+            Update password
+          </SubmitButton>
+        </Form>
+      ) : null}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,18 @@
+import { replace, type ActionFunctionArgs } from "@remix-run/node";
+import { safeRedirect } from "~/utils/redirect";
+import { serializeSidebarState } from "~/utils/sidebar.server";
+
+/*
+ * Collapses or expands the sidebar (the layouts read the cookie with getSidebarCollapsed).
+ * Without JavaScript the toggle is a plain form post that comes back to the page; with
+ * JavaScript a fetcher posts here and the redirect replaces the history entry, so
+ * toggling does not pile up Back steps.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const collapsed = formData.get("collapsed") === "true";
+  const redirectTo = safeRedirect(formData.get("redirectTo"));
+  return replace(redirectTo, {
+    headers: { "Set-Cookie": await serializeSidebarState(collapsed) },
+  });
+}

@@ -1,0 +1,77 @@
+import { createCookie, redirect } from "@remix-run/node";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import type { User } from "#db/schema";
+import { authenticate } from "~/models/accounts.server";
+import { LoginSchema } from "~/models/auth.schemas";
+import { createSession, deleteSession, findSessionUserId } from "~/models/sessions.server";
+import { env } from "./env.server";
+import { sessionSecret } from "./session-secret.server";
+import { toastCookie, type ToastInput } from "./toast.server";
+
+/*
+ * The cookie holds only the signed id of a row in `sessions`; the server decides
+ * how long it lives (sliding, see sessions.server.ts). The cookie itself is kept for
+ * as long as browsers allow, so that the server's expiry is the one that counts.
+ */
+const sessionCookie = () =>
+  createCookie("__session", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env().NODE_ENV === "production",
+    secrets: [sessionSecret()],
+    maxAge: 400 * 24 * 60 * 60,
+  });
+
+// remix-auth's verify callback sees only the request; this is how it learns the client's address.
+const clientIps = new WeakMap<Request, string>();
+
+const authenticator = new Authenticator<User>().use(
+  new FormStrategy(async ({ form, request }) => {
+    const { email, password } = LoginSchema.pick({ email: true, password: true }).parse(Object.fromEntries(form));
+    return authenticate(email, password, clientIps.get(request) ?? "unknown");
+  }),
+  "password",
+);
+
+/** Checks the email and password posted in the request; throws AccountError or RateLimitError. */
+export function verifyPasswordSignIn(request: Request, clientIp: string): Promise<User> {
+  clientIps.set(request, clientIp);
+  return authenticator.authenticate("password", request);
+}
+
+export async function getSessionId(request: Request): Promise<string | null> {
+  const value = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" ? value : null;
+}
+
+export async function getUserId(request: Request): Promise<string | null> {
+  const sessionId = await getSessionId(request);
+  return sessionId ? findSessionUserId(sessionId) : null;
+}
+
+/**
+ * Starts a new session (a new id every time, so a planted cookie is worthless) and
+ * redirects, showing a toast there if given.
+ */
+export async function signIn(
+  request: Request,
+  userId: string,
+  { redirectTo, toast }: { redirectTo: string; toast?: ToastInput },
+) {
+  const previous = await getSessionId(request);
+  if (previous) await deleteSession(previous);
+  const sessionId = await createSession(userId, request.headers.get("User-Agent"));
+  const headers = new Headers({ "Set-Cookie": await sessionCookie().serialize(sessionId) });
+  if (toast) headers.append("Set-Cookie", await toastCookie(toast));
+  return redirect(redirectTo, { headers });
+}
+
+export async function signOut(request: Request, redirectTo = "/login") {
+  const sessionId = await getSessionId(request);
+  if (sessionId) await deleteSession(sessionId);
+  return redirect(redirectTo, {
+    headers: { "Set-Cookie": await sessionCookie().serialize("", { maxAge: 0 }) },
+  });
+}

@@ -1,0 +1,36 @@
+import { redirect } from "@remix-run/node";
+import { loadActor, type Actor } from "~/models/actors.server";
+import { canEnterArea, homePath, type Area } from "~/models/policy.server";
+import { getUserId } from "./auth.server";
+
+/* Guards return what the caller needs or throw a redirect (SPEC §2.5). */
+
+export async function getActor(request: Request): Promise<Actor | null> {
+  const userId = await getUserId(request);
+  return userId ? loadActor(userId) : null;
+}
+
+/**
+ * The signed-in, verified actor. Signed-out users go to /login (and come back
+ * here after), unverified ones to /email-verification, and a user outside their
+ * own route group to their own dashboard.
+ */
+export async function requireActor(request: Request, area?: Area): Promise<Actor> {
+  const actor = await getActor(request);
+  if (!actor) {
+    const url = new URL(request.url);
+    const params = new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` });
+    throw redirect(`/login?${params}`);
+  }
+  if (!actor.emailVerified) {
+    throw redirect(`/email-verification?${new URLSearchParams({ email: actor.email })}`);
+  }
+  if (area && !canEnterArea(actor, area)) throw redirect(homePath(actor.type));
+  return actor;
+}
+
+/** Guest-only pages: a signed-in, verified user goes to their dashboard instead. */
+export async function requireAnonymous(request: Request): Promise<void> {
+  const actor = await getActor(request);
+  if (actor?.emailVerified) throw redirect(homePath(actor.type));
+}

@@ -1,0 +1,41 @@
+import { Resend } from "resend";
+import { env } from "./env.server";
+import { createOutbox } from "./outbox.server";
+
+export type Mail = { to: string; subject: string; html: string; text: string };
+
+export type Mailer = { send(mail: Mail): Promise<{ id: string }> };
+
+export type MailerOptions =
+  | { driver: "resend"; apiKey: string; from: string; baseUrl?: string }
+  | { driver: "outbox"; dataDir: string; from: string };
+
+export function createMailer(options: MailerOptions): Mailer {
+  if (options.driver === "outbox") return createOutbox(options);
+
+  const resend = new Resend(options.apiKey, { baseUrl: options.baseUrl });
+  return {
+    async send(mail) {
+      // The client never throws: it answers { data, error }, and an unchecked error would lose the mail silently.
+      const { data, error } = await resend.emails.send({ from: options.from, ...mail });
+      if (error)
+        throw new Error(`Resend did not send "${mail.subject}" to ${mail.to}: ${error.message} (${error.name})`);
+      return { id: data.id };
+    },
+  };
+}
+
+let mailer: Mailer | undefined;
+
+/** Sends a mail through Resend when RESEND_API_KEY is set, otherwise into the local outbox. */
+export function sendMail(mail: Mail): Promise<{ id: string }> {
+  mailer ??= fromEnv();
+  return mailer.send(mail);
+}
+
+function fromEnv(): Mailer {
+  const { RESEND_API_KEY, MAIL_FROM, dataDir } = env();
+  return RESEND_API_KEY
+    ? createMailer({ driver: "resend", apiKey: RESEND_API_KEY, from: MAIL_FROM })
+    : createMailer({ driver: "outbox", dataDir, from: MAIL_FROM });
+}

@@ -1,0 +1,137 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { env } from "./env.server";
+
+export type StoredObject = { body: Buffer; contentType: string; size: number };
+
+/** Private objects by key; the app serves them through its own routes, never by a public URL. */
+export type Storage = {
+  put(key: string, body: Uint8Array | Buffer, options: { contentType: string }): Promise<void>;
+  get(key: string): Promise<StoredObject | null>;
+  delete(key: string): Promise<void>;
+};
+
+export type StorageOptions =
+  | { driver: "local"; root: string }
+  | {
+      driver: "s3";
+      bucket: string;
+      region: string;
+      endpoint?: string;
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+      forcePathStyle?: boolean;
+    };
+
+export type FileFolder = "agency-logos" | "avatars" | "chat-attachments";
+
+/** A fresh key such as `avatars/3f9c…e1.png`; 128 random bits, so a key cannot be guessed. */
+export function newFileKey(folder: FileFolder, extension: string): string {
+  if (!/^[a-z0-9]{1,10}$/.test(extension)) throw new Error(`Invalid file extension: ${extension}`);
+  return `${folder}/${crypto.randomBytes(16).toString("hex")}.${extension}`;
+}
+
+export function createStorage(options: StorageOptions): Storage {
+  return options.driver === "local" ? diskStorage(options.root) : s3Storage(options);
+}
+
+let instance: Storage | undefined;
+
+/** S3 (or any S3 API) when S3_BUCKET is set, otherwise the local disk under `$DATA_DIR/uploads`. */
+export function storage(): Storage {
+  instance ??= createStorage(fromEnv());
+  return instance;
+}
+
+function fromEnv(): StorageOptions {
+  const { S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, dataDir } =
+    env();
+  if (!S3_BUCKET) return { driver: "local", root: path.join(dataDir, "uploads") };
+  return {
+    driver: "s3",
+    bucket: S3_BUCKET,
+    region: S3_REGION,
+    endpoint: S3_ENDPOINT,
+    // Without explicit keys the SDK's own chain applies (instance roles, AWS_* variables).
+    credentials:
+      S3_ACCESS_KEY_ID && S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: S3_FORCE_PATH_STYLE,
+  };
+}
+
+/*
+ * One key rule for both drivers: slash-separated names of letters, digits, '.', '_'
+ * and '-', none starting with a dot. That rules out '..', absolute paths, backslashes
+ * and the local driver's hidden `.meta` folder, so a key can never leave its root.
+ */
+const KEY_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
+
+function assertValidKey(key: string) {
+  if (!KEY_PATTERN.test(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+}
+
+function diskStorage(root: string): Storage {
+  // The content type lives in a parallel `.meta` tree, where no valid key can reach it.
+  const paths = (key: string) => ({
+    file: path.join(root, key),
+    meta: path.join(root, ".meta", `${key}.json`),
+  });
+
+  return {
+    async put(key, body, { contentType }) {
+      assertValidKey(key);
+      const { file, meta } = paths(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.mkdir(path.dirname(meta), { recursive: true });
+      await fs.writeFile(file, body);
+      await fs.writeFile(meta, JSON.stringify({ contentType }));
+    },
+    async get(key) {
+      assertValidKey(key);
+      const { file, meta } = paths(key);
+      try {
+        const { contentType } = JSON.parse(await fs.readFile(meta, "utf8")) as { contentType: string };
+        const body = await fs.readFile(file);
+        return { body, contentType, size: body.byteLength };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      assertValidKey(key);
+      const { file, meta } = paths(key);
+      await fs.rm(file, { force: true });
+      await fs.rm(meta, { force: true });
+    },
+  };
+}
+
+function s3Storage({ driver, bucket, ...clientOptions }: Extract<StorageOptions, { driver: "s3" }>): Storage {
+  const client = new S3Client(clientOptions);
+
+  return {
+    async put(key, body, { contentType }) {
+      assertValidKey(key);
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
+    },
+    async get(key) {
+      assertValidKey(key);
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        const body = Buffer.from(await object.Body!.transformToByteArray());
+        return { body, contentType: object.ContentType ?? "application/octet-stream", size: body.byteLength };
+      } catch (error) {
+        if (error instanceof NoSuchKey) return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      assertValidKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+  };
+}

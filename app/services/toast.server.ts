@@ -1,0 +1,41 @@
+import crypto from "node:crypto";
+import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import type { Toast } from "~/utils/toast";
+import { env } from "./env.server";
+import { sessionSecret } from "./session-secret.server";
+
+const storage = () =>
+  createCookieSessionStorage({
+    cookie: {
+      name: "toast",
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: env().NODE_ENV === "production",
+      secrets: [sessionSecret()],
+    },
+  });
+
+export type ToastInput = Omit<Toast, "id">;
+
+/** A Set-Cookie value that shows the toast on the next page. */
+export async function toastCookie(toast: ToastInput): Promise<string> {
+  const session = await storage().getSession();
+  session.flash("toast", { id: crypto.randomUUID(), ...toast });
+  return storage().commitSession(session);
+}
+
+export async function redirectWithToast(url: string, toast: ToastInput, init?: ResponseInit) {
+  const headers = new Headers(init?.headers);
+  headers.append("Set-Cookie", await toastCookie(toast));
+  return redirect(url, { ...init, headers });
+}
+
+/** The pending toast, once, and the header that clears it. */
+export async function getToast(request: Request): Promise<{ toast: Toast | null; headers: Headers }> {
+  const session = await storage().getSession(request.headers.get("Cookie"));
+  const toast = (session.get("toast") as Toast | undefined) ?? null;
+  const headers = new Headers();
+  if (toast) headers.append("Set-Cookie", await storage().destroySession(session));
+  return { toast, headers };
+}

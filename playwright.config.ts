@@ -1,0 +1,71 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+/*
+ * The e2e suite runs against the production build (`npm run build` first), served by
+ * server.ts on a fresh DATA_DIR: PGlite there, or the database named by
+ * E2E_DATABASE_URL. Tests read the mail outbox at $E2E_DATA_DIR/mail.
+ * Playwright never downloads a browser here: it drives the system Chromium.
+ */
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+// Workers load this file again; they inherit E2E_DATA_DIR from the runner and reuse it.
+if (!process.env.E2E_DATA_DIR) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-e2e-"));
+  process.env.E2E_DATA_DIR = dataDir;
+  process.on("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));
+}
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  reporter: "list",
+  timeout: 30_000,
+  use: { baseURL, trace: "retain-on-failure" },
+  projects: [
+    { name: "js", use: { ...chromium } },
+    { name: "no-js", use: { ...chromium, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "npx tsx server.ts",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      SESSION_SECRET: "e2e-session-secret-not-for-production-0123456789",
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      APP_URL: baseURL,
+      // Empty means "not set": PGlite, the outbox and local uploads, whatever the shell has.
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+      RESEND_API_KEY: "",
+      S3_BUCKET: "",
+      // Each test presents its own address in X-Forwarded-For (tests/e2e/support/fixtures.ts), so rate limits stay per test.
+      TRUST_PROXY_HOPS: "1",
+    },
+  },
+});

@@ -1,0 +1,33 @@
+/*
+ * `npm test`: the vitest suite, then (when Chromium is installed) a production build
+ * and the Playwright suite, JavaScript on and off. Exits non-zero if any step fails.
+ * REQUIRE_BROWSER=1 makes a missing Chromium a failure instead of a skip.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const bin = (name) => path.resolve("node_modules", ".bin", name);
+
+function run(command, args) {
+  console.log(`\n> ${[path.basename(command), ...args].join(" ")}`);
+  const result = spawnSync(command, args, { stdio: "inherit" });
+  if (result.error) console.error(result.error.message);
+  return result.status ?? 1;
+}
+
+const vitest = run(bin("vitest"), ["run"]);
+if (vitest !== 0) process.exit(vitest);
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (!fs.existsSync(chromium)) {
+  console.log(
+    `\nChromium is not installed (looked for ${chromium}): skipping the browser tests. ` +
+      "Install it with: apt-get install -y chromium",
+  );
+  process.exit(process.env.REQUIRE_BROWSER === "1" ? 1 : 0);
+}
+
+const build = run(bin("remix"), ["build"]);
+if (build !== 0) process.exit(build);
+process.exit(run(bin("playwright"), ["test"]));

@@ -1,0 +1,115 @@
+import { describe, expect, test } from "vitest";
+import * as agencyLayout from "~/routes/_agency";
+import * as agencyDashboard from "~/routes/_agency.dashboard";
+import * as adminDatabase from "~/routes/_agency.admin.database";
+import * as adminSettings from "~/routes/_agency.admin.settings";
+import * as adminUsers from "~/routes/_agency.admin.users";
+import * as clientDashboard from "~/routes/client.dashboard";
+import * as teamsDashboard from "~/routes/teams.dashboard";
+import * as emailVerification from "~/routes/email-verification";
+import * as forgotPassword from "~/routes/forgot-password";
+import * as login from "~/routes/login";
+import * as register from "~/routes/register";
+import { PASSWORD, createAgency, createUser } from "#tests/support/factories";
+import { context, cookiesFrom, getRequest, postRequest, respond } from "#tests/support/requests";
+
+const args = (request: Request) => ({ request, context: context(), params: {} });
+
+async function signedIn(user: { email: string }) {
+  const response = await respond(() =>
+    login.action(args(postRequest("/login", { email: user.email, password: PASSWORD }))),
+  );
+  return cookiesFrom(response);
+}
+
+async function landing(loader: (a: ReturnType<typeof args>) => unknown, path: string, cookie?: string) {
+  const response = await respond(() => loader(args(getRequest(path, cookie))));
+  return response.status === 302 ? response.headers.get("Location") : response.status;
+}
+
+describe("route guards (SPEC §2.5)", () => {
+  test("signed-out users go to /login and are brought back after", async () => {
+    expect(await landing(agencyDashboard.loader, "/dashboard?tab=1")).toBe("/login?redirectTo=%2Fdashboard%3Ftab%3D1");
+    expect(await landing(clientDashboard.loader, "/client/dashboard")).toBe("/login?redirectTo=%2Fclient%2Fdashboard");
+    expect(await landing(teamsDashboard.loader, "/teams/dashboard")).toBe("/login?redirectTo=%2Fteams%2Fdashboard");
+  });
+
+  test("a signed-in user with an unverified email is sent to /email-verification", async () => {
+    // Registration signs the new owner in before they verify.
+    const response = await respond(() =>
+      register.action(
+        args(
+          postRequest("/register", {
+            firstName: "Una",
+            lastName: "Verified",
+            agencyName: "Pending Ltd",
+            email: "una@example.test",
+            mobileNumber: "(555) 000-1111",
+            agencyUrl: "http://pending.example",
+            password: PASSWORD,
+            confirmPassword: PASSWORD,
+            terms: "on",
+          }),
+        ),
+      ),
+    );
+    const cookie = cookiesFrom(response);
+    expect(await landing(agencyDashboard.loader, "/dashboard", cookie)).toBe(
+      "/email-verification?email=una%40example.test",
+    );
+    expect(await landing(emailVerification.loader, "/email-verification", cookie)).toBe(200);
+  });
+
+  test("each user type is confined to its own route group", async () => {
+    const { owner, agencyId } = await createAgency();
+    const teamMember = await createUser({ type: "TEAM_MEMBER", agencyId });
+    const client = await createUser({ type: "CLIENT", agencyId });
+    const [ownerCookie, teamCookie, clientCookie] = await Promise.all([owner, teamMember, client].map(signedIn));
+
+    expect(await landing(agencyLayout.loader, "/dashboard", teamCookie)).toBe("/teams/dashboard");
+    expect(await landing(agencyLayout.loader, "/dashboard", clientCookie)).toBe("/client/dashboard");
+    expect(await landing(clientDashboard.loader, "/client/dashboard", ownerCookie)).toBe("/dashboard");
+    expect(await landing(clientDashboard.loader, "/client/dashboard", teamCookie)).toBe("/teams/dashboard");
+    expect(await landing(teamsDashboard.loader, "/teams/dashboard", ownerCookie)).toBe("/dashboard");
+    expect(await landing(teamsDashboard.loader, "/teams/dashboard", clientCookie)).toBe("/client/dashboard");
+
+    expect(await landing(agencyDashboard.loader, "/dashboard", ownerCookie)).toBe(200);
+    expect(await landing(teamsDashboard.loader, "/teams/dashboard", teamCookie)).toBe(200);
+    expect(await landing(clientDashboard.loader, "/client/dashboard", clientCookie)).toBe(200);
+  });
+
+  test("guest-only pages send a signed-in user to their own dashboard", async () => {
+    const { agencyId } = await createAgency();
+    const client = await createUser({ type: "CLIENT", agencyId });
+    const cookie = await signedIn(client);
+    expect(await landing(login.loader, "/login", cookie)).toBe("/client/dashboard");
+    expect(await landing(register.loader, "/register", cookie)).toBe("/client/dashboard");
+    expect(await landing(forgotPassword.loader, "/forgot-password", cookie)).toBe("/client/dashboard");
+    expect(await landing(emailVerification.loader, "/email-verification", cookie)).toBe("/client/dashboard");
+  });
+
+  test("a forged or tampered session cookie counts as signed out", async () => {
+    const { owner } = await createAgency();
+    const cookie = await signedIn(owner);
+    const tampered = cookie.replace(/__session=([^;]+)/, (_match, value: string) => `__session=x${value.slice(1)}`);
+    expect(await landing(agencyDashboard.loader, "/dashboard", tampered)).toBe("/login?redirectTo=%2Fdashboard");
+  });
+});
+
+describe("the admin area", () => {
+  test("is for administrators only; anyone else goes to /dashboard", async () => {
+    const { owner } = await createAgency();
+    const admin = await createUser({ type: "ADMIN" });
+    const [ownerCookie, adminCookie] = await Promise.all([owner, admin].map(signedIn));
+
+    for (const page of [adminUsers, adminDatabase, adminSettings]) {
+      expect(await landing(page.loader, "/admin/x", ownerCookie)).toBe("/dashboard");
+      expect(await landing(page.loader, "/admin/x", adminCookie)).toBe(200);
+    }
+    const response = await respond(() => adminUsers.loader(args(getRequest("/admin/users", adminCookie))));
+    const { users } = await response.json();
+    expect(users.map((user: { email: string }) => user.email)).toEqual(
+      expect.arrayContaining([owner.email, admin.email]),
+    );
+  });
+});

@@ -1,0 +1,78 @@
+import crypto from "node:crypto";
+import type { InvitationRole, UserType } from "#db/schema";
+import { hashPassword } from "~/models/passwords.server";
+import { db } from "~/services/db.server";
+import { hashSecret } from "~/utils/secrets.server";
+
+/* Small builders for test data, written straight to the database. */
+
+export const PASSWORD = "correct horse battery";
+let passwordHash: Promise<string> | undefined;
+
+export function uniqueEmail(prefix = "user") {
+  return `${prefix}-${crypto.randomBytes(5).toString("hex")}@example.test`;
+}
+
+export async function createUser({
+  type = "AGENCY",
+  verified = true,
+  agencyId = null,
+  email = uniqueEmail(type.toLowerCase()),
+}: { type?: UserType; verified?: boolean; agencyId?: string | null; email?: string } = {}) {
+  passwordHash ??= hashPassword(PASSWORD);
+  return db
+    .insertInto("users")
+    .values({
+      email,
+      password_hash: await passwordHash,
+      user_type: type,
+      agency_id: agencyId,
+      email_verified_at: verified ? new Date() : null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function createAgency({
+  verified = true,
+  agencyName = "Acme Digital",
+  firstName = "Ada",
+}: { verified?: boolean; agencyName?: string; firstName?: string } = {}) {
+  const owner = await createUser({ verified });
+  await db
+    .insertInto("agencies")
+    .values({ id: owner.id, agency_name: agencyName, first_name: firstName, last_name: "Owner" })
+    .execute();
+  await db.updateTable("users").set({ agency_id: owner.id }).where("id", "=", owner.id).execute();
+  return { owner: { ...owner, agency_id: owner.id }, agencyId: owner.id };
+}
+
+export async function createInvitation(agencyId: string, role: InvitationRole, meta: Record<string, unknown> = {}) {
+  return db
+    .insertInto("invitations")
+    .values({
+      agency_id: agencyId,
+      role,
+      token_hash: hashSecret(crypto.randomBytes(16).toString("hex")),
+      expires_at: new Date(Date.now() + 7 * 24 * 3600_000),
+      meta: JSON.stringify(meta),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A user who registered from an invitation and has not verified their email yet (SPEC §4). */
+export async function createPendingInvitee(
+  agencyId: string,
+  type: "TEAM_MEMBER" | "CLIENT",
+  invitationId: string,
+  name = "Invited Person",
+) {
+  const user = await createUser({ type, verified: false, agencyId });
+  return db
+    .updateTable("users")
+    .set({ pending_registration: JSON.stringify({ invitationId, name, mobileNumber: null }) })
+    .where("id", "=", user.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
