@@ -43,6 +43,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: "list",
   timeout: 30_000,
+  // Argon2 hashing and embedded Postgres under two workers can take a few seconds on a small machine.
+  expect: { timeout: 10_000 },
   use: { baseURL, trace: "retain-on-failure" },
   projects: [
     { name: "js", use: { ...chromium } },

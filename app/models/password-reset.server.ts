@@ -1,4 +1,5 @@
 import { db } from "~/services/db.server";
+import { emit } from "~/services/events.server";
 import { findUserByEmail } from "./accounts.server";
 import { hashPassword } from "./passwords.server";
 import { RATE_LIMITS, assertWithinRateLimits } from "./rate-limits.server";
@@ -26,15 +27,17 @@ export async function isResetTokenValid(token: string): Promise<boolean> {
  */
 export async function resetPassword(token: string, password: string): Promise<boolean> {
   const passwordHash = await hashPassword(password);
-  return db.transaction().execute(async (tx) => {
+  const userId = await db.transaction().execute(async (tx) => {
     const userId = await consumeToken(token, "reset", tx);
-    if (!userId) return false;
+    if (!userId) return null;
     await tx
       .updateTable("users")
       .set({ password_hash: passwordHash, must_change_password: false, updated_at: new Date() })
       .where("id", "=", userId)
       .execute();
     await tx.deleteFrom("sessions").where("user_id", "=", userId).execute();
-    return true;
+    return userId;
   });
+  if (userId) emit("user.sessions-ended", { userId });
+  return userId !== null;
 }

@@ -45,3 +45,7 @@ export async function assertWithinRateLimits(checks: Array<[key: string, limit: 
 export async function clearRateLimit(key: string): Promise<void> {
   await db.deleteFrom("rate_limits").where("key", "=", key).execute();
 }
+
+export async function pruneExpiredRateLimits(): Promise<void> {
+  await db.deleteFrom("rate_limits").where("reset_at", "<=", new Date()).execute();
+}

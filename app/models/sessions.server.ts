@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { db } from "~/services/db.server";
+import { emit } from "~/services/events.server";
 
 /** A session ends after this long without a request. */
 export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -41,15 +42,9 @@ export async function findSessionUserId(sessionId: string): Promise<string | nul
 
 export async function deleteSession(sessionId: string): Promise<void> {
   await db.deleteFrom("sessions").where("id", "=", sessionId).execute();
+  emit("session.ended", { sessionId });
 }
 
-/** Ends every session of a user except, optionally, the one making the change. */
-export async function deleteUserSessions(userId: string, exceptSessionId?: string): Promise<void> {
-  let query = db.deleteFrom("sessions").where("user_id", "=", userId);
-  if (exceptSessionId) query = query.where("id", "!=", exceptSessionId);
-  await query.execute();
-}
-
-export async function deleteExpiredSessions(): Promise<void> {
+export async function pruneExpiredSessions(): Promise<void> {
   await db.deleteFrom("sessions").where("expires_at", "<=", new Date()).execute();
 }

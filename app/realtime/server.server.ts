@@ -2,9 +2,20 @@ import type { IncomingMessage } from "node:http";
 import { remember } from "@epic-web/remember";
 import { createAdapter } from "@socket.io/postgres-adapter";
 import pg from "pg";
-import type { Server } from "socket.io";
+import type { Server, Socket } from "socket.io";
+import { loadActor, type Actor } from "~/models/actors.server";
+import { findSessionUserId } from "~/models/sessions.server";
+import { readSessionId } from "~/services/auth.server";
 import { env } from "~/services/env.server";
+import { subscribe } from "~/services/events.server";
 import { isSameOrigin } from "~/utils/origin.server";
+
+export type SocketData = { actor: Actor; sessionId: string };
+type Middleware = (socket: Socket, next: (error?: Error) => void) => void;
+type AttachedState = { authenticate: Middleware; unsubscribe: Array<() => void>; pool?: pg.Pool };
+
+// Per socket.io server (tests make several), kept across dev rebuilds.
+const attachedServers = () => remember("realtime", () => new Map<Server, AttachedState>());
 
 /** Refuses the handshake from another site's page: the `cors` option alone does not stop a WebSocket. */
 export function allowRealtimeRequest(request: IncomingMessage, callback: (err: string | null, ok: boolean) => void) {
@@ -13,19 +24,62 @@ export function allowRealtimeRequest(request: IncomingMessage, callback: (err: s
   callback(allowed ? null : "origin not allowed", allowed);
 }
 
+/** Only a signed-in, verified user's browser may connect; the socket carries who they are. */
+const authenticate: Middleware = async (socket, next) => {
+  try {
+    const sessionId = await readSessionId(socket.request.headers.cookie ?? null);
+    const userId = sessionId ? await findSessionUserId(sessionId) : null;
+    const actor = userId ? await loadActor(userId) : null;
+    if (!sessionId || !actor?.emailVerified) return next(new Error("unauthorized"));
+    socket.data = { actor, sessionId } satisfies SocketData;
+    next();
+  } catch (error) {
+    console.error("realtime: handshake failed", error);
+    next(new Error("unavailable"));
+  }
+};
+
+function onConnection(socket: Socket) {
+  const { actor, sessionId } = socket.data as SocketData;
+  void socket.join([`user:${actor.id}`, `session:${sessionId}`]);
+}
+
 /**
- * Wires the app's realtime handlers into the server's socket.io instance. Called
- * again after each dev rebuild, so it replaces what the previous build attached.
+ * Wires the app's realtime handlers into the server's socket.io instance. server.ts
+ * calls it again after each dev rebuild: it replaces what the previous build attached,
+ * and keeps what must exist once per process (the Postgres adapter, the middleware slot).
  */
 export async function attachRealtime(io: Server) {
-  const { DATABASE_URL } = env();
-  if (DATABASE_URL) {
-    // Several instances share rooms through Postgres; the adapter is set once per process.
-    remember("realtime-adapter", () => {
-      const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 2 });
-      io.adapter(createAdapter(pool));
-      return pool;
-    });
+  const attached = attachedServers();
+  let state = attached.get(io);
+  if (!state) {
+    const fresh: AttachedState = { authenticate, unsubscribe: [] };
+    const { DATABASE_URL } = env();
+    if (DATABASE_URL) {
+      // Several instances (Fly machines) share rooms through Postgres.
+      fresh.pool = new pg.Pool({ connectionString: DATABASE_URL, max: 2 });
+      fresh.pool.on("error", (error) => console.error("realtime: Postgres adapter connection lost", error));
+      io.adapter(createAdapter(fresh.pool));
+    }
+    io.use((socket, next) => fresh.authenticate(socket, next));
+    attached.set(io, (state = fresh));
   }
+  state.authenticate = authenticate;
+  for (const unsubscribe of state.unsubscribe) unsubscribe();
+  state.unsubscribe = [
+    subscribe("session.ended", ({ sessionId }) => io.in(`session:${sessionId}`).disconnectSockets(true)),
+    subscribe("user.sessions-ended", ({ userId }) => io.in(`user:${userId}`).disconnectSockets(true)),
+  ];
   io.removeAllListeners("connection");
+  io.on("connection", onConnection);
+}
+
+/** At shutdown: stop relaying events and close the adapter's connections. */
+export async function detachRealtime() {
+  const attached = attachedServers();
+  for (const [io, state] of attached) {
+    for (const unsubscribe of state.unsubscribe) unsubscribe();
+    await state.pool?.end();
+    attached.delete(io);
+  }
 }

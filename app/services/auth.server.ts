@@ -41,9 +41,14 @@ export function verifyPasswordSignIn(request: Request, clientIp: string): Promis
   return authenticator.authenticate("password", request);
 }
 
-export async function getSessionId(request: Request): Promise<string | null> {
-  const value = await sessionCookie().parse(request.headers.get("Cookie"));
+/** The session id in a Cookie header, if its signature holds. */
+export async function readSessionId(cookieHeader: string | null): Promise<string | null> {
+  const value = await sessionCookie().parse(cookieHeader);
   return typeof value === "string" ? value : null;
+}
+
+export function getSessionId(request: Request): Promise<string | null> {
+  return readSessionId(request.headers.get("Cookie"));
 }
 
 export async function getUserId(request: Request): Promise<string | null> {

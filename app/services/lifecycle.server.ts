@@ -1,5 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import { sql } from "kysely";
+import { detachRealtime } from "~/realtime/server.server";
+import { pruneExpiredRateLimits } from "~/models/rate-limits.server";
+import { pruneExpiredSessions } from "~/models/sessions.server";
 import { isSameOrigin } from "~/utils/origin.server";
 import { db, migrate } from "./db.server";
 import { env } from "./env.server";
@@ -15,10 +18,12 @@ export async function startup() {
   const { DATABASE_URL, dataDir } = env();
   const applied = await migrate();
   if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
+  await Promise.all([pruneExpiredSessions(), pruneExpiredRateLimits()]);
   console.log(`Database: ${DATABASE_URL ? "Postgres server (DATABASE_URL)" : `PGlite in ${dataDir}/db`}`);
 }
 
 export async function shutdown() {
+  await detachRealtime();
   await db.destroy();
 }
 

@@ -13,10 +13,7 @@ test.describe("agency sign-up and verification", () => {
     await expect(page.getByRole("heading", { name: "Welcome back, Marguerite" })).toBeVisible();
     await expect(page.getByText("Email verified")).toBeVisible();
 
-    await page
-      .getByRole("button", { name: /account menu|Grace|Marguerite/i })
-      .first()
-      .click();
+    await page.locator("summary", { hasText: "Account menu" }).click();
     await page.getByRole("button", { name: "Log out" }).click();
     await expect(page).toHaveURL(/\/login$/);
 
@@ -195,6 +192,7 @@ test.describe("route groups", () => {
     const owner = await verifiedAgency(page);
     await page.goto("/login");
     await logIn(page, owner.email);
+    await expect(page).toHaveURL(/\/dashboard$/);
     for (const path of ["/client/dashboard", "/teams/dashboard", "/admin/users"]) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/dashboard$/);
