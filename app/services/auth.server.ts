@@ -24,21 +24,26 @@ const sessionCookie = () =>
     maxAge: 400 * 24 * 60 * 60,
   });
 
-// remix-auth's verify callback sees only the request; this is how it learns the client's address.
-const clientIps = new WeakMap<Request, string>();
+/*
+ * remix-auth hands its strategy a copy of the request, so the client's address
+ * (known only to the server) travels in a header we set ourselves, over any value
+ * the browser may have sent under that name.
+ */
+const CLIENT_IP_HEADER = "X-Server-Client-IP";
 
 const authenticator = new Authenticator<User>().use(
   new FormStrategy(async ({ form, request }) => {
     const { email, password } = LoginSchema.pick({ email: true, password: true }).parse(Object.fromEntries(form));
-    return authenticate(email, password, clientIps.get(request) ?? "unknown");
+    return authenticate(email, password, request.headers.get(CLIENT_IP_HEADER) ?? "unknown");
   }),
   "password",
 );
 
 /** Checks the email and password posted in the request; throws AccountError or RateLimitError. */
 export function verifyPasswordSignIn(request: Request, clientIp: string): Promise<User> {
-  clientIps.set(request, clientIp);
-  return authenticator.authenticate("password", request);
+  const headers = new Headers(request.headers);
+  headers.set(CLIENT_IP_HEADER, clientIp);
+  return authenticator.authenticate("password", new Request(request.clone(), { headers }));
 }
 
 /** The session id in a Cookie header, if its signature holds. */

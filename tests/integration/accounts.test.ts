@@ -241,6 +241,21 @@ describe("sign-in", () => {
   });
 });
 
+test("a flood from one address is stopped, while other addresses still sign in", async () => {
+  const { owner } = await createAgency();
+  let last: Response | undefined;
+  for (let attempt = 0; attempt < 31; attempt++) {
+    last = await respond(() =>
+      login.action(args(postRequest("/login", { email: uniqueEmail("probe"), password: "guess" }), "192.0.2.50")),
+    );
+  }
+  expect(last!.status).toBe(429);
+  const elsewhere = await respond(() =>
+    login.action(args(postRequest("/login", { email: owner.email, password: PASSWORD }), "192.0.2.51")),
+  );
+  expect(elsewhere.status).toBe(302);
+});
+
 describe("sign-out", () => {
   test("ends the session on the server, so the old cookie no longer works", async () => {
     const { owner } = await createAgency();
