@@ -24,8 +24,10 @@ const devOrigin = process.env.REMIX_DEV_ORIGIN;
 const BUILD_PATH = path.resolve("build/index.js");
 const VERSION_PATH = path.resolve("build/version.txt");
 
-let build = await importBuild();
+// A bad environment or a failed migration stops start-up with its message, not a stack trace.
+let build: AppBuild;
 try {
+  build = await importBuild();
   await build.entry.module.startup();
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -31,13 +31,16 @@ const envSchema = z
       .default("false")
       .transform((value) => value === "true"),
   })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
-      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
-    }
-    if (env.SESSION_SECRET && env.SESSION_SECRET.length < 32) {
-      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "must be at least 32 characters" });
-    }
+  // Checked even while other variables are wrong, so that one run names every problem.
+  .refine((env) => env.NODE_ENV !== "production" || Boolean(env.SESSION_SECRET), {
+    path: ["SESSION_SECRET"],
+    message: "is required in production",
+    when: () => true,
+  })
+  .refine((env) => !env.SESSION_SECRET || env.SESSION_SECRET.length >= 32, {
+    path: ["SESSION_SECRET"],
+    message: "must be at least 32 characters",
+    when: () => true,
   });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string };
@@ -47,7 +50,7 @@ export class EnvError extends Error {
 }
 
 /** Parses the given variables, throwing an EnvError that names every bad variable. */
-export function parseEnv(source: NodeJS.ProcessEnv): Env {
+export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);

@@ -1,0 +1,28 @@
+import { describe, expect, test } from "vitest";
+import { EnvError, parseEnv } from "~/services/env.server";
+
+describe("the environment", () => {
+  test("defaults need nothing configured: PGlite, outbox and local files under ./data on port 3000", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL ?? env.RESEND_API_KEY ?? env.S3_BUCKET).toBeUndefined();
+    expect(env.dataDir).toMatch(/\/data$/);
+  });
+
+  test("a bad value stops start-up with a message naming each bad variable", () => {
+    expect(() => parseEnv({ PORT: "http", DATABASE_URL: "mysql://db/x", NODE_ENV: "production" })).toThrow(EnvError);
+    try {
+      parseEnv({ PORT: "http", DATABASE_URL: "mysql://db/x", NODE_ENV: "production" });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain("PORT");
+      expect(message).toContain("DATABASE_URL: must be a postgres:// or postgresql:// URL");
+      expect(message).toContain("SESSION_SECRET: is required in production");
+    }
+  });
+
+  test("empty values count as unset", () => {
+    const env = parseEnv({ DATABASE_URL: "", S3_BUCKET: " " });
+    expect(env.DATABASE_URL ?? env.S3_BUCKET).toBeUndefined();
+  });
+});
