@@ -1,4 +1,13 @@
-import { PASSWORD, expect, logIn, registerAgency, test, verifiedAgency, verifyByMail } from "./support/fixtures";
+import {
+  PASSWORD,
+  expect,
+  logIn,
+  registerAgency,
+  submitAgencyForm,
+  test,
+  verifiedAgency,
+  verifyByMail,
+} from "./support/fixtures";
 import { linkIn, readOutbox, waitForMail } from "./support/outbox";
 import { uniqueEmail } from "./support/unique";
 
@@ -36,7 +45,7 @@ test.describe("agency sign-up and verification", () => {
 
   test("a taken email is refused with SPEC's wording and the form keeps what was typed", async ({ page }) => {
     const owner = await verifiedAgency(page);
-    await registerAgencyExpectingError(page, owner.email);
+    await submitAgencyForm(page, owner);
     await expect(page.getByText("An account with this email already exists. Please log in instead.")).toBeVisible();
     await expect(page.getByLabel("Agency name")).toHaveValue("Hopper & Co");
   });
@@ -61,20 +70,6 @@ test.describe("agency sign-up and verification", () => {
     }
   });
 });
-
-async function registerAgencyExpectingError(page: import("@playwright/test").Page, email: string) {
-  await page.goto("/register");
-  await page.getByLabel("First name").fill("Grace");
-  await page.getByLabel("Last name").fill("Hopper");
-  await page.getByLabel("Agency name").fill("Hopper & Co");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Mobile number").fill("5551234567");
-  await page.getByLabel("Agency website").fill("https://hopper.example");
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirm password").fill(PASSWORD);
-  await page.getByLabel(/I agree to the/).check();
-  await page.getByRole("button", { name: "Create Account" }).click();
-}
 
 test.describe("sign-in", () => {
   test("a wrong password is refused with SPEC's wording", async ({ page }) => {

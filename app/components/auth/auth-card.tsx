@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { HomeLink } from "~/components/public-layout";
 
 /** The centred card every guest page (sign-in, sign-up, verification, reset) sits in. */
 export function AuthCard({
@@ -16,12 +16,9 @@ export function AuthCard({
 }) {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center bg-slate-50 px-4 py-10">
-      <Link to="/" className="mb-6 flex items-center gap-2 text-lg font-semibold text-slate-900">
-        <span className="flex size-9 items-center justify-center rounded-lg bg-indigo-600 text-sm font-bold text-white">
-          TWT
-        </span>
-        Agency Workspace
-      </Link>
+      <div className="mb-6">
+        <HomeLink />
+      </div>
       <div
         className={`w-full ${wide ? "max-w-2xl" : "max-w-md"} rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8`}
       >

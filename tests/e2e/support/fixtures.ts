@@ -22,9 +22,15 @@ export const PASSWORD = "correct horse battery";
 export type Registered = { email: string; firstName: string };
 
 /** Fills and sends the agency sign-up form; lands on the check-your-email page. */
-export async function registerAgency(page: Page, overrides: Partial<Record<string, string>> = {}): Promise<Registered> {
-  const email = overrides.email ?? uniqueEmail("owner");
-  const firstName = overrides.firstName ?? "Grace";
+export async function registerAgency(page: Page, overrides: Partial<Registered> = {}): Promise<Registered> {
+  const owner = { email: overrides.email ?? uniqueEmail("owner"), firstName: overrides.firstName ?? "Grace" };
+  await submitAgencyForm(page, owner);
+  await expect(page).toHaveURL(/\/email-verification\?email=/);
+  return owner;
+}
+
+/** Fills and sends the agency sign-up form, wherever that leads. */
+export async function submitAgencyForm(page: Page, { email, firstName }: Registered) {
   await page.goto("/register");
   await page.getByLabel("First name").fill(firstName);
   await page.getByLabel("Last name").fill("Hopper");
@@ -36,8 +42,6 @@ export async function registerAgency(page: Page, overrides: Partial<Record<strin
   await page.getByLabel("Confirm password").fill(PASSWORD);
   await page.getByLabel(/I agree to the/).check();
   await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page).toHaveURL(/\/email-verification\?email=/);
-  return { email, firstName };
 }
 
 /** Follows the latest verification link of `email`, as the person would from their inbox. */

@@ -1,17 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect } from "@playwright/test";
-
-/** A mail as the app's outbox writes it (DESIGN.md, "Contract other tools rely on"). */
-export type OutboxMail = {
-  id: string;
-  to: string;
-  from: string;
-  subject: string;
-  html: string;
-  text: string;
-  createdAt: string;
-};
+import type { OutboxMail } from "../../../app/services/outbox.server";
 
 function outboxDir() {
   const dataDir = process.env.E2E_DATA_DIR;
