@@ -5,7 +5,7 @@ import type { RegisterInput } from "./auth.schemas";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./passwords.server";
 import { RATE_LIMITS, assertWithinRateLimits, clearRateLimit } from "./rate-limits.server";
 import { issueToken } from "./tokens.server";
-import { sendVerificationEmail } from "./verification-mail.server";
+import { sendInBackground, sendVerificationEmail } from "./verification-mail.server";
 
 export class AccountError extends Error {
   name = "AccountError";
@@ -76,9 +76,7 @@ export async function registerAgency(
     });
     return { user: registered, token: await issueToken(user.id, "email", tx) };
   });
-  await sendVerificationEmail(user, token, origin).catch((error) => {
-    console.error(`Could not send the verification mail to ${user.email}`, error);
-  });
+  sendInBackground(sendVerificationEmail(user, token, origin), user.email);
   return user;
 }
 
@@ -109,5 +107,5 @@ export async function resendVerification(email: string, { origin, clientIp }: { 
   ]);
   const user = await findUserByEmail(email);
   if (!user || user.email_verified_at) return;
-  await sendVerificationEmail(user, await issueToken(user.id, "email"), origin);
+  sendInBackground(sendVerificationEmail(user, await issueToken(user.id, "email"), origin), user.email);
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatPhone } from "~/utils/phone";
+import { formatPhone, nationalDigits } from "~/utils/phone";
 
 /* Form schemas of sign-up, sign-in and password reset; conform uses them in the browser too. */
 
@@ -42,8 +42,11 @@ export const RegisterSchema = z
     email: emailField,
     mobileNumber: z
       .string({ error: "Mobile number is required." })
-      .transform(formatPhone)
-      .refine((value) => value.length === 14, "Please enter a 10-digit mobile number, like (555) 123-4567."),
+      .refine(
+        (value) => nationalDigits(value).length === 10,
+        "Please enter a 10-digit mobile number, like (555) 123-4567.",
+      )
+      .transform(formatPhone),
     agencyUrl: z
       .string({ error: "Agency website URL is required." })
       .trim()
@@ -64,11 +67,7 @@ export const LoginSchema = z.object({
 });
 
 export const ResendSchema = z.object({
-  email: z
-    .string({ error: "Please enter your email address to resend the verification link." })
-    .trim()
-    .toLowerCase()
-    .pipe(z.email({ error: "Please enter a valid email address." })),
+  email: z.string({ error: "Please enter your email address to resend the verification link." }).pipe(emailField),
 });
 
 export const ForgotPasswordSchema = z.object({ email: emailField });

@@ -1,5 +1,6 @@
 import { db } from "~/services/db.server";
 import type { Actor } from "./actors.server";
+import { hasMembership } from "./policy.server";
 
 export type DashboardStat = { label: string; value: number };
 export type DashboardActivity = { id: string; summary: string; createdAt: Date };
@@ -10,10 +11,8 @@ const counted = (row: { count: string | number | bigint }) => Number(row.count);
 /** The figures and recent activity of the actor's dashboard, scoped to what they may see. */
 export async function getDashboard(actor: Actor): Promise<Dashboard> {
   const agencyId = actor.agencyId;
-  if (!agencyId) return { stats: [], activity: [] };
-  return actor.type === "CLIENT" && actor.client
-    ? clientDashboard(agencyId, actor.client)
-    : staffDashboard(agencyId, actor.teamMember?.id);
+  if (!agencyId || !hasMembership(actor)) return { stats: [], activity: [] };
+  return actor.client ? clientDashboard(agencyId, actor.client) : staffDashboard(agencyId, actor.teamMember?.id);
 }
 
 async function staffDashboard(agencyId: string, teamMemberId: string | undefined): Promise<Dashboard> {

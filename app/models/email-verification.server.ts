@@ -1,5 +1,6 @@
 import type { User } from "#db/schema";
 import { db } from "~/services/db.server";
+import { emit } from "~/services/events.server";
 import { completePendingRegistration } from "./registration.server";
 import { findUserById } from "./accounts.server";
 import { consumeToken, findTokenOwner } from "./tokens.server";
@@ -7,20 +8,27 @@ import { consumeToken, findTokenOwner } from "./tokens.server";
 /**
  * Verifies the email of the link's owner and, for invited users, turns their pending
  * registration into their team or client record, all in one transaction. Returns
- * null for a used, expired or unknown link.
+ * null for a used, expired or unknown link; throws RegistrationError when the
+ * invitation no longer holds.
+ *
+ * Sessions made before the address was proven end here: whoever registered with
+ * somebody else's address must not keep a way into the account its owner now claims.
  */
 export async function verifyEmailWithToken(token: string): Promise<User | null> {
-  return db.transaction().execute(async (tx) => {
+  const user = await db.transaction().execute(async (tx) => {
     const userId = await consumeToken(token, "email", tx);
     if (!userId) return null;
-    const user = await tx
+    const verified = await tx
       .updateTable("users")
       .set({ email_verified_at: new Date(), updated_at: new Date() })
       .where("id", "=", userId)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return completePendingRegistration(tx, user);
+    await tx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+    return completePendingRegistration(tx, verified);
   });
+  if (user) emit("user.sessions-ended", { userId: user.id });
+  return user;
 }
 
 /**

@@ -4,7 +4,7 @@ import { findUserByEmail } from "./accounts.server";
 import { hashPassword } from "./passwords.server";
 import { RATE_LIMITS, assertWithinRateLimits } from "./rate-limits.server";
 import { consumeToken, issueToken, peekToken } from "./tokens.server";
-import { sendPasswordResetEmail } from "./verification-mail.server";
+import { sendInBackground, sendPasswordResetEmail } from "./verification-mail.server";
 
 /** Mails a reset link when the account exists. The caller answers the same either way. */
 export async function requestPasswordReset(email: string, { origin, clientIp }: { origin: string; clientIp: string }) {
@@ -14,7 +14,7 @@ export async function requestPasswordReset(email: string, { origin, clientIp }: 
   ]);
   const user = await findUserByEmail(email);
   if (!user) return;
-  await sendPasswordResetEmail(user, await issueToken(user.id, "reset"), origin);
+  sendInBackground(sendPasswordResetEmail(user, await issueToken(user.id, "reset"), origin), user.email);
 }
 
 export async function isResetTokenValid(token: string): Promise<boolean> {

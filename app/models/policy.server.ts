@@ -11,6 +11,13 @@ export function homePath(type: UserType): string {
   return "/dashboard";
 }
 
+/** A client or team member whose record was removed has no place left in the workspace. */
+export function hasMembership(actor: Pick<Actor, "type" | "client" | "teamMember">): boolean {
+  if (actor.type === "CLIENT") return actor.client !== null;
+  if (actor.type === "TEAM_MEMBER") return actor.teamMember !== null;
+  return true;
+}
+
 /** Whether a user type may use a route group; each type is confined to its own (admins also to the agency group). */
 export function canEnterArea(actor: Pick<Actor, "type" | "isAdmin">, area: Area): boolean {
   switch (area) {

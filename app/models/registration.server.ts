@@ -16,13 +16,22 @@ export async function completePendingRegistration(tx: Transaction<Database>, use
   const pending = user.pending_registration;
   if (!pending || (user.user_type !== "TEAM_MEMBER" && user.user_type !== "CLIENT")) return user;
 
+  // Locked, so that two people registered from one link cannot both use it.
   const invitation = await tx
     .selectFrom("invitations")
     .selectAll()
     .where("id", "=", pending.invitationId)
+    .where("used", "=", false)
+    .where("expires_at", ">", new Date())
     .forUpdate()
     .executeTakeFirst();
-  if (!invitation || invitation.agency_id !== user.agency_id) throw new RegistrationError("Invalid invitation.");
+  if (
+    !invitation ||
+    invitation.agency_id !== user.agency_id ||
+    (invitation.email !== null && invitation.email !== user.email)
+  ) {
+    throw new RegistrationError("Invitation not found or expired.");
+  }
 
   const common = {
     agency_id: invitation.agency_id,

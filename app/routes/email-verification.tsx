@@ -11,6 +11,7 @@ import { Field } from "~/components/ui/field";
 import { resendVerification } from "~/models/accounts.server";
 import { ResendSchema } from "~/models/auth.schemas";
 import { isTokenOfVerifiedUser, verifyEmailWithToken } from "~/models/email-verification.server";
+import type { Actor } from "~/models/actors.server";
 import { homePath } from "~/models/policy.server";
 import { RateLimitError } from "~/models/rate-limits.server";
 import { RegistrationError } from "~/models/registration.server";
@@ -21,6 +22,11 @@ import { appOrigin } from "~/utils/request.server";
 
 export const meta: MetaFunction = () => [{ title: "Verify your email | Agency Workspace" }];
 
+const VERIFIED_ELSEWHERE_TOAST = {
+  type: "message",
+  title: "Email verified",
+  description: "That link confirmed another account. You are still signed in to this one.",
+} as const;
 const VERIFIED_TOAST = {
   type: "success",
   title: "Email verified",
@@ -30,26 +36,34 @@ const VERIFIED_TOAST = {
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const token = url.searchParams.get("token");
-  if (token) {
-    const user = await verifyEmailWithToken(token).catch((error) => {
-      if (error instanceof RegistrationError) return null;
-      throw error;
-    });
-    if (user) return signIn(request, user.id, { redirectTo: homePath(user.user_type), toast: VERIFIED_TOAST });
-  }
   const actor = await getActor(request);
+  const linkProblem = token ? await followVerificationLink(request, token, actor) : null;
   if (actor?.emailVerified) throw redirect(homePath(actor.type));
-  if (token && (await isTokenOfVerifiedUser(token))) {
+  return { email: url.searchParams.get("email") ?? actor?.email ?? "", linkProblem };
+}
+
+/** Verifies by the mailed link and throws the redirect that follows, or says what is wrong with the link. */
+async function followVerificationLink(request: Request, token: string, actor: Actor | null): Promise<string> {
+  let user;
+  try {
+    user = await verifyEmailWithToken(token);
+  } catch (error) {
+    if (error instanceof RegistrationError) return error.message;
+    throw error;
+  }
+  // A link must not swap the account this browser is signed in to (login CSRF).
+  if (user && (!actor || actor.id === user.id)) {
+    throw await signIn(request, user.id, { redirectTo: homePath(user.user_type), toast: VERIFIED_TOAST });
+  }
+  if (user && actor) throw await redirectWithToast(homePath(actor.type), VERIFIED_ELSEWHERE_TOAST);
+  if (!actor && (await isTokenOfVerifiedUser(token))) {
     throw await redirectWithToast("/login", {
       type: "message",
       title: "Email already verified",
       description: "Your email is confirmed. Please log in.",
     });
   }
-  return {
-    email: url.searchParams.get("email") ?? actor?.email ?? "",
-    linkFailed: Boolean(token),
-  };
+  return "This verification link is invalid, already used or expired. Request a new one below.";
 }
 
 const ActionSchema = z.discriminatedUnion("intent", [
@@ -60,10 +74,9 @@ const ActionSchema = z.discriminatedUnion("intent", [
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ActionSchema });
   if (submission.status !== "success") {
-    return data(
-      { result: submission.reply(), notice: { title: "Email required", message: submission.error?.email?.[0] } },
-      { status: 400 },
-    );
+    const message = submission.error?.email?.[0];
+    const title = submission.payload.email ? "Invalid email" : "Email required";
+    return data({ result: submission.reply(), notice: { title, message } }, { status: 400 });
   }
   if (submission.value.intent === "resend") {
     const { email } = submission.value;
@@ -107,7 +120,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function EmailVerification() {
-  const { email, linkFailed } = useLoaderData<typeof loader>();
+  const { email, linkProblem } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "resend-verification",
@@ -139,9 +152,9 @@ export default function EmailVerification() {
         </>
       }
     >
-      {linkFailed ? (
+      {linkProblem ? (
         <Alert variant="destructive" title="Verification failed" className="mb-5">
-          This verification link is invalid, already used or expired. Request a new one below.
+          {linkProblem}
         </Alert>
       ) : null}
       {notice?.message ? (

@@ -10,13 +10,14 @@ import { PasswordField } from "~/components/ui/password-input";
 import { ResetPasswordSchema } from "~/models/auth.schemas";
 import { isResetTokenValid, resetPassword } from "~/models/password-reset.server";
 import { signOut } from "~/services/auth.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { requireAnonymous } from "~/services/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset password | Agency Workspace" }];
 
 const LINK_FAILED = "This reset link is invalid, already used or expired. Please request a new one.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
   const token = new URL(request.url).searchParams.get("token") ?? "";
   return { token, valid: token ? await isResetTokenValid(token) : false };
 }
@@ -30,16 +31,13 @@ export async function action({ request }: ActionFunctionArgs) {
     return data(submission.reply({ formErrors: [LINK_FAILED], hideFields }), { status: 400 });
   }
   // Every session of the account has ended, including one this browser may still hold a cookie for.
-  const loggedOut = await signOut(request);
-  return redirectWithToast(
-    "/login",
-    {
+  return signOut(request, {
+    toast: {
       type: "success",
       title: "Password updated",
       description: "Your password has been successfully updated. You can now log in with your new password.",
     },
-    { headers: loggedOut.headers },
-  );
+  });
 }
 
 export default function ResetPassword() {

@@ -78,10 +78,11 @@ export async function signIn(
   return redirect(redirectTo, { headers });
 }
 
-export async function signOut(request: Request, redirectTo = "/login") {
+/** Ends this browser's session and goes to /login, showing a toast there if given. */
+export async function signOut(request: Request, { toast }: { toast?: ToastInput } = {}) {
   const sessionId = await getSessionId(request);
   if (sessionId) await deleteSession(sessionId);
-  return redirect(redirectTo, {
-    headers: { "Set-Cookie": await sessionCookie().serialize("", { maxAge: 0 }) },
-  });
+  const headers = new Headers({ "Set-Cookie": await sessionCookie().serialize("", { maxAge: 0 }) });
+  if (toast) headers.append("Set-Cookie", await toastCookie(toast));
+  return redirect("/login", { headers });
 }

@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { loadActor, type Actor } from "~/models/actors.server";
-import { canEnterArea, homePath, type Area } from "~/models/policy.server";
-import { getUserId } from "./auth.server";
+import { canEnterArea, hasMembership, homePath, type Area } from "~/models/policy.server";
+import { getUserId, signOut } from "./auth.server";
 
 /* Guards return what the caller needs or throw a redirect (SPEC §2.5). */
 
@@ -13,7 +13,8 @@ export async function getActor(request: Request): Promise<Actor | null> {
 /**
  * The signed-in, verified actor. Signed-out users go to /login (and come back
  * here after), unverified ones to /email-verification, and a user outside their
- * own route group to their own dashboard.
+ * own route group to their own dashboard. A client or team member whose record was
+ * removed is signed out.
  */
 export async function requireActor(request: Request, area?: Area): Promise<Actor> {
   const actor = await getActor(request);
@@ -24,6 +25,15 @@ export async function requireActor(request: Request, area?: Area): Promise<Actor
   }
   if (!actor.emailVerified) {
     throw redirect(`/email-verification?${new URLSearchParams({ email: actor.email })}`);
+  }
+  if (!hasMembership(actor)) {
+    throw await signOut(request, {
+      toast: {
+        type: "error",
+        title: "Access ended",
+        description: "Your account is no longer part of this workspace. Please contact your agency.",
+      },
+    });
   }
   if (area && !canEnterArea(actor, area)) throw redirect(homePath(actor.type));
   return actor;

@@ -18,8 +18,14 @@ export async function startup() {
   const { DATABASE_URL, dataDir } = env();
   const applied = await migrate();
   if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
-  await Promise.all([pruneExpiredSessions(), pruneExpiredRateLimits()]);
+  await pruneExpired();
+  // Hourly, so that sign-in probes with made-up emails do not pile up counters.
+  setInterval(() => void pruneExpired().catch((error) => console.error("pruning failed", error)), 3_600_000).unref();
   console.log(`Database: ${DATABASE_URL ? "Postgres server (DATABASE_URL)" : `PGlite in ${dataDir}/db`}`);
+}
+
+function pruneExpired() {
+  return Promise.all([pruneExpiredSessions(), pruneExpiredRateLimits()]);
 }
 
 export async function shutdown() {

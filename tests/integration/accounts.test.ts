@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import * as emailVerification from "~/routes/email-verification";
 import * as forgotPassword from "~/routes/forgot-password";
 import * as login from "~/routes/login";
@@ -28,10 +28,13 @@ function registration(email: string, overrides: Record<string, string> = {}) {
   };
 }
 
-async function linkFromLatestMail(to: string, path: string) {
-  const mails = (await readOutbox()).filter((mail) => mail.to === to);
-  const mail = mails.at(-1);
-  if (!mail) throw new Error(`no mail to ${to}`);
+/** Mails go out in the background, so wait for this one. */
+async function linkFromLatestMail(to: string, path: string, after = 0) {
+  const mail = await vi.waitFor(async () => {
+    const mails = (await readOutbox()).filter((mail) => mail.to === to);
+    if (mails.length <= after) throw new Error(`no new mail to ${to}`);
+    return mails.at(-1)!;
+  });
   const match = mail.text.match(new RegExp(`https?://\\S+${path}\\?token=[\\w-]+`));
   expect(mail.html).toContain(match![0]);
   return new URL(match![0]);
@@ -124,7 +127,7 @@ describe("email verification", () => {
 
     const response = await respond(() => emailVerification.loader(args(getRequest(link.pathname + link.search))));
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ linkFailed: true });
+    expect((await response.json()).linkProblem).toMatch(/invalid, already used or expired/);
     const user = await db.selectFrom("users").select("email_verified_at").where("email", "=", email).executeTakeFirst();
     expect(user?.email_verified_at).toBeNull();
   });
@@ -138,7 +141,7 @@ describe("email verification", () => {
       emailVerification.action(args(postRequest("/email-verification", { intent: "resend", email }))),
     );
     expect(resent.status).toBe(302);
-    const newLink = await linkFromLatestMail(email, "/email-verification");
+    const newLink = await linkFromLatestMail(email, "/email-verification", 1);
     expect(newLink.href).not.toBe(oldLink.href);
     const old = await respond(() => emailVerification.loader(args(getRequest(oldLink.pathname + oldLink.search))));
     expect(old.status).toBe(200);
@@ -151,6 +154,44 @@ describe("email verification", () => {
       title: "Email required",
       message: "Please enter your email address to resend the verification link.",
     });
+  });
+
+  test("verifying ends the session made at sign-up, so whoever registered with the address is out", async () => {
+    const email = uniqueEmail("hijack");
+    const signUp = await respond(() => register.action(args(postRequest("/register", registration(email)))));
+    const registrantCookie = cookiesFrom(signUp);
+    const link = await linkFromLatestMail(email, "/email-verification");
+
+    // The address's owner follows the link in their own browser.
+    const verified = await respond(() => emailVerification.loader(args(getRequest(link.pathname + link.search))));
+    expect(verified.headers.get("Location")).toBe("/dashboard");
+    const registrant = await respond(() => agencyDashboard.loader(args(getRequest("/dashboard", registrantCookie))));
+    expect(registrant.headers.get("Location")).toMatch(/^\/login/);
+  });
+
+  test("a link for another account does not swap the account this browser is signed in to", async () => {
+    const { owner } = await createAgency({ firstName: "Victoria" });
+    const victimCookie = await signInCookie(owner.email);
+    const attackerEmail = uniqueEmail("attacker");
+    await respond(() => register.action(args(postRequest("/register", registration(attackerEmail)))));
+    const link = await linkFromLatestMail(attackerEmail, "/email-verification");
+
+    const response = await respond(() =>
+      emailVerification.loader(args(getRequest(link.pathname + link.search, victimCookie))),
+    );
+    expect(response.headers.get("Location")).toBe("/dashboard");
+    const stillVictim = await respond(() => agencyDashboard.loader(args(getRequest("/dashboard", victimCookie))));
+    expect((await stillVictim.json()).firstName).toBe("Victoria");
+  });
+
+  test("an absurdly long email is refused with a message, not an error page", async () => {
+    const response = await respond(() =>
+      emailVerification.action(
+        args(postRequest("/email-verification", { intent: "resend", email: `${"a".repeat(3200)}@example.test` })),
+      ),
+    );
+    expect(response.status).toBe(400);
+    expect((await response.json()).notice.title).toBe("Invalid email");
   });
 
   test("the manual button says Not logged in without a session", async () => {

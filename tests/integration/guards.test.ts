@@ -10,7 +10,8 @@ import * as emailVerification from "~/routes/email-verification";
 import * as forgotPassword from "~/routes/forgot-password";
 import * as login from "~/routes/login";
 import * as register from "~/routes/register";
-import { PASSWORD, createAgency, createUser } from "#tests/support/factories";
+import { db } from "~/services/db.server";
+import { PASSWORD, createAgency, createClient, createTeamMember, createUser } from "#tests/support/factories";
 import { context, cookiesFrom, getRequest, postRequest, respond } from "#tests/support/requests";
 
 const args = (request: Request) => ({ request, context: context(), params: {} });
@@ -62,8 +63,8 @@ describe("route guards (SPEC §2.5)", () => {
 
   test("each user type is confined to its own route group", async () => {
     const { owner, agencyId } = await createAgency();
-    const teamMember = await createUser({ type: "TEAM_MEMBER", agencyId });
-    const client = await createUser({ type: "CLIENT", agencyId });
+    const { user: teamMember } = await createTeamMember(agencyId);
+    const { user: client } = await createClient(agencyId);
     const [ownerCookie, teamCookie, clientCookie] = await Promise.all([owner, teamMember, client].map(signedIn));
 
     expect(await landing(agencyLayout.loader, "/dashboard", teamCookie)).toBe("/teams/dashboard");
@@ -80,12 +81,24 @@ describe("route guards (SPEC §2.5)", () => {
 
   test("guest-only pages send a signed-in user to their own dashboard", async () => {
     const { agencyId } = await createAgency();
-    const client = await createUser({ type: "CLIENT", agencyId });
+    const { user: client } = await createClient(agencyId);
     const cookie = await signedIn(client);
     expect(await landing(login.loader, "/login", cookie)).toBe("/client/dashboard");
     expect(await landing(register.loader, "/register", cookie)).toBe("/client/dashboard");
     expect(await landing(forgotPassword.loader, "/forgot-password", cookie)).toBe("/client/dashboard");
     expect(await landing(emailVerification.loader, "/email-verification", cookie)).toBe("/client/dashboard");
+  });
+
+  test("a client whose record was removed is signed out with a clear message", async () => {
+    const { agencyId } = await createAgency();
+    const { user, client } = await createClient(agencyId);
+    const cookie = await signedIn(user);
+    await db.deleteFrom("clients").where("id", "=", client.id).execute();
+
+    const response = await respond(() => clientDashboard.loader(args(getRequest("/client/dashboard", cookie))));
+    expect(response.headers.get("Location")).toBe("/login");
+    const after = await respond(() => clientDashboard.loader(args(getRequest("/client/dashboard", cookie))));
+    expect(after.headers.get("Location")).toBe("/login?redirectTo=%2Fclient%2Fdashboard");
   });
 
   test("a forged or tampered session cookie counts as signed out", async () => {

@@ -48,6 +48,31 @@ describe("completing an invited registration at verification (SPEC §4)", () => 
     ]);
   });
 
+  test("one invitation makes one record: a second person registered from it is refused", async () => {
+    const { agencyId } = await createAgency();
+    const invitation = await createInvitation(agencyId, "DESIGNER");
+    const first = await createPendingInvitee(agencyId, "TEAM_MEMBER", invitation.id, "First Person");
+    const second = await createPendingInvitee(agencyId, "TEAM_MEMBER", invitation.id, "Second Person");
+
+    await verifyEmailWithToken(await issueToken(first.id, "email"));
+    await expect(verifyEmailWithToken(await issueToken(second.id, "email"))).rejects.toThrow(
+      "Invitation not found or expired.",
+    );
+    const members = await db.selectFrom("team_members").select("name").where("agency_id", "=", agencyId).execute();
+    expect(members).toEqual([{ name: "First Person" }]);
+  });
+
+  test("an expired invitation makes no record", async () => {
+    const { agencyId } = await createAgency();
+    const invitation = await createInvitation(agencyId, "CLIENT");
+    await db
+      .updateTable("invitations")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
+    const invitee = await createPendingInvitee(agencyId, "CLIENT", invitation.id);
+    await expect(verifyEmailWithToken(await issueToken(invitee.id, "email"))).rejects.toThrow(RegistrationError);
+  });
+
   test("an invitation of another agency is refused and nothing is verified", async () => {
     const { agencyId } = await createAgency();
     const other = await createAgency({ agencyName: "Other Agency" });

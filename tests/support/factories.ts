@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { InvitationRole, UserType } from "#db/schema";
+import type { ClientRole, InvitationRole, TeamRole, UserType } from "#db/schema";
 import { hashPassword } from "~/models/passwords.server";
 import { db } from "~/services/db.server";
 import { hashSecret } from "~/utils/secrets.server";
@@ -45,6 +45,31 @@ export async function createAgency({
     .execute();
   await db.updateTable("users").set({ agency_id: owner.id }).where("id", "=", owner.id).execute();
   return { owner: { ...owner, agency_id: owner.id }, agencyId: owner.id };
+}
+
+/** A signed-up team member of the agency, with their account and their record. */
+export async function createTeamMember(agencyId: string, role: TeamRole = "DESIGNER") {
+  const user = await createUser({ type: "TEAM_MEMBER", agencyId });
+  const member = await db
+    .insertInto("team_members")
+    .values({ agency_id: agencyId, user_id: user.id, name: "Terry Team", email: user.email, role })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { user, member };
+}
+
+/** A signed-up client contact of the agency, with their account and their record. */
+export async function createClient(
+  agencyId: string,
+  { role = "EMPLOYEE", company = "Globex" }: { role?: ClientRole; company?: string } = {},
+) {
+  const user = await createUser({ type: "CLIENT", agencyId });
+  const client = await db
+    .insertInto("clients")
+    .values({ agency_id: agencyId, user_id: user.id, name: "Cleo Client", email: user.email, role, company })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { user, client };
 }
 
 export async function createInvitation(agencyId: string, role: InvitationRole, meta: Record<string, unknown> = {}) {
