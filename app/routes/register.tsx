@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, useInputControl } from "@conform-
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Alert } from "~/components/ui/alert";
@@ -22,7 +22,11 @@ export const meta: MetaFunction = () => [{ title: "Create Your Agency Account | 
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return null;
+  // SPEC §2.1: a link that names who invites and their agency turns the page into an invitation.
+  const params = new URL(request.url).searchParams;
+  const ownerName = params.get("ownerName")?.trim().slice(0, 80);
+  const agencyName = params.get("agencyName")?.trim().slice(0, 120);
+  return { invitedBy: ownerName && agencyName ? { ownerName, agencyName } : null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -50,6 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Register() {
+  const { invitedBy } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const hydrated = useHydrated();
   const [form, fields] = useForm({
@@ -66,8 +71,12 @@ export default function Register() {
   return (
     <AuthCard
       wide
-      title="Create Your Agency Account"
-      description="Set up your agency's workspace. You'll verify your email next."
+      title={invitedBy ? "You Have Been Invited" : "Create Your Agency Account"}
+      description={
+        invitedBy
+          ? `${invitedBy.ownerName} of ${invitedBy.agencyName} invited you to create your agency account. You'll verify your email next.`
+          : "Set up your agency's workspace. You'll verify your email next."
+      }
       footer={
         <>
           Already have an account?{" "}

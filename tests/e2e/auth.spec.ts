@@ -71,6 +71,14 @@ test.describe("agency sign-up and verification", () => {
   });
 });
 
+test("the sign-up page reads You Have Been Invited when the link names the inviter and agency", async ({ page }) => {
+  await page.goto("/register");
+  await expect(page.getByRole("heading", { name: "Create Your Agency Account" })).toBeVisible();
+  await page.goto("/register?ownerName=Ada%20Lovelace&agencyName=Engines%20Ltd");
+  await expect(page.getByRole("heading", { name: "You Have Been Invited" })).toBeVisible();
+  await expect(page.getByText("Ada Lovelace of Engines Ltd invited you")).toBeVisible();
+});
+
 test.describe("sign-in", () => {
   test("a wrong password is refused with SPEC's wording", async ({ page }) => {
     const owner = await verifiedAgency(page);

@@ -97,6 +97,15 @@ describe("agency sign-up", () => {
   });
 });
 
+test("the sign-up page becomes an invitation when the link names who invites and their agency", async () => {
+  const plain = await respond(() => register.loader(args(getRequest("/register"))));
+  expect(await plain.json()).toEqual({ invitedBy: null });
+  const invited = await respond(() =>
+    register.loader(args(getRequest("/register?ownerName=Ada%20Lovelace&agencyName=Engines%20Ltd"))),
+  );
+  expect(await invited.json()).toEqual({ invitedBy: { ownerName: "Ada Lovelace", agencyName: "Engines Ltd" } });
+});
+
 describe("email verification", () => {
   test("the mailed link verifies, signs in and routes to the dashboard, once", async () => {
     const email = uniqueEmail("ver");
