@@ -36,7 +36,7 @@ export async function verifyEmailWithToken(token: string): Promise<User | null> 
  * that is verified by now, the person only needs to log in.
  */
 export async function isTokenOfVerifiedUser(token: string): Promise<boolean> {
-  const userId = await findTokenOwner(token, "email");
+  const userId = await findTokenOwner(token, "email", { usable: false });
   const user = userId ? await findUserById(userId) : undefined;
   return Boolean(user?.email_verified_at);
 }

@@ -3,7 +3,7 @@ import { emit } from "~/services/events.server";
 import { findUserByEmail } from "./accounts.server";
 import { hashPassword } from "./passwords.server";
 import { RATE_LIMITS, assertWithinRateLimits } from "./rate-limits.server";
-import { consumeToken, issueToken, peekToken } from "./tokens.server";
+import { consumeToken, findTokenOwner, issueToken } from "./tokens.server";
 import { sendInBackground, sendPasswordResetEmail } from "./verification-mail.server";
 
 /** Mails a reset link when the account exists. The caller answers the same either way. */
@@ -18,7 +18,7 @@ export async function requestPasswordReset(email: string, { origin, clientIp }: 
 }
 
 export async function isResetTokenValid(token: string): Promise<boolean> {
-  return (await peekToken(token, "reset")) !== null;
+  return (await findTokenOwner(token, "reset", { usable: true })) !== null;
 }
 
 /**

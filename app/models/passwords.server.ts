@@ -1,7 +1,5 @@
 import { hash, verify } from "@node-rs/argon2";
 
-export const PASSWORD_MIN_LENGTH = 8;
-
 // argon2id with the library's defaults (19 MiB, 2 passes): OWASP's recommended minimum.
 export function hashPassword(password: string): Promise<string> {
   return hash(password);

@@ -34,17 +34,22 @@ export async function issueToken(
   return secret;
 }
 
-/** The user a still-valid token belongs to, without using it up (to show the reset form). */
-export async function peekToken(secret: string, kind: TokenKind): Promise<string | null> {
-  const row = await db
+/**
+ * Whose token this is. `usable` only while unused and unexpired (to show the reset
+ * form); otherwise spent ones count too, since mail scanners open links before people do.
+ */
+export async function findTokenOwner(
+  secret: string,
+  kind: TokenKind,
+  { usable }: { usable: boolean },
+): Promise<string | null> {
+  let query = db
     .selectFrom("verification_tokens")
     .select("user_id")
     .where("token_hash", "=", hashSecret(secret))
-    .where("kind", "=", kind)
-    .where("used_at", "is", null)
-    .where("expires_at", ">", new Date())
-    .executeTakeFirst();
-  return row?.user_id ?? null;
+    .where("kind", "=", kind);
+  if (usable) query = query.where("used_at", "is", null).where("expires_at", ">", new Date());
+  return (await query.executeTakeFirst())?.user_id ?? null;
 }
 
 /** Uses a token up in one statement, so two clicks on the same link cannot both succeed. */
@@ -61,17 +66,6 @@ export async function consumeToken(
     .where("used_at", "is", null)
     .where("expires_at", ">", new Date())
     .returning("user_id")
-    .executeTakeFirst();
-  return row?.user_id ?? null;
-}
-
-/** Whose token this is, spent or not: a link opened twice can still tell who it was for. */
-export async function findTokenOwner(secret: string, kind: TokenKind): Promise<string | null> {
-  const row = await db
-    .selectFrom("verification_tokens")
-    .select("user_id")
-    .where("token_hash", "=", hashSecret(secret))
-    .where("kind", "=", kind)
     .executeTakeFirst();
   return row?.user_id ?? null;
 }

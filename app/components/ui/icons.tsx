@@ -264,16 +264,6 @@ export function LockIcon(props: IconProps) {
   );
 }
 
-export function TargetIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <circle cx="12" cy="12" r="8.5" />
-      <circle cx="12" cy="12" r="4.5" />
-      <circle cx="12" cy="12" r="0.8" fill="currentColor" />
-    </Icon>
-  );
-}
-
 export function ArrowRightIcon(props: IconProps) {
   return (
     <Icon {...props}>
