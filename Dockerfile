@@ -4,7 +4,7 @@
 # non-root `node` user. Data (PGlite, uploads, mail outbox) goes to DATA_DIR=/data,
 # which needs a volume only when DATABASE_URL and S3_BUCKET are not set.
 
-FROM node:20-slim AS base
+FROM node:22-slim AS base
 WORKDIR /app
 
 # All dependencies, for the build.

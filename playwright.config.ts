@@ -68,6 +68,7 @@ export default defineConfig({
       S3_BUCKET: "",
       // Each test presents its own address in X-Forwarded-For (tests/e2e/support/fixtures.ts), so rate limits stay per test.
       TRUST_PROXY_HOPS: "1",
+      E2E_HOOKS: "1",
     },
   },
 });

@@ -82,6 +82,12 @@ app.get("/healthz", async (_req, res) => {
   }
 });
 
+// The e2e suite's shortcuts (tests/e2e/support/server-hooks.ts); never set outside it.
+if (process.env.E2E_HOOKS === "1") {
+  const { e2eHooks } = await import("./tests/e2e/support/server-hooks");
+  app.use("/e2e", e2eHooks());
+}
+
 app.all(
   "*",
   MODE === "development" ? (req, res, next) => createRemixHandler(build)(req, res, next) : createRemixHandler(build),
@@ -104,6 +110,7 @@ if (devOrigin) {
   const reload = async () => {
     build = await importBuild();
     await build.entry.module.attachRealtime(io);
+    await build.entry.module.attachJobs();
     broadcastDevReady(build);
   };
   watch(VERSION_PATH, { ignoreInitial: true }).on("add", reload).on("change", reload);

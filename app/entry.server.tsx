@@ -7,8 +7,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
 
 /* What server.ts takes from the build: see DESIGN.md, "one module graph". */
-export { serverConfig, startup, shutdown, checkHealth, isAllowedOrigin } from "~/services/lifecycle.server";
+export { serverConfig, startup, shutdown, checkHealth, isAllowedOrigin } from "~/web/lifecycle.server";
 export { attachRealtime, allowRealtimeRequest } from "~/realtime/server.server";
+export { attachJobs } from "~/web/jobs.server";
 
 declare module "@remix-run/node" {
   interface Future {

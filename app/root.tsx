@@ -1,9 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { data } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Toaster } from "~/components/toaster";
-import { getToast } from "~/services/toast.server";
+import { getToast } from "~/web/toast.server";
 import { useNonce } from "~/utils/nonce";
 import stylesheet from "~/tailwind.css";
 
@@ -18,6 +19,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request);
   return data({ toast }, { headers });
 }
+
+/**
+ * The toast is a cookie this loader reads. A refused form post (4xx) revalidates no
+ * loader by default, yet may carry a toast (a logo upload's "File too large"): read
+ * it after every post.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  (formMethod !== undefined && formMethod.toUpperCase() !== "GET") || defaultShouldRevalidate;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

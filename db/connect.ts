@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import {
+  CompiledQuery,
   Kysely,
   PGliteDialect,
   PostgresDialect,
@@ -24,9 +25,33 @@ export function connect(target: DatabaseTarget): Kysely<Database> {
   }
   const dataDir = target.pgliteDir;
   if (!dataDir.startsWith("memory://")) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  return new Kysely<Database>({
-    dialect: new SerialPGliteDialect({ pglite: () => PGlite.create(dataDir) }),
-  });
+  let instance: Promise<PGlite> | undefined;
+  const pglite = () => (instance ??= PGlite.create(dataDir));
+  const db = new Kysely<Database>({ dialect: new SerialPGliteDialect({ pglite }) });
+  pgliteOf.set(db, pglite);
+  return db;
+}
+
+const pgliteOf = new WeakMap<Kysely<Database>, () => Promise<PGlite>>();
+
+/**
+ * Runs SQL text as a library written for `pg` sends it (pg-boss): with parameters, or
+ * as several statements without. Both go through Kysely's driver, so on PGlite they
+ * wait their turn like every other query. PGlite's `query` takes one statement only;
+ * several statements without parameters go to its `exec`, on the connection Kysely lends.
+ */
+export async function executeRawSql(
+  db: Kysely<Database>,
+  text: string,
+  values?: unknown[],
+): Promise<{ rows: Array<Record<string, unknown>> }> {
+  const pglite = pgliteOf.get(db);
+  if (pglite && !values?.length) {
+    const results = await db.connection().execute(async () => (await pglite()).exec(text));
+    return { rows: (results.at(-1)?.rows ?? []) as Array<Record<string, unknown>> };
+  }
+  const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
+  return { rows: result.rows as Array<Record<string, unknown>> };
 }
 
 /**

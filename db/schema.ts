@@ -52,6 +52,7 @@ export interface AgenciesTable {
   avatar: string | null;
   logo: string | null;
   url: string | null;
+  require_two_factor: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -123,6 +124,8 @@ export interface SpacesTable {
   email: string | null;
   company: string | null;
   url: string | null;
+  /** The space's client owner (decision 004); null once that client's record is removed. */
+  client_owner_id: string | null;
   last_seq: ColumnType<string, string | number | undefined, string | number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -212,6 +215,39 @@ export interface ActivityTable {
   created_at: CreatedAt;
 }
 
+/** An image stored ahead of the form that will use it; the form may only claim its own. */
+export interface PendingUploadsTable {
+  key: string;
+  user_id: string;
+  created_at: CreatedAt;
+}
+
+export interface TwoFactorTable {
+  user_id: string;
+  secret: string;
+  enabled_at: NullableTimestamp;
+  last_used_step: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  created_at: CreatedAt;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  code_hash: string;
+  used_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface SignInLinksTable {
+  id: Generated<string>;
+  token_hash: string;
+  user_id: string;
+  space_id: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   agencies: AgenciesTable;
@@ -230,6 +266,10 @@ export interface Database {
   message_reactions: MessageReactionsTable;
   notification_preferences: NotificationPreferencesTable;
   activity: ActivityTable;
+  pending_uploads: PendingUploadsTable;
+  two_factor: TwoFactorTable;
+  recovery_codes: RecoveryCodesTable;
+  sign_in_links: SignInLinksTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -78,7 +78,7 @@ async function seed() {
         .executeTakeFirstOrThrow();
       teamIds.push(member.id);
     }
-    const clientRows: Array<{ id: string; userId: string; company: string }> = [];
+    const clientRows: Array<{ id: string; userId: string; email: string; company: string }> = [];
     for (const person of clients) {
       const user = await newUser(person.email, "CLIENT");
       const client = await tx
@@ -93,7 +93,7 @@ async function seed() {
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      clientRows.push({ id: client.id, userId: user.id, company: person.company });
+      clientRows.push({ id: client.id, userId: user.id, email: person.email, company: person.company });
     }
 
     const spaces = [
@@ -101,12 +101,18 @@ async function seed() {
       { name: "Globex SEO Retainer", company: "Globex", team: [0] },
     ];
     for (const spec of spaces) {
+      const members = clientRows.filter((client) => client.company === spec.company);
       const space = await tx
         .insertInto("spaces")
-        .values({ agency_id: agencyId, name: spec.name, company: spec.company })
+        .values({
+          agency_id: agencyId,
+          name: spec.name,
+          company: spec.company,
+          email: members[0].email,
+          client_owner_id: members[0].id,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
-      const members = clientRows.filter((client) => client.company === spec.company);
       await tx
         .insertInto("space_clients")
         .values(members.map((client) => ({ space_id: space.id, client_id: client.id })))
@@ -147,6 +153,8 @@ async function seed() {
           actor_id: agencyId,
           action: "space.created",
           summary: `Alex Morgan created the space ${spec.name}`,
+          subject_type: "space",
+          subject_id: space.id,
         })
         .execute();
     }

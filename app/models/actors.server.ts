@@ -50,12 +50,7 @@ export async function loadActor(userId: string): Promise<Actor | null> {
   if (!row) return null;
 
   const isAgencyOwner = row.user_type === "AGENCY";
-  const name =
-    (isAgencyOwner ? [row.first_name, row.last_name].filter(Boolean).join(" ") || "Agency Owner" : null) ??
-    row.team_member_name ??
-    row.client_name ??
-    row.pending_registration?.name ??
-    row.email;
+  const name = displayName(row);
   return {
     id: row.id,
     email: row.email,
@@ -66,11 +61,67 @@ export async function loadActor(userId: string): Promise<Actor | null> {
     name,
     firstName: (isAgencyOwner && row.first_name) || name.split(" ")[0],
     companyName: (row.user_type === "CLIENT" ? row.company : row.agency_name) ?? "",
-    avatarKey: row.agency_avatar ?? row.profile_picture ?? row.client_avatar ?? null,
+    avatarKey: avatarKeyOf(row),
     teamMember: row.team_member_id && row.team_role ? { id: row.team_member_id, role: row.team_role } : null,
     client:
       row.client_id && row.client_role
         ? { id: row.client_id, role: row.client_role, company: row.company ?? "" }
         : null,
   };
+}
+
+type PersonRow = {
+  user_type: UserType;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  team_member_name: string | null;
+  client_name: string | null;
+  pending_registration?: { name: string } | null;
+  agency_avatar: string | null;
+  profile_picture: string | null;
+  client_avatar: string | null;
+};
+
+/** SPEC §3: the owner is first plus last name, otherwise Agency Owner; others by their record's name. */
+function displayName(row: PersonRow): string {
+  if (row.user_type === "AGENCY") return [row.first_name, row.last_name].filter(Boolean).join(" ") || "Agency Owner";
+  return row.team_member_name ?? row.client_name ?? row.pending_registration?.name ?? row.email;
+}
+
+/** The picture of the person's own record: a team member's or client's agency has its own avatar. */
+function avatarKeyOf(row: PersonRow): string | null {
+  if (row.user_type === "AGENCY") return row.agency_avatar;
+  if (row.user_type === "TEAM_MEMBER") return row.profile_picture;
+  if (row.user_type === "CLIENT") return row.client_avatar;
+  return null;
+}
+
+export type Person = { id: string; email: string; name: string; avatarKey: string | null };
+
+/** The names, emails and avatars of several accounts at once (senders in a mail, readers in the chat). */
+export async function loadPeople(userIds: string[]): Promise<Map<string, Person>> {
+  if (!userIds.length) return new Map();
+  const rows = await db
+    .selectFrom("users")
+    .leftJoin("agencies", (join) => join.onRef("agencies.id", "=", "users.id"))
+    .leftJoin("team_members", "team_members.user_id", "users.id")
+    .leftJoin("clients", "clients.user_id", "users.id")
+    .select([
+      "users.id",
+      "users.email",
+      "users.user_type",
+      "agencies.first_name",
+      "agencies.last_name",
+      "agencies.avatar as agency_avatar",
+      "team_members.name as team_member_name",
+      "team_members.profile_picture",
+      "clients.name as client_name",
+      "clients.avatar as client_avatar",
+    ])
+    .where("users.id", "in", [...new Set(userIds)])
+    .execute();
+  return new Map(
+    rows.map((row) => [row.id, { id: row.id, email: row.email, name: displayName(row), avatarKey: avatarKeyOf(row) }]),
+  );
 }

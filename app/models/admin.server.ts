@@ -1,24 +1,55 @@
 import { sql } from "kysely";
+import { migrations } from "#db/migrations";
+import type { UserType } from "#db/schema";
 import { db, databaseEngine } from "~/services/db.server";
 import { env } from "~/services/env.server";
+import { queueSizes } from "~/services/jobs.server";
 import type { Actor } from "./actors.server";
+import { ForbiddenError } from "./errors.server";
 import { hashPassword } from "./passwords.server";
+import { SIGN_IN_LINK_LIFETIME_MS } from "./sign-in-links.server";
+import { NOTICE_AFTER_MS } from "./unread-notices.server";
 
 /* What the admin area shows: every account, the database's state and the settings in force. */
 
-export class NotAllowedError extends Error {
-  name = "NotAllowedError";
-}
-
 function assertAdmin(actor: Actor) {
-  if (!actor.isAdmin) throw new NotAllowedError("Administrators only.");
+  if (!actor.isAdmin) throw new ForbiddenError("Administrators only.");
 }
 
-export async function listUsers(actor: Actor) {
+const USERS_PER_PAGE = 25;
+
+export type AdminUserList = {
+  users: Array<{
+    id: string;
+    email: string;
+    userType: UserType;
+    agencyName: string | null;
+    verified: boolean;
+    createdAt: Date;
+  }>;
+  query: string;
+  page: number;
+  pageCount: number;
+  perPage: number;
+  total: number;
+};
+
+/** Every account, newest first; `query` matches the email or the agency's name; pages of USERS_PER_PAGE. */
+export async function listUsers(actor: Actor, { query = "", page = 1 }: { query?: string; page?: number } = {}) {
   assertAdmin(actor);
-  return db
-    .selectFrom("users")
-    .leftJoin("agencies", "agencies.id", "users.agency_id")
+  const search = query.trim().slice(0, 100);
+  let filtered = db.selectFrom("users").leftJoin("agencies", "agencies.id", "users.agency_id");
+  if (search) {
+    const pattern = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    filtered = filtered.where((eb) =>
+      eb.or([eb("users.email", "ilike", pattern), eb("agencies.agency_name", "ilike", pattern)]),
+    );
+  }
+  const { count } = await filtered.select((eb) => eb.fn.countAll<string>().as("count")).executeTakeFirstOrThrow();
+  const total = Number(count);
+  const pageCount = Math.max(1, Math.ceil(total / USERS_PER_PAGE));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
+  const rows = await filtered
     .select([
       "users.id",
       "users.email",
@@ -28,8 +59,25 @@ export async function listUsers(actor: Actor) {
       "agencies.agency_name",
     ])
     .orderBy("users.created_at", "desc")
-    .limit(500)
+    .orderBy("users.id")
+    .limit(USERS_PER_PAGE)
+    .offset((current - 1) * USERS_PER_PAGE)
     .execute();
+  return {
+    users: rows.map((row) => ({
+      id: row.id,
+      email: row.email,
+      userType: row.user_type,
+      agencyName: row.agency_name,
+      verified: row.email_verified_at !== null,
+      createdAt: row.created_at,
+    })),
+    query: search,
+    page: current,
+    pageCount,
+    perPage: USERS_PER_PAGE,
+    total,
+  } satisfies AdminUserList;
 }
 
 const COUNTED_TABLES = [
@@ -41,13 +89,16 @@ const COUNTED_TABLES = [
   "invitations",
   "space_messages",
   "sessions",
+  "activity",
+  "sign_in_links",
 ] as const;
 
 export async function databaseStatus(actor: Actor) {
   assertAdmin(actor);
-  const migrations = await sql<{ name: string; timestamp: string }>`
+  const applied = await sql<{ name: string; timestamp: string }>`
     select name, timestamp from kysely_migration order by name
   `.execute(db);
+  const appliedAt = new Map(applied.rows.map((row) => [row.name, row.timestamp]));
   const counts = await Promise.all(
     COUNTED_TABLES.map(async (table) => {
       const row = await db
@@ -57,7 +108,13 @@ export async function databaseStatus(actor: Actor) {
       return { table, rows: Number(row.count) };
     }),
   );
-  return { engine: databaseEngine(), migrations: migrations.rows, counts };
+  return {
+    engine: databaseEngine(),
+    // Every migration this build knows, applied or not: a pending one means start-up has not migrated yet.
+    migrations: Object.keys(migrations).map((name) => ({ name, appliedAt: appliedAt.get(name) ?? null })),
+    counts,
+    queues: await queueSizes(),
+  };
 }
 
 /** The configuration this instance runs with; secrets are shown only as set or not. */
@@ -67,6 +124,7 @@ export function settingsInForce(actor: Actor) {
   const isSet = (value: string | undefined) => (value ? "set" : "not set");
   return [
     { name: "NODE_ENV", value: config.NODE_ENV },
+    { name: "PORT", value: String(config.PORT) },
     {
       name: "Database",
       value: config.DATABASE_URL ? "Postgres server (DATABASE_URL)" : `PGlite in ${config.dataDir}/db`,
@@ -80,8 +138,13 @@ export function settingsInForce(actor: Actor) {
       value: config.RESEND_API_KEY ? `Resend, from ${config.MAIL_FROM}` : `Outbox in ${config.dataDir}/mail`,
     },
     { name: "Realtime fan-out", value: config.DATABASE_URL ? "Postgres adapter" : "In-process" },
+    { name: "Job queue", value: "pg-boss in the app's database (schema pgboss)" },
+    { name: "Unread-message notices", value: `after ${NOTICE_AFTER_MS / 60_000} minutes, one per member and space` },
+    { name: "Notice sign-in links", value: `single-use, valid ${SIGN_IN_LINK_LIFETIME_MS / 3_600_000} hours` },
     { name: "APP_URL", value: config.APP_URL ?? "taken from each request" },
     { name: "SESSION_SECRET", value: isSet(config.SESSION_SECRET) },
+    { name: "RESEND_API_KEY", value: isSet(config.RESEND_API_KEY) },
+    { name: "S3 keys", value: isSet(config.S3_SECRET_ACCESS_KEY) },
     { name: "TRUST_PROXY_HOPS", value: String(config.TRUST_PROXY_HOPS) },
   ];
 }

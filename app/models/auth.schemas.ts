@@ -17,14 +17,14 @@ export const emailField = z
   .toLowerCase()
   .pipe(z.email({ error: "Please enter a valid email address." }).max(254, "Email is too long."));
 
-const newPassword = z
+export const newPassword = z
   .string({ error: "Password is required." })
   .min(PASSWORD_MIN, "Password must be at least 8 characters long.")
   .max(128, "Password must be at most 128 characters long.");
 
-const passwordsMatch = <T extends { password: string; confirmPassword: string }>(value: T) =>
+export const passwordsMatch = <T extends { password: string; confirmPassword: string }>(value: T) =>
   value.password === value.confirmPassword;
-const mismatch = {
+export const mismatch = {
   message: "Passwords do not match",
   path: ["confirmPassword"],
   // Say so even while other fields are still wrong, as long as both passwords were typed.

@@ -1,38 +1,52 @@
 import { db } from "~/services/db.server";
 import type { Actor } from "./actors.server";
-import { hasMembership } from "./policy.server";
+import { canEdit, canInvite, hasMembership } from "./policy.server";
+import { visibleSpaceIds } from "./space-access.server";
+import { canManageSpaces } from "./spaces.server";
 
 export type DashboardStat = { label: string; value: number };
 export type DashboardActivity = { id: string; summary: string; createdAt: Date };
-export type Dashboard = { stats: DashboardStat[]; activity: DashboardActivity[] };
+/** SPEC §2.2's quick actions, each shown only to those allowed to do it. */
+export type DashboardPermissions = { createSpaces: boolean; inviteTeam: boolean; inviteClients: boolean };
+export type Dashboard = { stats: DashboardStat[]; activity: DashboardActivity[]; permissions: DashboardPermissions };
 
 const counted = (row: { count: string | number | bigint }) => Number(row.count);
 
-/** The figures and recent activity of the actor's dashboard, scoped to what they may see. */
+/**
+ * The figures and recent activity of the actor's dashboard, each counted within what
+ * they may see: the spaces of SPEC §6, the agency's people for agency staff (who see
+ * the team and client rosters), and for a client the agency team of their spaces and
+ * the employees of their own company.
+ */
 export async function getDashboard(actor: Actor): Promise<Dashboard> {
-  const agencyId = actor.agencyId;
-  if (!agencyId || !hasMembership(actor)) return { stats: [], activity: [] };
-  return actor.client ? clientDashboard(agencyId, actor.client) : staffDashboard(agencyId, actor.teamMember?.id);
+  const permissions: DashboardPermissions = {
+    createSpaces: canManageSpaces(actor),
+    inviteTeam: canInvite(actor, "ACCOUNT_MANAGER"),
+    inviteClients: canInvite(actor, "CLIENT"),
+  };
+  if (!actor.agencyId || !hasMembership(actor)) return { stats: [], activity: [], permissions };
+  const [spaceCount, people, activity] = await Promise.all([
+    db
+      .selectFrom("spaces")
+      .select((eb) => eb.fn.countAll().as("count"))
+      .where("id", "in", visibleSpaceIds(actor))
+      .executeTakeFirstOrThrow()
+      .then(counted),
+    actor.client ? clientPeople(actor, actor.agencyId, actor.client.company) : staffPeople(actor.agencyId),
+    recentActivity(actor, actor.agencyId),
+  ]);
+  return { stats: [{ label: "Total Spaces", value: spaceCount }, ...people], activity, permissions };
 }
 
-async function staffDashboard(agencyId: string, teamMemberId: string | undefined): Promise<Dashboard> {
-  const spaces = teamMemberId
-    ? db
-        .selectFrom("team_member_spaces")
-        .select((eb) => eb.fn.countAll().as("count"))
-        .where("team_member_id", "=", teamMemberId)
-    : db
-        .selectFrom("spaces")
-        .select((eb) => eb.fn.countAll().as("count"))
-        .where("agency_id", "=", agencyId);
-  const [spaceCount, teamCount, clientCount, activity] = await Promise.all([
-    spaces.executeTakeFirstOrThrow().then(counted),
+async function staffPeople(agencyId: string): Promise<DashboardStat[]> {
+  const [teamCount, clientCount] = await Promise.all([
     db
       .selectFrom("team_members")
       .select((eb) => eb.fn.countAll().as("count"))
       .where("agency_id", "=", agencyId)
       .executeTakeFirstOrThrow()
       .then(counted),
+    // Active: the client has signed up, not only been invited.
     db
       .selectFrom("clients")
       .select((eb) => eb.fn.countAll().as("count"))
@@ -40,68 +54,69 @@ async function staffDashboard(agencyId: string, teamMemberId: string | undefined
       .where("user_id", "is not", null)
       .executeTakeFirstOrThrow()
       .then(counted),
-    recentActivity(agencyId),
   ]);
-  return {
-    stats: [
-      { label: "Total Spaces", value: spaceCount },
-      { label: "Team Members", value: teamCount },
-      { label: "Active Clients", value: clientCount },
-    ],
-    activity,
-  };
+  return [
+    { label: "Team Members", value: teamCount },
+    { label: "Active Clients", value: clientCount },
+  ];
 }
 
-async function clientDashboard(agencyId: string, client: { id: string; company: string }): Promise<Dashboard> {
-  const ownSpaces = db.selectFrom("space_clients").select("space_id").where("client_id", "=", client.id);
-  const [spaceCount, teamCount, employeeCount, activity] = await Promise.all([
-    db
-      .selectFrom("space_clients")
-      .select((eb) => eb.fn.countAll().as("count"))
-      .where("client_id", "=", client.id)
-      .executeTakeFirstOrThrow()
-      .then(counted),
+async function clientPeople(actor: Actor, agencyId: string, company: string): Promise<DashboardStat[]> {
+  const [teamCount, employeeCount] = await Promise.all([
     db
       .selectFrom("team_member_spaces")
       .select((eb) => eb.fn.count("team_member_id").distinct().as("count"))
-      .where("space_id", "in", ownSpaces)
+      .where("space_id", "in", visibleSpaceIds(actor))
       .executeTakeFirstOrThrow()
       .then(counted),
     db
       .selectFrom("clients")
       .select((eb) => eb.fn.countAll().as("count"))
       .where("agency_id", "=", agencyId)
-      .where("company", "=", client.company)
+      .where("company", "=", company)
       .where("user_id", "is not", null)
       .executeTakeFirstOrThrow()
       .then(counted),
-    recentActivity(agencyId, client.company),
   ]);
-  return {
-    stats: [
-      { label: "Total Spaces", value: spaceCount },
-      { label: "Agency Team", value: teamCount },
-      { label: "Active Employees", value: employeeCount },
-    ],
-    activity,
-  };
+  return [
+    { label: "Agency Team", value: teamCount },
+    { label: "Active Employees", value: employeeCount },
+  ];
 }
 
-/** The agency's activity; for a client, only what people of their own company did. */
-async function recentActivity(agencyId: string, clientCompany?: string): Promise<DashboardActivity[]> {
-  let query = db
+/**
+ * The agency's latest activity as far as the actor may know of it: what happened in a
+ * space only for those who see that space; anything else for agency staff, and for a
+ * client only what people of their own company did.
+ */
+async function recentActivity(actor: Actor, agencyId: string): Promise<DashboardActivity[]> {
+  const company = actor.client?.company;
+  const rows = await db
     .selectFrom("activity")
     .select(["activity.id", "activity.summary", "activity.created_at"])
     .where("activity.agency_id", "=", agencyId)
+    .$if(!canEdit(actor, "space"), (query) =>
+      query.where((eb) => {
+        const aboutSpace = eb("activity.subject_type", "is not distinct from", "space");
+        const inVisibleSpace = eb.and([aboutSpace, eb("activity.subject_id", "in", visibleSpaceIds(actor))]);
+        if (company === undefined) return eb.or([eb.not(aboutSpace), inVisibleSpace]);
+        const byColleague = eb(
+          "activity.actor_id",
+          "in",
+          eb
+            .selectFrom("clients")
+            .select("clients.user_id")
+            .where("clients.agency_id", "=", agencyId)
+            .where("clients.company", "=", company)
+            .where("clients.user_id", "is not", null)
+            .$narrowType<{ user_id: string }>(),
+        );
+        return eb.or([inVisibleSpace, eb.and([eb.not(aboutSpace), byColleague])]);
+      }),
+    )
     .orderBy("activity.created_at", "desc")
-    .limit(8);
-  if (clientCompany !== undefined) {
-    query = query
-      .innerJoin("clients", (join) =>
-        join.onRef("clients.user_id", "=", "activity.actor_id").on("clients.agency_id", "=", agencyId),
-      )
-      .where("clients.company", "=", clientCompany);
-  }
-  const rows = await query.execute();
+    .orderBy("activity.id", "desc")
+    .limit(8)
+    .execute();
   return rows.map((row) => ({ id: row.id, summary: row.summary, createdAt: row.created_at }));
 }

@@ -15,7 +15,7 @@ import { consumeToken, findTokenOwner } from "./tokens.server";
  * somebody else's address must not keep a way into the account its owner now claims.
  */
 export async function verifyEmailWithToken(token: string): Promise<User | null> {
-  const user = await db.transaction().execute(async (tx) => {
+  const verification = await db.transaction().execute(async (tx) => {
     const userId = await consumeToken(token, "email", tx);
     if (!userId) return null;
     const verified = await tx
@@ -25,10 +25,13 @@ export async function verifyEmailWithToken(token: string): Promise<User | null> 
       .returningAll()
       .executeTakeFirstOrThrow();
     await tx.deleteFrom("sessions").where("user_id", "=", userId).execute();
-    return completePendingRegistration(tx, verified);
+    const user = await completePendingRegistration(tx, verified);
+    return { user, joined: verified.pending_registration !== null && user.pending_registration === null };
   });
-  if (user) emit("user.sessions-ended", { userId: user.id });
-  return user;
+  if (!verification) return null;
+  emit("user.sessions-ended", { userId: verification.user.id });
+  if (verification.joined) emit("member.joined", { userId: verification.user.id });
+  return verification.user;
 }
 
 /**

@@ -10,6 +10,8 @@ export const RATE_LIMITS = {
   signUpPerIp: { limit: 10, windowMs: 60 * 60_000 },
   mailPerIp: { limit: 20, windowMs: 60 * 60_000 },
   mailPerAccount: { limit: 5, windowMs: 60 * 60_000 },
+  twoFactorPerAccount: { limit: 10, windowMs: 15 * 60_000 },
+  passwordChangePerAccount: { limit: 10, windowMs: 15 * 60_000 },
 } satisfies Record<string, RateLimit>;
 
 export class RateLimitError extends Error {

@@ -1,6 +1,9 @@
 import crypto from "node:crypto";
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "#db/schema";
 import { db } from "~/services/db.server";
 import { emit } from "~/services/events.server";
+import { hashSecret } from "~/utils/secrets.server";
 
 /** A session ends after this long without a request. */
 export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -47,4 +50,73 @@ export async function deleteSession(sessionId: string): Promise<void> {
 
 export async function pruneExpiredSessions(): Promise<void> {
   await db.deleteFrom("sessions").where("expires_at", "<=", new Date()).execute();
+}
+
+export type ActiveSession = {
+  /** Names the session on a page without revealing its id, which is the session's secret. */
+  handle: string;
+  userAgent: string | null;
+  createdAt: Date;
+  lastSeenAt: Date;
+  current: boolean;
+};
+
+/** The user's live sessions, this browser's first, then the most recently seen. */
+export async function listSessions(userId: string, currentSessionId: string): Promise<ActiveSession[]> {
+  const rows = await db
+    .selectFrom("sessions")
+    .select(["id", "user_agent", "created_at", "last_seen_at"])
+    .where("user_id", "=", userId)
+    .where("expires_at", ">", new Date())
+    .orderBy("last_seen_at", "desc")
+    .execute();
+  return rows
+    .map((row) => ({
+      handle: sessionHandle(row.id),
+      userAgent: row.user_agent,
+      createdAt: row.created_at,
+      lastSeenAt: row.last_seen_at,
+      current: row.id === currentSessionId,
+    }))
+    .sort((a, b) => Number(b.current) - Number(a.current));
+}
+
+/** Signs the user out everywhere but this browser; each ended session's sockets drop. Returns how many ended. */
+export async function endOtherSessions(userId: string, currentSessionId: string): Promise<number> {
+  const ended = await deleteOtherSessions(db, userId, currentSessionId);
+  announceEndedSessions(ended);
+  return ended.length;
+}
+
+/** Deletes the user's other sessions inside a change's transaction; announce them once it commits. */
+export async function deleteOtherSessions(
+  executor: Kysely<Database> | Transaction<Database>,
+  userId: string,
+  currentSessionId: string,
+): Promise<string[]> {
+  const ended = await executor
+    .deleteFrom("sessions")
+    .where("user_id", "=", userId)
+    .where("id", "!=", currentSessionId)
+    .returning("id")
+    .execute();
+  return ended.map((row) => row.id);
+}
+
+/** After commit: the sockets of these sessions must go. */
+export function announceEndedSessions(sessionIds: string[]) {
+  for (const sessionId of sessionIds) emit("session.ended", { sessionId });
+}
+
+/** Ends one of the user's own sessions, named by its handle; another user's session ends nothing. */
+export async function endOwnSession(userId: string, handle: string): Promise<boolean> {
+  const sessions = await db.selectFrom("sessions").select("id").where("user_id", "=", userId).execute();
+  const session = sessions.find((row) => sessionHandle(row.id) === handle);
+  if (!session) return false;
+  await deleteSession(session.id);
+  return true;
+}
+
+function sessionHandle(sessionId: string): string {
+  return hashSecret(sessionId).slice(0, 32);
 }

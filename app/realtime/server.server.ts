@@ -5,7 +5,7 @@ import pg from "pg";
 import type { Server, Socket } from "socket.io";
 import { loadActor, type Actor } from "~/models/actors.server";
 import { findSessionUserId } from "~/models/sessions.server";
-import { readSessionId } from "~/services/auth.server";
+import { readSessionId } from "~/web/auth.server";
 import { env } from "~/services/env.server";
 import { subscribe } from "~/services/events.server";
 import { isSameOrigin } from "~/utils/origin.server";

@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { pageMeta } from "~/utils/meta";
 
 /* Any path no other route matches: a 404, rendered by the error boundary below. */
 export function loader() {
@@ -10,7 +11,8 @@ export function action() {
   throw new Response("Not Found", { status: 404 });
 }
 
-export const meta: MetaFunction = () => [{ title: "Page not found | Agency Workspace" }];
+export const meta: MetaFunction = () =>
+  pageMeta("Page not found", "The page you are looking for doesn't exist or has been moved.");
 
 export default function NotFound() {
   return null;

@@ -2,16 +2,18 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminHeading, AdminTable } from "~/components/admin/admin-table";
 import { databaseStatus } from "~/models/admin.server";
-import { requireActor } from "~/services/guards.server";
+import { requireActor } from "~/web/guards.server";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Database | Admin" }];
+export const meta: MetaFunction = () =>
+  pageMeta("Database | Admin", "Migration status, row counts and the job queue of the workspace database.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return databaseStatus(await requireActor(request, "admin"));
 }
 
 export default function AdminDatabase() {
-  const { engine, migrations, counts } = useLoaderData<typeof loader>();
+  const { engine, migrations, counts, queues } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-8">
       <AdminHeading
@@ -19,15 +21,35 @@ export default function AdminDatabase() {
         description={`Running on ${engine === "postgres" ? "a Postgres server" : "embedded PGlite"}.`}
       />
       <section>
-        <h2 className="mb-3 text-base font-semibold text-slate-900">Applied migrations</h2>
+        <h2 className="mb-3 text-base font-semibold text-slate-900">Migrations</h2>
         <AdminTable
-          columns={["Migration", "Applied"]}
-          rows={migrations.map((migration) => [migration.name, new Date(migration.timestamp).toLocaleString("en-US")])}
+          label="Migrations"
+          columns={["Migration", "Status"]}
+          rows={migrations.map((migration) => [
+            migration.name,
+            migration.appliedAt ? `Applied ${new Date(migration.appliedAt).toLocaleString("en-US")}` : "Pending",
+          ])}
         />
       </section>
       <section>
         <h2 className="mb-3 text-base font-semibold text-slate-900">Rows</h2>
-        <AdminTable columns={["Table", "Rows"]} rows={counts.map((count) => [count.table, count.rows])} />
+        <AdminTable
+          label="Row counts"
+          columns={["Table", "Rows"]}
+          rows={counts.map((count) => [count.table, count.rows])}
+        />
+      </section>
+      <section>
+        <h2 className="mb-3 text-base font-semibold text-slate-900">Job queue</h2>
+        {queues ? (
+          <AdminTable
+            label="Job queue"
+            columns={["Queue", "Waiting", "Running"]}
+            rows={queues.map((queue) => [queue.name, queue.waiting, queue.running])}
+          />
+        ) : (
+          <p className="text-sm text-slate-600">The job queue is not running in this process.</p>
+        )}
       </section>
     </div>
   );

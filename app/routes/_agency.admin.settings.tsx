@@ -2,9 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminHeading, AdminTable } from "~/components/admin/admin-table";
 import { settingsInForce } from "~/models/admin.server";
-import { requireActor } from "~/services/guards.server";
+import { requireActor } from "~/web/guards.server";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Settings | Admin" }];
+export const meta: MetaFunction = () =>
+  pageMeta("Settings | Admin", "The drivers and settings this workspace runs with.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return { settings: settingsInForce(await requireActor(request, "admin")) };
@@ -18,7 +20,11 @@ export default function AdminSettings() {
         title="Settings"
         description="The configuration this instance runs with. Secrets are never shown."
       />
-      <AdminTable columns={["Setting", "Value"]} rows={settings.map((setting) => [setting.name, setting.value])} />
+      <AdminTable
+        label="Settings in force"
+        columns={["Setting", "Value"]}
+        rows={settings.map((setting) => [setting.name, setting.value])}
+      />
     </>
   );
 }

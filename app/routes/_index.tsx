@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { HomeLink, PublicFooter } from "~/components/public-layout";
 import { buttonClassName } from "~/components/ui/button";
-import { requireAnonymous } from "~/services/guards.server";
+import { requireAnonymous } from "~/web/guards.server";
 import { ArrowRightIcon, ChatIcon, LockIcon, SpacesIcon, TeamIcon, type IconComponent } from "~/components/ui/icons";
 
 // SPEC §2.1: a signed-in, verified user goes to their dashboard instead.

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AppShell } from "~/components/layout/app-shell";
-import { loadShell } from "~/services/shell.server";
+import { loadShell } from "~/web/shell.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, sidebarCollapsed } = await loadShell(request, "client");

@@ -15,12 +15,14 @@ import type { Actor } from "~/models/actors.server";
 import { homePath } from "~/models/policy.server";
 import { RateLimitError } from "~/models/rate-limits.server";
 import { RegistrationError } from "~/models/registration.server";
-import { signIn } from "~/services/auth.server";
-import { getActor } from "~/services/guards.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { appOrigin } from "~/utils/request.server";
+import { signIn } from "~/web/auth.server";
+import { getActor } from "~/web/guards.server";
+import { redirectWithToast } from "~/web/toast.server";
+import { appOrigin } from "~/web/request.server";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Verify your email | Agency Workspace" }];
+export const meta: MetaFunction = () =>
+  pageMeta("Verify your email", "Confirm your email address to finish setting up your account.");
 
 const VERIFIED_ELSEWHERE_TOAST = {
   type: "message",

@@ -10,10 +10,12 @@ import { Field } from "~/components/ui/field";
 import { ForgotPasswordSchema } from "~/models/auth.schemas";
 import { requestPasswordReset } from "~/models/password-reset.server";
 import { RateLimitError } from "~/models/rate-limits.server";
-import { requireAnonymous } from "~/services/guards.server";
-import { appOrigin } from "~/utils/request.server";
+import { requireAnonymous } from "~/web/guards.server";
+import { appOrigin } from "~/web/request.server";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Forgot password | Agency Workspace" }];
+export const meta: MetaFunction = () =>
+  pageMeta("Forgot password", "Get a link by email to choose a new password for your Agency Workspace account.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);

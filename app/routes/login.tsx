@@ -13,11 +13,14 @@ import { AccountError } from "~/models/accounts.server";
 import { LoginSchema } from "~/models/auth.schemas";
 import { homePath } from "~/models/policy.server";
 import { RateLimitError } from "~/models/rate-limits.server";
-import { signIn, verifyPasswordSignIn } from "~/services/auth.server";
-import { requireAnonymous } from "~/services/guards.server";
+import { verifyPasswordSignIn } from "~/web/auth.server";
+import { startSignIn } from "~/web/sign-in.server";
+import { requireAnonymous } from "~/web/guards.server";
 import { safeRedirect } from "~/utils/redirect";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Log in | Agency Workspace" }];
+export const meta: MetaFunction = () =>
+  pageMeta("Log in", "Log in to your Agency Workspace to talk with your clients and your team.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
@@ -32,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   try {
     const user = await verifyPasswordSignIn(request, context.clientIp);
-    return signIn(request, user.id, {
+    return startSignIn(request, user.id, {
       redirectTo: safeRedirect(submission.value.redirectTo, homePath(user.user_type)),
       toast: { type: "success", title: "Welcome back!", description: "You are now logged in." },
     });

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { signOut } from "~/services/auth.server";
+import { signOut } from "~/web/auth.server";
 
 export function loader() {
   // Signing out changes state, so it happens only by POST (a link or prefetch must not do it).

@@ -1,7 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
 import { CONTACT_HREF, LegalPage } from "~/components/public-layout";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Privacy Policy | Agency Workspace" }];
+export const meta: MetaFunction = () =>
+  pageMeta("Privacy Policy", "What Agency Workspace keeps about you and your clients, and why.");
 
 export default function Privacy() {
   return (

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, useInputControl } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -9,16 +9,21 @@ import { Alert } from "~/components/ui/alert";
 import { SubmitButton } from "~/components/ui/button";
 import { CheckboxField, Field } from "~/components/ui/field";
 import { PasswordField } from "~/components/ui/password-input";
+import { PhoneField } from "~/components/ui/phone-field";
 import { AccountError, registerAgency } from "~/models/accounts.server";
 import { RegisterSchema } from "~/models/auth.schemas";
 import { RateLimitError } from "~/models/rate-limits.server";
-import { signIn } from "~/services/auth.server";
-import { requireAnonymous } from "~/services/guards.server";
+import { signIn } from "~/web/auth.server";
+import { requireAnonymous } from "~/web/guards.server";
 import { useHydrated } from "~/utils/hydrated";
-import { formatPhone } from "~/utils/phone";
-import { appOrigin } from "~/utils/request.server";
+import { appOrigin } from "~/web/request.server";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Create Your Agency Account | Agency Workspace" }];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Create Your Agency Account",
+    "Sign up your agency: open a private space for each client and talk with them in one place.",
+  );
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
@@ -65,7 +70,6 @@ export default function Register() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
   });
-  const mobile = useInputControl(fields.mobileNumber);
   const [termsAccepted, setTermsAccepted] = useState(fields.terms.initialValue === "on");
 
   return (
@@ -118,19 +122,7 @@ export default function Register() {
           inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
           errors={fields.email.errors}
         />
-        <Field
-          labelProps={{ children: "Mobile number" }}
-          inputProps={{
-            ...getInputProps(fields.mobileNumber, { type: "tel" }),
-            autoComplete: "tel-national",
-            placeholder: "(555) 123-4567",
-            maxLength: 14,
-            value: hydrated ? (mobile.value ?? "") : undefined,
-            onChange: (event) => mobile.change(formatPhone(event.target.value)),
-          }}
-          hint="Recommended for notifications."
-          errors={fields.mobileNumber.errors}
-        />
+        <PhoneField field={fields.mobileNumber} hint="Recommended for notifications." />
         <Field
           className="sm:col-span-2"
           labelProps={{ children: "Agency website" }}

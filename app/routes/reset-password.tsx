@@ -9,10 +9,12 @@ import { SubmitButton } from "~/components/ui/button";
 import { PasswordField } from "~/components/ui/password-input";
 import { ResetPasswordSchema } from "~/models/auth.schemas";
 import { isResetTokenValid, resetPassword } from "~/models/password-reset.server";
-import { signOut } from "~/services/auth.server";
-import { requireAnonymous } from "~/services/guards.server";
+import { signOut } from "~/web/auth.server";
+import { requireAnonymous } from "~/web/guards.server";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Reset password | Agency Workspace" }];
+export const meta: MetaFunction = () =>
+  pageMeta("Reset password", "Choose a new password for your Agency Workspace account.");
 
 const LINK_FAILED = "This reset link is invalid, already used or expired. Please request a new one.";
 

@@ -1,6 +1,6 @@
 import { replace, type ActionFunctionArgs } from "@remix-run/node";
 import { safeRedirect } from "~/utils/redirect";
-import { serializeSidebarState } from "~/utils/sidebar.server";
+import { serializeSidebarState } from "~/web/sidebar.server";
 
 /*
  * Collapses or expands the sidebar (the layouts read the cookie with getSidebarCollapsed).

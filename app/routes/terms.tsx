@@ -1,8 +1,10 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { CONTACT_HREF, LegalPage } from "~/components/public-layout";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Terms of Service | Agency Workspace" }];
+export const meta: MetaFunction = () =>
+  pageMeta("Terms of Service", "The terms under which agencies and their clients use Agency Workspace.");
 
 export default function Terms() {
   return (

@@ -10,6 +10,14 @@ export type DomainEvents = {
   "session.ended": { sessionId: string };
   /** Every session of a user was ended (password reset); all their sockets must go. */
   "user.sessions-ended": { userId: string };
+  /** These users no longer take part in the space; their sockets must leave its room. */
+  "space.access-removed": { spaceId: string; userIds: string[] };
+  /** A user changed their name or picture; pages and chats that show them can refresh. */
+  "profile.updated": { userId: string };
+  /** An invited team member or client verified their email: their record exists now. */
+  "member.joined": { userId: string };
+  /** A team member was assigned to a space (the space's clients may want to know). */
+  "space.team-member-assigned": { spaceId: string; teamMemberId: string };
 };
 
 const bus = remember("domain-events", () => new EventEmitter().setMaxListeners(100));

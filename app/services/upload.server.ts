@@ -1,3 +1,6 @@
+import { fileTypeFromBuffer } from "file-type";
+import sharp from "sharp";
+
 /** Logos and avatars: at most 5MB (SPEC §5). */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** Chat attachments: at most 10MB (SPEC §5). */
@@ -9,39 +12,23 @@ export type InspectedUpload =
   | { ok: true; contentType: string; extension: string; size: number; bytes: Uint8Array }
   | { ok: false; title: string; message: string };
 
-type FileType = { contentType: string; extension: string; matches: (bytes: Uint8Array) => boolean };
+type FileType = { contentType: string; extension: string };
 
 // No SVG: it is XML that can carry scripts.
 const IMAGE_TYPES: FileType[] = [
-  {
-    contentType: "image/png",
-    extension: "png",
-    matches: (b) => startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  },
-  { contentType: "image/jpeg", extension: "jpg", matches: (b) => startsWith(b, [0xff, 0xd8, 0xff]) },
-  {
-    contentType: "image/gif",
-    extension: "gif",
-    matches: (b) => startsWith(b, ascii("GIF87a")) || startsWith(b, ascii("GIF89a")),
-  },
-  {
-    contentType: "image/webp",
-    extension: "webp",
-    matches: (b) => startsWith(b, ascii("RIFF")) && startsWith(b.subarray(8), ascii("WEBP")),
-  },
+  { contentType: "image/png", extension: "png" },
+  { contentType: "image/jpeg", extension: "jpg" },
+  { contentType: "image/gif", extension: "gif" },
+  { contentType: "image/webp", extension: "webp" },
 ];
 
 const DOCUMENT_TYPES: FileType[] = [
-  { contentType: "application/pdf", extension: "pdf", matches: (b) => startsWith(b, ascii("%PDF-")) },
-  { contentType: "application/msword", extension: "doc", matches: isWordDocument },
-  {
-    contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-    extension: "docx",
-    matches: (b) => startsWith(b, [0x50, 0x4b, 0x03, 0x04]) && zipEntryNames(b).includes("word/document.xml"),
-  },
-  // Last: the other types are binary and would fail this check anyway, but their signatures are cheaper.
-  { contentType: "text/plain; charset=utf-8", extension: "txt", matches: isUtf8Text },
+  { contentType: "application/pdf", extension: "pdf" },
+  { contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", extension: "docx" },
 ];
+
+const WORD_97: FileType = { contentType: "application/msword", extension: "doc" };
+const PLAIN_TEXT: FileType = { contentType: "text/plain; charset=utf-8", extension: "txt" };
 
 const RULES: Record<UploadKind, { maxBytes: number; types: FileType[]; tooLarge: string; wrongType: string }> = {
   image: {
@@ -52,7 +39,7 @@ const RULES: Record<UploadKind, { maxBytes: number; types: FileType[]; tooLarge:
   },
   attachment: {
     maxBytes: ATTACHMENT_MAX_BYTES,
-    types: [...IMAGE_TYPES, ...DOCUMENT_TYPES],
+    types: [...IMAGE_TYPES, ...DOCUMENT_TYPES, WORD_97, PLAIN_TEXT],
     tooLarge: "Please upload a file smaller than 10MB.",
     wrongType: "Please upload an image, PDF, Word document or text file.",
   },
@@ -72,54 +59,30 @@ export async function inspectUpload(file: FormDataEntryValue | null, kind: Uploa
   if (file.size > rules.maxBytes) return { ok: false, title: "File too large", message: rules.tooLarge };
 
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const type = rules.types.find((candidate) => candidate.matches(bytes));
+  const detected = await detectType(bytes);
+  const type = rules.types.find((candidate) => candidate.extension === detected?.extension);
   if (!type) return { ok: false, title: "Invalid file type", message: rules.wrongType };
   return { ok: true, contentType: type.contentType, extension: type.extension, size: bytes.byteLength, bytes };
 }
 
-function startsWith(bytes: Uint8Array, prefix: ArrayLike<number>): boolean {
-  if (bytes.length < prefix.length) return false;
-  for (let i = 0; i < prefix.length; i++) if (bytes[i] !== prefix[i]) return false;
-  return true;
+/**
+ * `file-type` knows every binary format we take but two: a legacy .doc is only an
+ * OLE2 compound file to it (as are .xls and .ppt), and plain text has no signature
+ * at all. Those two checks are ours.
+ */
+async function detectType(bytes: Uint8Array): Promise<FileType | null> {
+  const known = await fileTypeFromBuffer(bytes);
+  if (known?.ext === "cfb") return isWordDocument(bytes) ? WORD_97 : null;
+  if (known) {
+    const extension = known.ext === "jpg" ? "jpg" : known.ext;
+    return { contentType: known.mime, extension };
+  }
+  return isUtf8Text(bytes) ? PLAIN_TEXT : null;
 }
 
-function ascii(text: string): number[] {
-  return Array.from(text, (char) => char.charCodeAt(0));
-}
-
-/** An OLE2 compound file (the format of .doc, but also .xls and .ppt) with Word's main stream. */
+/** An OLE2 compound file with Word's main stream. */
 function isWordDocument(bytes: Uint8Array): boolean {
-  return (
-    startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]) &&
-    Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(Buffer.from("WordDocument", "utf16le"))
-  );
-}
-
-/** The entry names listed in a ZIP's central directory, or none when it cannot be read. */
-function zipEntryNames(bytes: Uint8Array): string[] {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  // The end-of-central-directory record is the last 22 bytes, plus a comment of up to 65535 bytes.
-  let end = -1;
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 0xffff); i--) {
-    if (view.getUint32(i, true) === 0x06054b50) {
-      end = i;
-      break;
-    }
-  }
-  if (end < 0) return [];
-
-  const names: string[] = [];
-  const decoder = new TextDecoder();
-  let offset = view.getUint32(end + 16, true);
-  for (let count = view.getUint16(end + 10, true); count > 0; count--) {
-    if (offset + 46 > bytes.length || view.getUint32(offset, true) !== 0x02014b50) return [];
-    const nameLength = view.getUint16(offset + 28, true);
-    const nameEnd = offset + 46 + nameLength;
-    if (nameEnd > bytes.length) return [];
-    names.push(decoder.decode(bytes.subarray(offset + 46, nameEnd)));
-    offset = nameEnd + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
-  }
-  return names;
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(Buffer.from("WordDocument", "utf16le"));
 }
 
 function isUtf8Text(bytes: Uint8Array): boolean {
@@ -129,5 +92,32 @@ function isUtf8Text(bytes: Uint8Array): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+export type PreparedImage = {
+  bytes: Buffer;
+  contentType: "image/webp";
+  extension: "webp";
+  width: number;
+  height: number;
+};
+
+/**
+ * Re-encodes an uploaded image as a WebP no larger than `maxSize` on either side:
+ * turned upright by its EXIF orientation, then written without any metadata, so a
+ * photo never carries where it was taken, and pages load an image of the size they
+ * show. Returns null when the bytes only look like an image (sharp cannot decode them).
+ */
+export async function prepareImage(bytes: Uint8Array, maxSize: number): Promise<PreparedImage | null> {
+  try {
+    const { data, info } = await sharp(bytes, { limitInputPixels: 50_000_000 })
+      .rotate()
+      .resize({ width: maxSize, height: maxSize, fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 85 })
+      .toBuffer({ resolveWithObject: true });
+    return { bytes: data, contentType: "image/webp", extension: "webp", width: info.width, height: info.height };
+  } catch {
+    return null;
   }
 }

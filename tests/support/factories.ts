@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { ClientRole, InvitationRole, TeamRole, UserType } from "#db/schema";
+import { loadActor } from "~/models/actors.server";
 import { hashPassword } from "~/models/passwords.server";
 import { db } from "~/services/db.server";
 import { hashSecret } from "~/utils/secrets.server";
@@ -48,11 +49,15 @@ export async function createAgency({
 }
 
 /** A signed-up team member of the agency, with their account and their record. */
-export async function createTeamMember(agencyId: string, role: TeamRole = "DESIGNER") {
+export async function createTeamMember(
+  agencyId: string,
+  role: TeamRole = "DESIGNER",
+  { name = "Terry Team" }: { name?: string } = {},
+) {
   const user = await createUser({ type: "TEAM_MEMBER", agencyId });
   const member = await db
     .insertInto("team_members")
-    .values({ agency_id: agencyId, user_id: user.id, name: "Terry Team", email: user.email, role })
+    .values({ agency_id: agencyId, user_id: user.id, name, email: user.email, role })
     .returningAll()
     .executeTakeFirstOrThrow();
   return { user, member };
@@ -61,12 +66,16 @@ export async function createTeamMember(agencyId: string, role: TeamRole = "DESIG
 /** A signed-up client contact of the agency, with their account and their record. */
 export async function createClient(
   agencyId: string,
-  { role = "EMPLOYEE", company = "Globex" }: { role?: ClientRole; company?: string } = {},
+  {
+    role = "EMPLOYEE",
+    company = "Globex",
+    name = "Cleo Client",
+  }: { role?: ClientRole; company?: string; name?: string } = {},
 ) {
   const user = await createUser({ type: "CLIENT", agencyId });
   const client = await db
     .insertInto("clients")
-    .values({ agency_id: agencyId, user_id: user.id, name: "Cleo Client", email: user.email, role, company })
+    .values({ agency_id: agencyId, user_id: user.id, name, email: user.email, role, company })
     .returningAll()
     .executeTakeFirstOrThrow();
   return { user, client };
@@ -100,4 +109,68 @@ export async function createPendingInvitee(
     .where("id", "=", user.id)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** A space of the agency, with the given team members and clients taking part. */
+export async function createSpace(
+  agencyId: string,
+  {
+    name = "Globex Launch",
+    teamMemberIds = [],
+    clientIds = [],
+  }: { name?: string; teamMemberIds?: string[]; clientIds?: string[] } = {},
+) {
+  const space = await db
+    .insertInto("spaces")
+    .values({ agency_id: agencyId, name, email: "hello@globex.example", company: "Globex" })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (teamMemberIds.length) {
+    await db
+      .insertInto("team_member_spaces")
+      .values(teamMemberIds.map((team_member_id) => ({ team_member_id, space_id: space.id })))
+      .execute();
+  }
+  if (clientIds.length) {
+    await db
+      .insertInto("space_clients")
+      .values(clientIds.map((client_id) => ({ client_id, space_id: space.id })))
+      .execute();
+  }
+  return space;
+}
+
+/** The actor the models see for this account, as the guards would load it. */
+export async function actorOf(user: { id: string }) {
+  const actor = await loadActor(user.id);
+  if (!actor) throw new Error(`No actor for user ${user.id}`);
+  return actor;
+}
+
+/** A chat message in a space, as the chat stores it; `minutesAgo` dates it in the past. */
+export async function createSpaceMessage(
+  spaceId: string,
+  senderId: string,
+  { content = "Hello there", minutesAgo = 0 }: { content?: string; minutesAgo?: number } = {},
+) {
+  return db
+    .insertInto("space_messages")
+    .values({
+      space_id: spaceId,
+      sender_id: senderId,
+      client_id: crypto.randomUUID(),
+      content,
+      created_at: new Date(Date.now() - minutesAgo * 60_000),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A member's read watermark in a space, as the chat keeps it. */
+export async function markSpaceRead(spaceId: string, userId: string, at = new Date()) {
+  await db
+    .insertInto("space_reads")
+    .values({ space_id: spaceId, user_id: userId, last_read_at: at })
+    .onConflict((oc) => oc.columns(["space_id", "user_id"]).doUpdateSet({ last_read_at: at }))
+    .execute();
 }

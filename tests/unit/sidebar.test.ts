@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, test } from "vitest";
 import { action } from "~/routes/resources.sidebar";
 import { safeRedirect } from "~/utils/redirect";
-import { getSidebarCollapsed } from "~/utils/sidebar.server";
+import { getSidebarCollapsed } from "~/web/sidebar.server";
 
 function toggle(fields: Record<string, string>) {
   const request = new Request("http://localhost/resources/sidebar", {

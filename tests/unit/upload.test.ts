@@ -1,6 +1,7 @@
 import zlib from "node:zlib";
 import { describe, expect, test } from "vitest";
-import { ATTACHMENT_MAX_BYTES, IMAGE_MAX_BYTES, inspectUpload } from "~/services/upload.server";
+import sharp from "sharp";
+import { ATTACHMENT_MAX_BYTES, IMAGE_MAX_BYTES, inspectUpload, prepareImage } from "~/services/upload.server";
 
 const png = Buffer.from(
   "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
@@ -61,8 +62,11 @@ function zip(entries: Record<string, string>): Buffer {
   return Buffer.concat([...local, directory, end]);
 }
 
+// As Word writes it: the content types name the main document part.
 const docx = zip({
-  "[Content_Types].xml": '<?xml version="1.0"?><Types/>',
+  "[Content_Types].xml":
+    '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+    '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
   "word/document.xml": '<?xml version="1.0"?><w:document/>',
 });
 
@@ -175,5 +179,35 @@ describe("chat attachments", () => {
       title: "File too large",
       message: "Please upload a file smaller than 10MB.",
     });
+  });
+});
+
+describe("preparing an image for the pages", () => {
+  async function photoWithGps(width: number, height: number) {
+    return sharp({ create: { width, height, channels: 3, background: "#3366cc" } })
+      .jpeg()
+      .withExif({ IFD0: { Make: "PhoneCo" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1" } })
+      .toBuffer();
+  }
+
+  test("a photo comes back as a small WebP without its GPS position or any other metadata", async () => {
+    const photo = await photoWithGps(1600, 900);
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+
+    const prepared = await prepareImage(photo, 256);
+    expect(prepared).toMatchObject({ contentType: "image/webp", width: 256, height: 144 });
+    const metadata = await sharp(prepared!.bytes).metadata();
+    expect(metadata.format).toBe("webp");
+    expect(metadata.exif).toBeUndefined();
+    expect(prepared!.bytes.includes(Buffer.from("PhoneCo"))).toBe(false);
+  });
+
+  test("a small image is not enlarged", async () => {
+    const prepared = await prepareImage(await photoWithGps(40, 30), 256);
+    expect(prepared).toMatchObject({ width: 40, height: 30 });
+  });
+
+  test("bytes that only start like an image are not an image", async () => {
+    expect(await prepareImage(webp, 256)).toBeNull();
   });
 });

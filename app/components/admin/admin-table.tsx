@@ -1,7 +1,15 @@
-/** A plain, readable table for the admin pages. */
-export function AdminTable({ columns, rows }: { columns: string[]; rows: React.ReactNode[][] }) {
+/**
+ * A plain, readable table for the admin pages. On a narrow screen it scrolls sideways,
+ * so the scrolling region is focusable and named, for keyboards and screen readers.
+ */
+export function AdminTable({ label, columns, rows }: { label: string; columns: string[]; rows: React.ReactNode[][] }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600"
+    >
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50">
           <tr>

@@ -67,9 +67,9 @@ export const profileHref: Record<ShellArea, string> = {
   teams: "/teams/settings",
 };
 
-/** Where the top bar's search box sends its GET request (query parameter `q`). */
+/** Where the top bar's search box sends its GET request (query parameter `q`): the one search page of every area. */
 export const searchTarget: Record<ShellArea, { action: string; placeholder: string }> = {
-  agency: { action: "/spaces", placeholder: "Search spaces..." },
-  client: { action: "/client/chat", placeholder: "Search chats..." },
-  teams: { action: "/teams/spaces", placeholder: "Search spaces..." },
+  agency: { action: "/search", placeholder: "Search spaces and people..." },
+  client: { action: "/search", placeholder: "Search spaces and people..." },
+  teams: { action: "/search", placeholder: "Search spaces and people..." },
 };

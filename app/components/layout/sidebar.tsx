@@ -118,7 +118,7 @@ function SidebarGroup({ group, collapsed, first }: { group: NavGroup; collapsed:
             </h2>
           </>
         ) : (
-          <h2 id={titleId} className="mb-2 px-3 text-xs font-semibold uppercase tracking-wider text-slate-400">
+          <h2 id={titleId} className="mb-2 px-3 text-xs font-semibold uppercase tracking-wider text-slate-500">
             {group.title}
           </h2>
         )

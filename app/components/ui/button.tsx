@@ -13,12 +13,13 @@ const base =
   "[&_svg]:size-4 [&_svg]:shrink-0";
 
 const variants: Record<ButtonVariant, string> = {
-  primary: "bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-indigo-600",
+  // Hover darkens: white on indigo-500 or red-500 falls below the 4.5:1 contrast WCAG asks.
+  primary: "bg-indigo-600 text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-indigo-600",
   secondary: "bg-slate-100 text-slate-900 hover:bg-slate-200 focus-visible:outline-slate-400",
   outline:
     "border border-slate-300 bg-white text-slate-700 shadow-sm hover:bg-slate-50 hover:text-slate-900 focus-visible:outline-indigo-600",
   ghost: "text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-indigo-600",
-  destructive: "bg-red-600 text-white shadow-sm hover:bg-red-500 focus-visible:outline-red-600",
+  destructive: "bg-red-600 text-white shadow-sm hover:bg-red-700 focus-visible:outline-red-600",
   unstyled: "",
 };
 

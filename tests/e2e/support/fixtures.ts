@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
-import { test as base, expect, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 import { linkIn, waitForMail } from "./outbox";
+import type { World, WorldSpec } from "./server-hooks";
 import { uniqueEmail } from "./unique";
 
 export { expect };
@@ -63,4 +65,73 @@ export async function logIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
+}
+
+/** A fresh agency with people and spaces, made on the server in one call (tests/e2e/support/server-hooks.ts). */
+export async function createWorld(page: Page, spec: WorldSpec = {}): Promise<World> {
+  const response = await page.request.post("/e2e/world", { data: spec });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as World;
+}
+
+/** Signs this page's browser in as an existing user, without going through the login page. */
+export async function signInAs(page: Page, email: string) {
+  const response = await page.request.post("/e2e/session", { data: { email } });
+  expect(response.ok()).toBe(true);
+}
+
+/**
+ * No serious or critical accessibility violations on the page as it is now
+ * (axe-core's WCAG 2 A and AA rules). axe runs inside the page, so a page of the
+ * JavaScript-off project is checked in a twin browser context that has JavaScript,
+ * with the same cookies, at the same address.
+ */
+export async function expectAccessible(page: Page) {
+  let target = page;
+  let twin: BrowserContext | undefined;
+  if (base.info().project.use.javaScriptEnabled === false) {
+    twin = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
+    await twin.addCookies(await page.context().cookies());
+    target = await twin.newPage();
+    await target.goto(page.url());
+  }
+  try {
+    const results = await new AxeBuilder({ page: target })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .analyze();
+    const serious = results.violations.filter((violation) => ["serious", "critical"].includes(violation.impact ?? ""));
+    expect(
+      serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+    ).toEqual([]);
+  } finally {
+    await twin?.close();
+  }
+}
+
+/** The page has a title and a meta description (every page a person sees has both). */
+export async function expectTitleAndDescription(page: Page, title: string | RegExp) {
+  await expect(page).toHaveTitle(title);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /\w.{20,}/);
+}
+
+/** Messages in a space from the user with this email, sent `minutesAgo` (tests/e2e/support/server-hooks.ts). */
+export async function sendMessages(
+  page: Page,
+  spec: { spaceId: string; senderEmail: string; minutesAgo?: number; count?: number },
+) {
+  const response = await page.request.post("/e2e/messages", { data: spec });
+  expect(response.ok()).toBe(true);
+}
+
+/** Runs the unread-message notices now, through the job queue, and waits for their jobs to finish. */
+export async function runUnreadNotices(page: Page) {
+  const response = await page.request.post("/e2e/unread-notices");
+  expect(await response.json()).toEqual({ ok: true });
+}
+
+/** A new administrator account; returns its email. */
+export async function createAdmin(page: Page): Promise<string> {
+  const response = await page.request.post("/e2e/admin");
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { email: string }).email;
 }

@@ -1,13 +1,33 @@
 import type { Actor } from "~/models/actors.server";
 import type { Area } from "~/models/policy.server";
-import { getSidebarCollapsed } from "~/utils/sidebar.server";
+import { getSidebarCollapsed } from "~/web/sidebar.server";
+import { imageUrl } from "~/utils/images";
 import { CLIENT_ROLE_LABELS, TEAM_ROLE_LABELS } from "~/utils/roles";
-import type { ShellUser } from "~/utils/shell";
+import type { ShellArea, ShellUser } from "~/utils/shell";
 import { requireActor } from "./guards.server";
 
 /** What every signed-in layout loads: the guarded actor, as the shell shows them, and the sidebar state. */
 export async function loadShell(request: Request, area: Area) {
-  const actor = await requireActor(request, area);
+  return shellOf(request, await requireActor(request, area));
+}
+
+/**
+ * For the pages every user type opens (/spaces and its pages, /search): the guarded
+ * actor in the shell of their own area, with its sidebar.
+ */
+export async function loadOwnShell(request: Request) {
+  const actor = await requireActor(request);
+  return { ...(await shellOf(request, actor)), area: shellAreaFor(actor) };
+}
+
+/** The area whose sidebar a user type sees (admins use the agency's). */
+export function shellAreaFor(actor: Pick<Actor, "type">): ShellArea {
+  if (actor.type === "CLIENT") return "client";
+  if (actor.type === "TEAM_MEMBER") return "teams";
+  return "agency";
+}
+
+async function shellOf(request: Request, actor: Actor) {
   return { actor, user: toShellUser(actor), sidebarCollapsed: await getSidebarCollapsed(request) };
 }
 
@@ -18,8 +38,7 @@ function toShellUser(actor: Actor): ShellUser {
     email: actor.email,
     roleLabel: roleLabel(actor),
     companyName: actor.companyName || (actor.isAdmin ? "Administration" : ""),
-    // Avatars are shown once profile pictures can be uploaded (settings).
-    avatarUrl: null,
+    avatarUrl: imageUrl(actor.avatarKey),
     isAdmin: actor.isAdmin,
   };
 }

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import type { Toast } from "~/utils/toast";
-import { env } from "./env.server";
-import { sessionSecret } from "./session-secret.server";
+import { env } from "~/services/env.server";
+import { sessionSecret } from "~/services/session-secret.server";
 
 const storage = () =>
   createCookieSessionStorage({

@@ -1,11 +1,14 @@
 import type { IncomingMessage } from "node:http";
 import { sql } from "kysely";
 import { detachRealtime } from "~/realtime/server.server";
+import { pruneUnusedUploads } from "~/models/pending-uploads.server";
 import { pruneExpiredRateLimits } from "~/models/rate-limits.server";
 import { pruneExpiredSessions } from "~/models/sessions.server";
+import { pruneExpiredSignInLinks } from "~/models/sign-in-links.server";
 import { isSameOrigin } from "~/utils/origin.server";
-import { db, migrate } from "./db.server";
-import { env } from "./env.server";
+import { db, migrate } from "~/services/db.server";
+import { env } from "~/services/env.server";
+import { attachJobs, detachJobs } from "./jobs.server";
 
 /** What server.ts needs to listen; read from the one parsed environment. */
 export function serverConfig() {
@@ -19,16 +22,23 @@ export async function startup() {
   const applied = await migrate();
   if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
   await pruneExpired();
+  await attachJobs();
   // Hourly, so that sign-in probes with made-up emails do not pile up counters.
   setInterval(() => void pruneExpired().catch((error) => console.error("pruning failed", error)), 3_600_000).unref();
   console.log(`Database: ${DATABASE_URL ? "Postgres server (DATABASE_URL)" : `PGlite in ${dataDir}/db`}`);
 }
 
 function pruneExpired() {
-  return Promise.all([pruneExpiredSessions(), pruneExpiredRateLimits()]);
+  return Promise.all([
+    pruneExpiredSessions(),
+    pruneExpiredRateLimits(),
+    pruneUnusedUploads(),
+    pruneExpiredSignInLinks(),
+  ]);
 }
 
 export async function shutdown() {
+  await detachJobs();
   await detachRealtime();
   await db.destroy();
 }

@@ -1,7 +1,9 @@
 import { redirect } from "@remix-run/node";
 import { loadActor, type Actor } from "~/models/actors.server";
-import { canEnterArea, hasMembership, homePath, type Area } from "~/models/policy.server";
+import { canEnterArea, hasMembership, homePath, settingsPath, type Area } from "~/models/policy.server";
+import { mustSetUpTwoFactor } from "~/models/two-factor.server";
 import { getUserId, signOut } from "./auth.server";
+import { redirectWithToast } from "./toast.server";
 
 /* Guards return what the caller needs or throw a redirect (SPEC §2.5). */
 
@@ -36,7 +38,20 @@ export async function requireActor(request: Request, area?: Area): Promise<Actor
     });
   }
   if (area && !canEnterArea(actor, area)) throw redirect(homePath(actor.type));
+  await requireTwoFactorIfDemanded(request, actor);
   return actor;
+}
+
+/** An agency may require two-factor sign-in: its team members and clients set it up before anything else. */
+async function requireTwoFactorIfDemanded(request: Request, actor: Actor) {
+  if (!(await mustSetUpTwoFactor(actor))) return;
+  const setupPath = `${settingsPath(actor.type)}/security`;
+  if (new URL(request.url).pathname === setupPath) return;
+  throw await redirectWithToast(setupPath, {
+    type: "message",
+    title: "Two-factor sign-in required",
+    description: "Your agency requires two-factor sign-in. Please set it up to continue.",
+  });
 }
 
 /** Guest-only pages: a signed-in, verified user goes to their dashboard instead. */

@@ -5,8 +5,8 @@ import type { User } from "#db/schema";
 import { authenticate } from "~/models/accounts.server";
 import { LoginSchema } from "~/models/auth.schemas";
 import { createSession, deleteSession, findSessionUserId } from "~/models/sessions.server";
-import { env } from "./env.server";
-import { sessionSecret } from "./session-secret.server";
+import { env } from "~/services/env.server";
+import { sessionSecret } from "~/services/session-secret.server";
 import { toastCookie, type ToastInput } from "./toast.server";
 
 /*
@@ -61,6 +61,11 @@ export async function getUserId(request: Request): Promise<string | null> {
   return sessionId ? findSessionUserId(sessionId) : null;
 }
 
+/** The Set-Cookie value that makes a browser carry this session. */
+export async function sessionCookieHeader(sessionId: string): Promise<string> {
+  return sessionCookie().serialize(sessionId);
+}
+
 /**
  * Starts a new session (a new id every time, so a planted cookie is worthless) and
  * redirects, showing a toast there if given.
@@ -73,7 +78,7 @@ export async function signIn(
   const previous = await getSessionId(request);
   if (previous) await deleteSession(previous);
   const sessionId = await createSession(userId, request.headers.get("User-Agent"));
-  const headers = new Headers({ "Set-Cookie": await sessionCookie().serialize(sessionId) });
+  const headers = new Headers({ "Set-Cookie": await sessionCookieHeader(sessionId) });
   if (toast) headers.append("Set-Cookie", await toastCookie(toast));
   return redirect(redirectTo, { headers });
 }

@@ -1,0 +1,39 @@
+import { Link, useLocation } from "@remix-run/react";
+import { Alert } from "~/components/ui/alert";
+import { buttonClassName } from "~/components/ui/button";
+
+/**
+ * SPEC §2.12: a tab whose data could not be loaded says so, with Try Again (a full
+ * reload of the page) and Go to Dashboard. The heading and the other tabs stay.
+ */
+const COPY = {
+  profile: { title: "Could not load profile data", text: "Unable to load your profile data. Please try again later." },
+  notifications: {
+    title: "Could not load notification settings",
+    text: "Unable to load your notification preferences. Please try again later.",
+  },
+  security: {
+    title: "Could not load security settings",
+    text: "Unable to load your security settings. Please try again later.",
+  },
+} as const;
+
+export function SettingsLoadError({ tab, dashboardHref }: { tab: keyof typeof COPY; dashboardHref: string }) {
+  const { pathname } = useLocation();
+  return (
+    <Alert variant="destructive" title={COPY[tab].title}>
+      <p>{COPY[tab].text}</p>
+      <div className="mt-3 flex flex-wrap gap-3">
+        <a href={pathname} className={buttonClassName({ size: "sm", variant: "outline", className: "no-underline" })}>
+          Try Again
+        </a>
+        <Link
+          to={dashboardHref}
+          className={buttonClassName({ size: "sm", variant: "ghost", className: "no-underline" })}
+        >
+          Go to Dashboard
+        </Link>
+      </div>
+    </Alert>
+  );
+}

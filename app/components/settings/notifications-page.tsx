@@ -1,0 +1,81 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useFetcher, useLoaderData } from "@remix-run/react";
+import type { UserType } from "#db/schema";
+import { SubmitButton } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { CheckboxField } from "~/components/ui/field";
+import { NotificationPreferencesSchema, type NotificationPreferences } from "~/models/settings.schemas";
+import { useFormResult } from "./use-form-result";
+
+type Preference = keyof NotificationPreferences;
+
+/** What each preference mails, in the words of the person reading it. */
+function describe(userType: UserType): Record<Preference, { label: string; hint: string }> {
+  const isClient = userType === "CLIENT";
+  return {
+    newClient: {
+      label: isClient ? "New employees" : "New clients",
+      hint: isClient
+        ? "Email me when a colleague from my company joins the workspace."
+        : "Email me when a new client joins the agency's workspace.",
+    },
+    teamActivity: {
+      label: "Team activity",
+      hint: isClient
+        ? "Email me when a member of the agency team is added to one of my spaces."
+        : "Email me when a new team member joins the agency.",
+    },
+    unreadMessages: {
+      label: "Unread messages",
+      hint: "Email me when messages wait unread in one of my spaces for a few minutes: one email per space, with a link that opens the conversation.",
+    },
+    marketing: {
+      label: "Product news",
+      hint: "Occasional news and tips about Agency Workspace.",
+    },
+  };
+}
+
+const ORDER: Preference[] = ["newClient", "teamActivity", "unreadMessages", "marketing"];
+
+/** The Notifications tab (SPEC §2.12): which emails the person wants, saved for real. */
+export function NotificationsPage() {
+  const { userType, preferences } = useLoaderData<{ userType: UserType; preferences: NotificationPreferences }>();
+  const fetcher = useFetcher<{ intent?: undefined; result: SubmissionResult<string[]> }>({ key: "notifications" });
+  const [form, fields] = useForm({
+    id: "notifications",
+    lastResult: useFormResult(fetcher)?.result,
+    defaultValue: Object.fromEntries(ORDER.map((key) => [key, preferences[key] ? "on" : null])),
+    constraint: getZodConstraint(NotificationPreferencesSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NotificationPreferencesSchema }),
+  });
+  const labels = describe(userType);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Email notifications</CardTitle>
+        <CardDescription>Choose which emails you get. You can change this at any time.</CardDescription>
+      </CardHeader>
+      <fetcher.Form method="post" {...getFormProps(form)}>
+        <CardContent className="divide-y divide-slate-100 py-2">
+          {ORDER.map((key) => (
+            <CheckboxField
+              key={key}
+              className="py-4"
+              labelProps={{ children: labels[key].label, className: "font-medium text-slate-900" }}
+              inputProps={getInputProps(fields[key], { type: "checkbox" })}
+              hint={labels[key].hint}
+              errors={fields[key].errors}
+            />
+          ))}
+        </CardContent>
+        <CardFooter className="justify-end">
+          <SubmitButton pending={fetcher.state !== "idle"} pendingText="Saving...">
+            Save Preferences
+          </SubmitButton>
+        </CardFooter>
+      </fetcher.Form>
+    </Card>
+  );
+}

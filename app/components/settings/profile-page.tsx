@@ -1,0 +1,255 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useFetcher, useLoaderData } from "@remix-run/react";
+import { Alert } from "~/components/ui/alert";
+import { Avatar } from "~/components/ui/avatar";
+import { SubmitButton } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { PhoneField } from "~/components/ui/phone-field";
+import type { Profile } from "~/models/profiles.server";
+import { AgencyProfileSchema, ClientProfileSchema, TeamMemberProfileSchema } from "~/models/settings.schemas";
+import { imageUrl } from "~/utils/images";
+import { TEAM_ROLE_LABELS } from "~/utils/roles";
+import { ImageUpload } from "./image-upload";
+import { useFormResult } from "./use-form-result";
+
+type ProfileActionData = { intent?: undefined; result: SubmissionResult<string[]> };
+
+/** The Profile tab of every area: the form of the signed-in person's own record (SPEC §2.12). */
+export function ProfilePage() {
+  const { profile } = useLoaderData<{ profile: Profile }>();
+  switch (profile.kind) {
+    case "agency":
+      return <AgencyProfile profile={profile} />;
+    case "team":
+      return <TeamMemberProfile profile={profile} />;
+    case "client":
+      return <ClientProfile profile={profile} />;
+    case "missing":
+      return profile.of === "team" ? (
+        <Alert variant="warning" title="No team member profile found">
+          No team member profile found. Please contact your administrator.
+        </Alert>
+      ) : (
+        <Alert variant="warning" title="Profile Not Found">
+          We could not find your profile. Please contact your agency to complete it.
+        </Alert>
+      );
+    case "none":
+      return (
+        <Alert variant="info" title="No profile">
+          Administrator accounts have no agency, team or client profile. You are signed in as {profile.email}.
+        </Alert>
+      );
+  }
+}
+
+function ProfileCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      {children}
+    </Card>
+  );
+}
+
+function useProfileForm<
+  Schema extends typeof AgencyProfileSchema | typeof TeamMemberProfileSchema | typeof ClientProfileSchema,
+>(schema: Schema, defaultValue: Record<string, string | null>) {
+  const fetcher = useFetcher<ProfileActionData>({ key: "profile" });
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult: useFormResult(fetcher)?.result,
+    defaultValue,
+    constraint: getZodConstraint(schema),
+    shouldRevalidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return { fetcher, form, fields };
+}
+
+function SaveFooter({ pending }: { pending: boolean }) {
+  return (
+    <CardFooter className="justify-end">
+      <SubmitButton pending={pending} pendingText="Saving...">
+        Save Changes
+      </SubmitButton>
+    </CardFooter>
+  );
+}
+
+function ReadOnlyField({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <Field
+      labelProps={{ children: label }}
+      inputProps={{ value, readOnly: true, "aria-readonly": true, type: "text" }}
+      hint={hint}
+    />
+  );
+}
+
+function AgencyProfile({ profile }: { profile: Extract<Profile, { kind: "agency" }> }) {
+  const { fetcher, form, fields } = useProfileForm(AgencyProfileSchema, {
+    agencyName: profile.agencyName,
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    mobileNumber: profile.mobileNumber,
+    url: profile.url,
+  });
+  const ownerName = [profile.firstName, profile.lastName].filter(Boolean).join(" ") || "Agency Owner";
+  return (
+    <div className="space-y-6">
+      <ProfileCard title="Agency Profile" description="How your agency and you appear to your team and clients.">
+        <CardContent className="grid gap-6 sm:grid-cols-2">
+          <ImageUpload
+            key={`avatar-${profile.avatarKey}`}
+            kind="avatar"
+            label="Profile picture"
+            preview={<Avatar name={ownerName} src={imageUrl(profile.avatarKey)} size="xl" alt="" />}
+            hasImage={Boolean(profile.avatarKey)}
+          />
+          <ImageUpload
+            key={`logo-${profile.logoKey}`}
+            kind="logo"
+            label="Agency logo"
+            preview={
+              <Avatar name={profile.agencyName} src={imageUrl(profile.logoKey)} size="xl" shape="square" alt="" />
+            }
+            hasImage={Boolean(profile.logoKey)}
+          />
+        </CardContent>
+        <fetcher.Form method="post" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="profile" />
+          <CardContent className="grid gap-4 pt-0 sm:grid-cols-2">
+            <Field
+              className="sm:col-span-2"
+              labelProps={{ children: "Agency name" }}
+              inputProps={{ ...getInputProps(fields.agencyName, { type: "text" }), autoComplete: "organization" }}
+              errors={fields.agencyName.errors}
+            />
+            <Field
+              labelProps={{ children: "First name" }}
+              inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
+              errors={fields.firstName.errors}
+            />
+            <Field
+              labelProps={{ children: "Last name" }}
+              inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
+              errors={fields.lastName.errors}
+            />
+            <ReadOnlyField
+              label="Email"
+              value={profile.email}
+              hint="Your email is how you log in; it cannot be changed here."
+            />
+            <PhoneField field={fields.mobileNumber} />
+            <Field
+              className="sm:col-span-2"
+              labelProps={{ children: "Agency website" }}
+              inputProps={{ ...getInputProps(fields.url, { type: "url" }), placeholder: "https://youragency.com" }}
+              hint="Include http:// or https://"
+              errors={fields.url.errors}
+            />
+          </CardContent>
+          <SaveFooter pending={fetcher.state !== "idle"} />
+        </fetcher.Form>
+      </ProfileCard>
+    </div>
+  );
+}
+
+function TeamMemberProfile({ profile }: { profile: Extract<Profile, { kind: "team" }> }) {
+  const { fetcher, form, fields } = useProfileForm(TeamMemberProfileSchema, {
+    name: profile.name,
+    mobileNumber: profile.mobileNumber,
+  });
+  return (
+    <ProfileCard title="Team Member Profile" description="How you appear to your agency and its clients.">
+      <CardContent>
+        <ImageUpload
+          key={`avatar-${profile.avatarKey}`}
+          kind="avatar"
+          label="Profile picture"
+          preview={<Avatar name={profile.name} src={imageUrl(profile.avatarKey)} size="xl" alt="" />}
+          hasImage={Boolean(profile.avatarKey)}
+        />
+      </CardContent>
+      <fetcher.Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="profile" />
+        <CardContent className="grid gap-4 pt-0 sm:grid-cols-2">
+          <Field
+            className="sm:col-span-2"
+            labelProps={{ children: "Name" }}
+            inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
+            errors={fields.name.errors}
+          />
+          <ReadOnlyField
+            label="Email"
+            value={profile.email}
+            hint="Your email is how you log in; it cannot be changed here."
+          />
+          <ReadOnlyField label="Role" value={TEAM_ROLE_LABELS[profile.role]} hint="Your agency sets your role." />
+          <PhoneField field={fields.mobileNumber} />
+        </CardContent>
+        <SaveFooter pending={fetcher.state !== "idle"} />
+      </fetcher.Form>
+    </ProfileCard>
+  );
+}
+
+function ClientProfile({ profile }: { profile: Extract<Profile, { kind: "client" }> }) {
+  const { fetcher, form, fields } = useProfileForm(ClientProfileSchema, {
+    name: profile.name,
+    mobileNumber: profile.mobileNumber,
+    extension: profile.extension,
+  });
+  return (
+    <ProfileCard title="Personal Profile" description="How you appear to the agency team and your colleagues.">
+      <CardContent>
+        <ImageUpload
+          key={`avatar-${profile.avatarKey}`}
+          kind="avatar"
+          label="Profile picture"
+          preview={<Avatar name={profile.name} src={imageUrl(profile.avatarKey)} size="xl" alt="" />}
+          hasImage={Boolean(profile.avatarKey)}
+        />
+      </CardContent>
+      <fetcher.Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="profile" />
+        <CardContent className="grid gap-4 pt-0 sm:grid-cols-2">
+          <Field
+            className="sm:col-span-2"
+            labelProps={{ children: "Name" }}
+            inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
+            errors={fields.name.errors}
+          />
+          <ReadOnlyField
+            label="Email"
+            value={profile.email}
+            hint="Your email is how you log in; it cannot be changed here."
+          />
+          <ReadOnlyField label="Company" value={profile.company} hint="Your agency manages your company." />
+          <PhoneField field={fields.mobileNumber} />
+          <Field
+            labelProps={{ children: "Extension" }}
+            inputProps={{ ...getInputProps(fields.extension, { type: "text" }), inputMode: "numeric", maxLength: 10 }}
+            errors={fields.extension.errors}
+          />
+        </CardContent>
+        <SaveFooter pending={fetcher.state !== "idle"} />
+      </fetcher.Form>
+    </ProfileCard>
+  );
+}

@@ -1,0 +1,357 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useFetcher, useLoaderData } from "@remix-run/react";
+import { clsx } from "clsx";
+import { Alert } from "~/components/ui/alert";
+import { SubmitButton } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field, FormError } from "~/components/ui/field";
+import { PasswordField } from "~/components/ui/password-input";
+import { ChangePasswordSchema, TwoFactorCodeSchema } from "~/models/settings.schemas";
+import type { TwoFactorStatus } from "~/models/two-factor.server";
+import { useFormResult } from "./use-form-result";
+
+type SecurityData = {
+  sessions: Array<{ handle: string; current: boolean; device: string; lastSeen: string; signedIn: string }>;
+  twoFactor: TwoFactorStatus;
+};
+type SecurityResult = { intent: string; result: SubmissionResult<string[]>; recoveryCodes: string[] | null };
+
+/** The Security tab: password, sessions and two-factor sign-in (SPEC §2.12, DESIGN.md). */
+export function SecurityPage() {
+  const { sessions, twoFactor } = useLoaderData<SecurityData>();
+  return (
+    <div className="space-y-6">
+      <TwoFactorCard status={twoFactor} />
+      {twoFactor.agencyRequirement !== null ? (
+        <AgencyRequirementCard required={twoFactor.agencyRequirement} ownEnabled={twoFactor.enabled} />
+      ) : null}
+      <ChangePasswordCard />
+      <SessionsCard sessions={sessions} />
+    </div>
+  );
+}
+
+function ChangePasswordCard() {
+  const fetcher = useFetcher<SecurityResult>({ key: "change-password" });
+  const [form, fields] = useForm({
+    id: "change-password",
+    lastResult: useFormResult(fetcher, "change-password")?.result,
+    constraint: getZodConstraint(ChangePasswordSchema),
+    shouldRevalidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Change password</CardTitle>
+        <CardDescription>Changing your password signs you out of every other session.</CardDescription>
+      </CardHeader>
+      <fetcher.Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="change-password" />
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          <FormError id={form.errorId} errors={form.errors} className="sm:col-span-2" />
+          <PasswordField
+            className="sm:col-span-2"
+            labelProps={{ children: "Current password" }}
+            inputProps={{
+              ...getInputProps(fields.currentPassword, { type: "password" }),
+              autoComplete: "current-password",
+            }}
+            errors={fields.currentPassword.errors}
+          />
+          <PasswordField
+            labelProps={{ children: "New password" }}
+            inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+            hint="Password must be at least 8 characters long."
+            errors={fields.password.errors}
+          />
+          <PasswordField
+            labelProps={{ children: "Confirm new password" }}
+            inputProps={{
+              ...getInputProps(fields.confirmPassword, { type: "password" }),
+              autoComplete: "new-password",
+            }}
+            errors={fields.confirmPassword.errors}
+          />
+        </CardContent>
+        <CardFooter className="justify-end">
+          <SubmitButton pending={fetcher.state !== "idle"} pendingText="Updating...">
+            Update Password
+          </SubmitButton>
+        </CardFooter>
+      </fetcher.Form>
+    </Card>
+  );
+}
+
+function SessionsCard({ sessions }: { sessions: SecurityData["sessions"] }) {
+  const others = sessions.filter((session) => !session.current);
+  const signOutOthers = useFetcher({ key: "sign-out-others" });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Active sessions</CardTitle>
+        <CardDescription>The browsers and devices signed in to your account.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+          {sessions.map((session) => (
+            <SessionRow key={session.handle} session={session} />
+          ))}
+        </ul>
+        {others.length ? null : <p className="mt-3 text-sm text-slate-500">You are signed in on this device only.</p>}
+      </CardContent>
+      {others.length ? (
+        <CardFooter className="justify-end">
+          <signOutOthers.Form method="post">
+            <input type="hidden" name="intent" value="sign-out-others" />
+            <SubmitButton variant="outline" pending={signOutOthers.state !== "idle"} pendingText="Signing out...">
+              Sign out of the others
+            </SubmitButton>
+          </signOutOthers.Form>
+        </CardFooter>
+      ) : null}
+    </Card>
+  );
+}
+
+function SessionRow({ session }: { session: SecurityData["sessions"][number] }) {
+  const fetcher = useFetcher({ key: `sign-out-${session.handle}` });
+  // Gone from the list as soon as it is asked for; the reload confirms it.
+  if (fetcher.state !== "idle") return null;
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+      <div className="min-w-0">
+        <p className="text-sm font-medium text-slate-900">
+          {session.device}
+          {session.current ? (
+            <span className="ml-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700">
+              This device
+            </span>
+          ) : null}
+        </p>
+        <p className="text-sm text-slate-500">
+          {session.lastSeen} · {session.signedIn}
+        </p>
+      </div>
+      {session.current ? null : (
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="sign-out-session" />
+          <input type="hidden" name="session" value={session.handle} />
+          <SubmitButton size="sm" variant="ghost" aria-label={`Sign out ${session.device}, ${session.lastSeen}`}>
+            Sign out
+          </SubmitButton>
+        </fetcher.Form>
+      )}
+    </li>
+  );
+}
+
+function TwoFactorCard({ status }: { status: TwoFactorStatus }) {
+  const confirm = useFetcher<SecurityResult>({ key: "confirm-two-factor" });
+  const recoveryCodes = useFormResult(confirm, "confirm-two-factor")?.recoveryCodes;
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex flex-wrap items-center gap-3">
+          <CardTitle as="h2">Two-factor sign-in</CardTitle>
+          <span
+            className={clsx(
+              "rounded-full px-2.5 py-0.5 text-xs font-medium",
+              status.enabled ? "bg-emerald-50 text-emerald-700" : "bg-slate-100 text-slate-600",
+            )}
+          >
+            {status.enabled ? "On" : "Off"}
+          </span>
+        </div>
+        <CardDescription>
+          After your password, a 6-digit code from an authenticator app (such as Google Authenticator, 1Password or
+          Authy) proves it is you.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {recoveryCodes ? <RecoveryCodes codes={recoveryCodes} /> : null}
+        {status.required && !status.enabled ? (
+          <Alert variant="warning" title="Two-factor sign-in required">
+            Your agency requires two-factor sign-in. Set it up to continue using the workspace.
+          </Alert>
+        ) : null}
+        {status.enabled ? (
+          <TurnOff status={status} />
+        ) : status.setup ? (
+          <SetUp setup={status.setup} fetcher={confirm} />
+        ) : (
+          <StartSetUp />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function StartSetUp() {
+  const fetcher = useFetcher({ key: "start-two-factor" });
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="start-two-factor" />
+      <SubmitButton pending={fetcher.state !== "idle"} pendingText="Preparing...">
+        Set Up Two-Factor
+      </SubmitButton>
+    </fetcher.Form>
+  );
+}
+
+function SetUp({
+  setup,
+  fetcher,
+}: {
+  setup: NonNullable<TwoFactorStatus["setup"]>;
+  fetcher: ReturnType<typeof useFetcher<SecurityResult>>;
+}) {
+  const cancel = useFetcher({ key: "cancel-two-factor" });
+  const [form, fields] = useForm({
+    id: "confirm-two-factor",
+    lastResult: useFormResult(fetcher, "confirm-two-factor")?.result,
+    constraint: getZodConstraint(TwoFactorCodeSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: TwoFactorCodeSchema }),
+  });
+  return (
+    <div className="grid gap-6 md:grid-cols-[auto,1fr]">
+      <div className="flex flex-col items-center gap-2">
+        <img
+          src={setup.qrCode}
+          width={200}
+          height={200}
+          alt="QR code to scan with your authenticator app"
+          className="rounded-lg border border-slate-200"
+        />
+      </div>
+      <div className="space-y-4">
+        <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
+          <li>Scan the QR code with your authenticator app.</li>
+          <li>Enter the 6-digit code it shows to turn two-factor sign-in on.</li>
+        </ol>
+        <div>
+          <p className="text-sm text-slate-600">Can&apos;t scan? Enter this key in the app instead:</p>
+          <p
+            className="mt-1 break-all font-mono text-sm font-semibold tracking-wider text-slate-900"
+            data-testid="two-factor-key"
+          >
+            {setup.secret.match(/.{1,4}/g)?.join(" ")}
+          </p>
+        </div>
+        <fetcher.Form method="post" className="space-y-3" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="confirm-two-factor" />
+          <Field
+            labelProps={{ children: "Authentication code" }}
+            inputProps={{
+              ...getInputProps(fields.code, { type: "text" }),
+              autoComplete: "one-time-code",
+              inputMode: "numeric",
+              maxLength: 6,
+            }}
+            errors={fields.code.errors}
+          />
+          <div className="flex flex-wrap gap-3">
+            <SubmitButton pending={fetcher.state !== "idle"} pendingText="Verifying...">
+              Verify and Turn On
+            </SubmitButton>
+          </div>
+        </fetcher.Form>
+        <cancel.Form method="post">
+          <input type="hidden" name="intent" value="cancel-two-factor" />
+          <SubmitButton variant="ghost" size="sm" pending={cancel.state !== "idle"} pendingText="Cancelling...">
+            Cancel set-up
+          </SubmitButton>
+        </cancel.Form>
+      </div>
+    </div>
+  );
+}
+
+function RecoveryCodes({ codes }: { codes: string[] }) {
+  return (
+    <Alert variant="success" title="Two-factor sign-in is on. Save your recovery codes">
+      <p>
+        If you lose your phone, each of these codes lets you log in once. Keep them somewhere safe: they will not be
+        shown again.
+      </p>
+      <ul
+        className="mt-3 grid grid-cols-2 gap-x-6 gap-y-1 font-mono text-sm sm:grid-cols-3"
+        aria-label="Recovery codes"
+      >
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+    </Alert>
+  );
+}
+
+function TurnOff({ status }: { status: TwoFactorStatus }) {
+  const fetcher = useFetcher<SecurityResult>({ key: "disable-two-factor" });
+  const [form, fields] = useForm({
+    id: "disable-two-factor",
+    lastResult: useFormResult(fetcher, "disable-two-factor")?.result,
+    constraint: getZodConstraint(TwoFactorCodeSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: TwoFactorCodeSchema }),
+  });
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-700">
+        Two-factor sign-in is on. You have {status.recoveryCodesLeft} unused recovery code
+        {status.recoveryCodesLeft === 1 ? "" : "s"}.
+      </p>
+      {status.required ? (
+        <p className="text-sm text-slate-500">Your agency requires two-factor sign-in, so it cannot be turned off.</p>
+      ) : (
+        <fetcher.Form method="post" className="flex flex-wrap items-end gap-3" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="disable-two-factor" />
+          <Field
+            className="w-full sm:w-64"
+            labelProps={{ children: "Code to turn it off" }}
+            inputProps={{ ...getInputProps(fields.code, { type: "text" }), autoComplete: "one-time-code" }}
+            hint="A code from your app, or a recovery code."
+            errors={fields.code.errors}
+          />
+          <SubmitButton variant="outline" pending={fetcher.state !== "idle"} pendingText="Turning off...">
+            Turn Off
+          </SubmitButton>
+        </fetcher.Form>
+      )}
+    </div>
+  );
+}
+
+function AgencyRequirementCard({ required, ownEnabled }: { required: boolean; ownEnabled: boolean }) {
+  const fetcher = useFetcher({ key: "require-two-factor" });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Two-factor sign-in for your team and clients</CardTitle>
+        <CardDescription>
+          {required
+            ? "Required: your team members and clients must set up two-factor sign-in before they can use the workspace."
+            : "Optional: your team members and clients choose for themselves."}
+        </CardDescription>
+      </CardHeader>
+      <CardFooter className="flex-wrap justify-between">
+        <p className="text-sm text-slate-500">
+          {ownEnabled || required ? "" : "Turn it on for your own account first."}
+        </p>
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="require-two-factor" />
+          <input type="hidden" name="required" value={String(!required)} />
+          <SubmitButton
+            variant={required ? "outline" : "primary"}
+            disabled={!required && !ownEnabled}
+            pending={fetcher.state !== "idle"}
+            pendingText="Saving..."
+          >
+            {required ? "Make It Optional" : "Require Two-Factor"}
+          </SubmitButton>
+        </fetcher.Form>
+      </CardFooter>
+    </Card>
+  );
+}

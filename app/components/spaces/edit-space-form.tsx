@@ -1,0 +1,127 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  useInputControl,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link } from "@remix-run/react";
+import { SubmitButton, buttonClassName } from "~/components/ui/button";
+import { Field, FormError, SelectField } from "~/components/ui/field";
+import { UpdateSpaceSchema } from "~/models/space.schemas";
+import type { ClientOwnerOption } from "~/models/spaces.server";
+import { useHydrated } from "~/utils/hydrated";
+import { formatPhone } from "~/utils/phone";
+import { LogoField, useLogoUploading } from "./logo-field";
+
+export type EditableSpace = {
+  id: string;
+  name: string;
+  clientOwnerId: string | null;
+  company: string | null;
+  email: string | null;
+  contactNumber: string | null;
+  url: string | null;
+  logoKey: string | null;
+};
+
+/** Edit Space (SPEC §2.8): every field of the space, the logo replaceable, Cancel back to the space. */
+export function EditSpaceForm({
+  space,
+  owners,
+  lastResult,
+}: {
+  space: EditableSpace;
+  owners: ClientOwnerOption[];
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
+  const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id: "edit-space",
+    lastResult,
+    constraint: getZodConstraint(UpdateSpaceSchema),
+    defaultValue: {
+      name: space.name,
+      clientOwnerId: space.clientOwnerId ?? "",
+      company: space.company ?? "",
+      email: space.email ?? "",
+      contactNumber: space.contactNumber ?? "",
+      url: space.url ?? "",
+    },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateSpaceSchema }),
+  });
+  const phone = useInputControl(fields.contactNumber);
+  const uploading = useLogoUploading();
+  const { defaultValue: phoneDefault, ...phoneProps } = getInputProps(fields.contactNumber, { type: "tel" });
+
+  return (
+    <Form method="post" encType="multipart/form-data" className="grid gap-5 sm:grid-cols-2" {...getFormProps(form)}>
+      <FormError id={form.errorId} errors={form.errors} className="sm:col-span-2" />
+      <Field
+        className="sm:col-span-2"
+        labelProps={{ children: "Space name" }}
+        inputProps={getInputProps(fields.name, { type: "text" })}
+        errors={fields.name.errors}
+      />
+      <SelectField
+        labelProps={{ children: "Client Owner" }}
+        selectProps={getSelectProps(fields.clientOwnerId)}
+        placeholder="Select a client owner"
+        options={owners.map((owner) => ({
+          value: owner.id,
+          label: `${owner.name} (${owner.company || "No company"})`,
+        }))}
+        errors={fields.clientOwnerId.errors}
+      />
+      <Field
+        labelProps={{ children: "Company Name" }}
+        inputProps={{ ...getInputProps(fields.company, { type: "text" }), autoComplete: "organization" }}
+        errors={fields.company.errors}
+      />
+      <Field
+        labelProps={{ children: "Email" }}
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+        errors={fields.email.errors}
+      />
+      <Field
+        labelProps={{ children: "Contact number" }}
+        inputProps={{
+          ...phoneProps,
+          autoComplete: "tel-national",
+          placeholder: "(555) 123-4567",
+          maxLength: 14,
+          ...(hydrated ? { value: phone.value ?? "" } : { defaultValue: phoneDefault }),
+          onChange: (event) => phone.change(formatPhone(event.target.value)),
+        }}
+        errors={fields.contactNumber.errors}
+      />
+      <Field
+        className="sm:col-span-2"
+        labelProps={{ children: "Website" }}
+        inputProps={{ ...getInputProps(fields.url, { type: "url" }), placeholder: "https://example.com" }}
+        hint="Include http:// or https://"
+        errors={fields.url.errors}
+      />
+      <div className="sm:col-span-2">
+        <LogoField
+          name={space.name}
+          currentKey={space.logoKey}
+          pendingKey={fields.logo.initialValue}
+          errors={fields.logo.errors}
+        />
+      </div>
+      <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:col-span-2 sm:flex-row sm:justify-end">
+        <Link to={`/spaces/${space.id}`} className={buttonClassName({ variant: "outline" })}>
+          Cancel
+        </Link>
+        <SubmitButton pendingText="Saving..." disabled={uploading}>
+          Save Changes
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}

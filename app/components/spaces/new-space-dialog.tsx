@@ -1,0 +1,57 @@
+import { Link } from "@remix-run/react";
+import { Modal, useDialogState } from "~/components/ui/dialog";
+import { buttonClassName } from "~/components/ui/button";
+import { PlusIcon } from "~/components/ui/icons";
+import { Tooltip } from "~/components/ui/tooltip";
+import { useHydrated } from "~/utils/hydrated";
+import type { ClientOwnerOption } from "~/models/spaces.server";
+import { CREATE_SPACE_ACTION, CreateSpaceForm } from "./create-space-form";
+
+/**
+ * SPEC §2.7's New Space button and Create New Space dialog. The button is a link to
+ * /spaces/new, which is the same form as a page, so it works without JavaScript; with
+ * it the dialog opens in place, stays open with the reason when creation is refused and
+ * closes once the space exists (the action redirects here with a toast).
+ */
+export function NewSpaceButton({ owners }: { owners: ClientOwnerOption[] }) {
+  const hydrated = useHydrated();
+  const dialog = useDialogState<true>();
+  const hasOwners = owners.length > 0;
+
+  return (
+    <>
+      <Tooltip content={hasOwners ? "Create new space" : "You need to add a client owner first"}>
+        {(describedBy) =>
+          hasOwners ? (
+            <Link
+              to={CREATE_SPACE_ACTION}
+              aria-describedby={describedBy}
+              className={buttonClassName()}
+              onClick={(event) => {
+                if (!hydrated) return;
+                event.preventDefault();
+                dialog.open(true);
+              }}
+            >
+              <PlusIcon />
+              New Space
+            </Link>
+          ) : (
+            <button type="button" aria-disabled="true" aria-describedby={describedBy} className={buttonClassName()}>
+              <PlusIcon />
+              New Space
+            </button>
+          )
+        }
+      </Tooltip>
+      <Modal
+        open={dialog.value !== null}
+        onClose={dialog.close}
+        title="Create New Space"
+        description="Add a new space and assign it to a client owner."
+      >
+        <CreateSpaceForm owners={owners} onCancel={dialog.close} />
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import { Link } from "@remix-run/react";
+import type { UserType } from "#db/schema";
+import type { SpaceSummary } from "~/models/spaces.server";
+import { Avatar } from "~/components/ui/avatar";
+import { buttonClassName } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { DetailsMenu, destructiveMenuItemClassName, menuItemClassName } from "~/components/ui/details-menu";
+import { ArrowRightIcon, ClientsIcon, EditIcon, MailIcon, TeamIcon, TrashIcon } from "~/components/ui/icons";
+import { useHydrated } from "~/utils/hydrated";
+import { imageUrl } from "~/utils/images";
+import { spacePath } from "~/utils/paths";
+import { deleteSpacePath } from "./delete-space-dialog";
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * A space on the list (SPEC §2.7): logo, name, email, the team member and client
+ * counts, Enter Space (Enter Chat for clients), and for editors the actions menu.
+ */
+export function SpaceCard({
+  space,
+  userType,
+  editable = false,
+  onDelete,
+}: {
+  space: SpaceSummary;
+  userType: UserType;
+  editable?: boolean;
+  /** Opens the delete confirmation in place (with JavaScript); without it the menu links to its page. */
+  onDelete?: (space: SpaceSummary) => void;
+}) {
+  const hydrated = useHydrated();
+  const isClient = userType === "CLIENT";
+  return (
+    <Card className="flex w-full flex-col p-5">
+      <div className="flex items-start gap-4">
+        <Avatar name={space.name} src={imageUrl(space.logoKey)} shape="square" size="lg" alt="" />
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate text-base font-semibold text-slate-900">{space.name}</h2>
+          {space.email ? (
+            <p className="mt-0.5 flex items-center gap-1.5 truncate text-sm text-slate-600">
+              <MailIcon className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+              <span className="truncate">{space.email}</span>
+            </p>
+          ) : null}
+        </div>
+        {editable ? (
+          <DetailsMenu label={`Actions for ${space.name}`}>
+            <Link to={`/spaces/${space.id}/edit`} className={menuItemClassName}>
+              <EditIcon />
+              Edit Space
+            </Link>
+            <Link to={`/spaces/${space.id}/team`} className={menuItemClassName}>
+              <TeamIcon />
+              Manage Team
+            </Link>
+            <Link to={`/spaces/${space.id}/clients`} className={menuItemClassName}>
+              <ClientsIcon />
+              Manage Clients
+            </Link>
+            <div className="my-1 h-px bg-slate-100" role="separator" />
+            <Link
+              to={deleteSpacePath(space.id)}
+              className={destructiveMenuItemClassName}
+              onClick={(event) => {
+                if (!hydrated || !onDelete) return;
+                event.preventDefault();
+                onDelete(space);
+              }}
+            >
+              <TrashIcon />
+              Delete Space
+            </Link>
+          </DetailsMenu>
+        ) : null}
+      </div>
+      <dl className="mt-4 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-600">
+        <div className="flex items-center gap-1.5">
+          <dt className="sr-only">Team members</dt>
+          <TeamIcon className="size-4 text-slate-400" aria-hidden="true" />
+          <dd>{plural(space.teamMemberCount, "team member", "team members")}</dd>
+        </div>
+        <div className="flex items-center gap-1.5">
+          <dt className="sr-only">{isClient ? "Employees" : "Clients"}</dt>
+          <ClientsIcon className="size-4 text-slate-400" aria-hidden="true" />
+          <dd>
+            {isClient
+              ? plural(space.clientCount, "employee", "employees")
+              : plural(space.clientCount, "client", "clients")}
+          </dd>
+        </div>
+      </dl>
+      {isClient ? (
+        <Link
+          to={`/spaces/${space.id}/clients`}
+          className="mt-2 self-start text-sm font-medium text-indigo-700 hover:underline"
+          aria-label={`Employees of ${space.name}`}
+        >
+          View employees
+        </Link>
+      ) : null}
+      <div className="mt-5 flex flex-1 items-end">
+        <Link
+          to={spacePath(userType, space.id)}
+          className={buttonClassName({ variant: "secondary", className: "w-full" })}
+          aria-label={`${isClient ? "Enter Chat" : "Enter Space"}: ${space.name}`}
+        >
+          {isClient ? "Enter Chat" : "Enter Space"}
+          <ArrowRightIcon />
+        </Link>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,27 @@
+import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { Alert } from "~/components/ui/alert";
+import { buttonClassName } from "~/components/ui/button";
+
+/**
+ * The error boundary of a space's pages: SPEC §2.8's "Space not found" for unknown and
+ * foreign ids alike (the models answer 404 for both), else the page's own load failure.
+ */
+export function SpaceNotFound({ loadFailure = "Failed to load space details." }: { loadFailure?: string }) {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="mx-auto max-w-lg space-y-4 py-10 text-center">
+      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
+        {notFound ? "Space not found" : "Something went wrong"}
+      </h1>
+      {notFound ? (
+        <p className="text-sm text-slate-600">This space does not exist, or you do not take part in it.</p>
+      ) : (
+        <Alert variant="destructive">{loadFailure}</Alert>
+      )}
+      <Link to="/spaces" className={buttonClassName({ variant: "outline" })}>
+        Back to Spaces
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { clsx } from "clsx";
+import { useRef } from "react";
+import { useDetailsDismiss } from "~/components/layout/use-details-dismiss";
+import { MoreIcon } from "./icons";
+
+/** The look of one entry of a DetailsMenu: a `<Link>`, or a button in a `<Form>`. */
+export const menuItemClassName =
+  "flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:bg-slate-100 focus-visible:outline-none [&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-slate-400";
+
+export const destructiveMenuItemClassName = clsx(
+  menuItemClassName,
+  "text-red-700 hover:bg-red-50 hover:text-red-800 focus-visible:bg-red-50 [&_svg]:text-red-500",
+);
+
+/**
+ * An actions menu behind a "more" button, on a native `<details>`: it opens and its
+ * links and forms work without JavaScript; with it, it closes on a click outside, on
+ * Escape and on navigation.
+ */
+export function DetailsMenu({ label, children }: { label: string; children: React.ReactNode }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useDetailsDismiss(ref);
+  return (
+    <details ref={ref} className="group relative">
+      <summary className="flex size-9 cursor-pointer list-none items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600 group-open:bg-slate-100 group-open:text-slate-900 [&::-webkit-details-marker]:hidden">
+        <MoreIcon className="size-5" />
+        <span className="sr-only">{label}</span>
+      </summary>
+      <div className="absolute right-0 top-full z-20 mt-1 w-52 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg shadow-slate-900/10">
+        {children}
+      </div>
+    </details>
+  );
+}

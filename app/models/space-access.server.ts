@@ -1,0 +1,90 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database, Space } from "#db/schema";
+import { db } from "~/services/db.server";
+import type { Actor } from "./actors.server";
+import { NotFoundError } from "./errors.server";
+
+/*
+ * SPEC §6 "Spaces visible", written once: an agency sees the spaces of its own
+ * agency, a team member the spaces assigned to them, a client the spaces they were
+ * added to. Every page, search, count and socket room asks here.
+ */
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export const SPACE_NOT_FOUND = "Space not found";
+
+/** The ids of the spaces the actor may see, as a subquery: `where("spaces.id", "in", visibleSpaceIds(actor))`. */
+export function visibleSpaceIds(actor: Actor, executor: Executor = db) {
+  const agencyId = actor.agencyId ?? "00000000-0000-0000-0000-000000000000";
+  const inAgency = executor.selectFrom("spaces").select("spaces.id").where("spaces.agency_id", "=", agencyId);
+  if (actor.type === "TEAM_MEMBER") {
+    return inAgency
+      .innerJoin("team_member_spaces", "team_member_spaces.space_id", "spaces.id")
+      .where("team_member_spaces.team_member_id", "=", actor.teamMember?.id ?? agencyId);
+  }
+  if (actor.type === "CLIENT") {
+    return inAgency
+      .innerJoin("space_clients", "space_clients.space_id", "spaces.id")
+      .where("space_clients.client_id", "=", actor.client?.id ?? agencyId);
+  }
+  return inAgency;
+}
+
+export async function canSeeSpace(actor: Actor, spaceId: string, executor: Executor = db): Promise<boolean> {
+  if (!isUuid(spaceId)) return false;
+  const row = await visibleSpaceIds(actor, executor).where("spaces.id", "=", spaceId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The space, if the actor may see it; otherwise a NotFoundError ("Space not found"), for unknown and foreign ids alike. */
+export async function findVisibleSpace(actor: Actor, spaceId: string, executor: Executor = db): Promise<Space> {
+  const space = isUuid(spaceId)
+    ? await executor
+        .selectFrom("spaces")
+        .selectAll()
+        .where("id", "=", spaceId)
+        .where("id", "in", visibleSpaceIds(actor, executor))
+        .executeTakeFirst()
+    : undefined;
+  if (!space) throw new NotFoundError(SPACE_NOT_FOUND);
+  return space;
+}
+
+/**
+ * The accounts that take part in a space: the agency's owner, the team members
+ * assigned to it and the clients added to it (those who have signed up).
+ */
+export async function spaceMemberUserIds(spaceId: string, executor: Executor = db): Promise<string[]> {
+  const rows = await executor
+    .selectFrom("spaces")
+    .select("spaces.agency_id as user_id")
+    .where("spaces.id", "=", spaceId)
+    .union(
+      executor
+        .selectFrom("team_member_spaces")
+        .innerJoin("team_members", "team_members.id", "team_member_spaces.team_member_id")
+        .select("team_members.user_id")
+        .where("team_member_spaces.space_id", "=", spaceId)
+        .where("team_members.user_id", "is not", null)
+        .$narrowType<{ user_id: string }>(),
+    )
+    .union(
+      executor
+        .selectFrom("space_clients")
+        .innerJoin("clients", "clients.id", "space_clients.client_id")
+        .select("clients.user_id")
+        .where("space_clients.space_id", "=", spaceId)
+        .where("clients.user_id", "is not", null)
+        .$narrowType<{ user_id: string }>(),
+    )
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids come from URLs and forms; a malformed one is simply not found (Postgres would reject it with an error). */
+export function isUuid(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}

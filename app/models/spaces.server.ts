@@ -1,0 +1,336 @@
+import type { Transaction } from "kysely";
+import type { Database, Space } from "#db/schema";
+import { db } from "~/services/db.server";
+import { emit } from "~/services/events.server";
+import { deleteImage } from "~/services/images.server";
+import { storage } from "~/services/storage.server";
+import type { Actor } from "./actors.server";
+import { recordActivity } from "./activity.server";
+import { NotFoundError } from "./errors.server";
+import { claimImage, holdImage } from "./pending-uploads.server";
+import { canEdit } from "./policy.server";
+import type { CreateSpaceInput, UpdateSpaceInput } from "./space.schemas";
+import { SPACE_NAME_MIN } from "./space.schemas";
+import { findVisibleSpace, isUuid, spaceMemberUserIds, visibleSpaceIds } from "./space-access.server";
+
+/*
+ * What the product does with spaces (SPEC §2.7, §2.8): list what the actor may see,
+ * and, for those who may edit spaces (the agency), create, edit and delete them. A
+ * space has one client owner (decision 004): an OWNER client of the agency, who takes
+ * part in the space from its creation.
+ */
+
+/** A space as the lists show it. */
+export type SpaceSummary = {
+  id: string;
+  name: string;
+  email: string | null;
+  company: string | null;
+  logoKey: string | null;
+  teamMemberCount: number;
+  clientCount: number;
+};
+
+export type ClientOwnerOption = { id: string; name: string; company: string; email: string };
+
+/** A refusal of one field of the space form, shown next to it. */
+export class SpaceInputError extends Error {
+  name = "SpaceInputError";
+  constructor(
+    readonly field: "clientOwnerId" | "name" | "logo",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const MESSAGES = {
+  notAnOwner: "Only a client with the OWNER role can own a space. Please choose another client owner.",
+  nameTooShort: "Space name must be at least 2 characters.",
+  logoGone: "Please upload the logo again.",
+} as const;
+
+/** The spaces the actor may see (SPEC §6), with their real team member and client counts. */
+export async function listVisibleSpaces(actor: Actor): Promise<SpaceSummary[]> {
+  const rows = await db
+    .selectFrom("spaces")
+    .select((eb) => [
+      "spaces.id",
+      "spaces.name",
+      "spaces.email",
+      "spaces.company",
+      "spaces.logo",
+      eb
+        .selectFrom("team_member_spaces")
+        .select(eb.fn.countAll().as("count"))
+        .whereRef("team_member_spaces.space_id", "=", "spaces.id")
+        .as("team_member_count"),
+      eb
+        .selectFrom("space_clients")
+        .select(eb.fn.countAll().as("count"))
+        .whereRef("space_clients.space_id", "=", "spaces.id")
+        .as("client_count"),
+    ])
+    .where("spaces.id", "in", visibleSpaceIds(actor))
+    .orderBy("spaces.name")
+    .orderBy("spaces.id")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    company: row.company,
+    logoKey: row.logo,
+    teamMemberCount: Number(row.team_member_count ?? 0),
+    clientCount: Number(row.client_count ?? 0),
+  }));
+}
+
+/** SPEC §6: only OWNER clients can be chosen as a space's owner. For those who may create spaces. */
+export async function listClientOwners(actor: Actor): Promise<ClientOwnerOption[]> {
+  assertCanEditSpaces(actor);
+  return db
+    .selectFrom("clients")
+    .select(["id", "name", "company", "email"])
+    .where("agency_id", "=", actor.agencyId)
+    .where("role", "=", "OWNER")
+    .orderBy("name")
+    .orderBy("id")
+    .execute();
+}
+
+/**
+ * Stores a logo chosen for a space before its form is saved (the New Space dialog
+ * uploads it first); the form then names it by its key. SPEC §5 and §8 on refusal.
+ */
+export async function holdSpaceLogo(actor: Actor, file: FormDataEntryValue | null) {
+  assertCanEditSpaces(actor);
+  return holdImage(actor, file, "agency-logos");
+}
+
+/**
+ * Creates a space for a client owner, who joins it at once. The name defaults to the
+ * owner's company (the dialog fills it so), the contact details to the owner's.
+ */
+export async function createSpace(actor: Actor, input: CreateSpaceInput): Promise<Space> {
+  assertCanEditSpaces(actor);
+  return db.transaction().execute(async (tx) => {
+    const owner = await findClientOwner(tx, actor, input.clientOwnerId);
+    if (!owner) throw new SpaceInputError("clientOwnerId", MESSAGES.notAnOwner);
+    const name = (input.name ?? owner.company).trim();
+    if (name.length < SPACE_NAME_MIN) throw new SpaceInputError("name", MESSAGES.nameTooShort);
+    const logo = await claimLogo(tx, actor, input.logo);
+    const space = await tx
+      .insertInto("spaces")
+      .values({
+        agency_id: owner.agency_id,
+        name,
+        company: owner.company || null,
+        email: owner.email,
+        contact_number: owner.mobile_number,
+        logo,
+        client_owner_id: owner.id,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await tx.insertInto("space_clients").values({ space_id: space.id, client_id: owner.id }).execute();
+    await recordActivity(tx, {
+      agencyId: space.agency_id,
+      actorId: actor.id,
+      action: "space.created",
+      summary: `${actor.name} created the space ${space.name}`,
+      subjectType: "space",
+      subjectId: space.id,
+    });
+    return space;
+  });
+}
+
+export type SpaceOverview = {
+  id: string;
+  name: string;
+  company: string | null;
+  email: string | null;
+  contactNumber: string | null;
+  url: string | null;
+  logoKey: string | null;
+  clientOwner: { id: string; name: string; company: string; email: string; avatarKey: string | null } | null;
+  agency: { name: string; ownerName: string; logoKey: string | null };
+  canEdit: boolean;
+};
+
+/** A space the actor may see, with its client owner and its agency (the two cards of SPEC §2.8). */
+export async function getSpaceOverview(actor: Actor, spaceId: string): Promise<SpaceOverview> {
+  const space = await findVisibleSpace(actor, spaceId);
+  const [owner, agency] = await Promise.all([
+    space.client_owner_id
+      ? db
+          .selectFrom("clients")
+          .select(["id", "name", "company", "email", "avatar"])
+          .where("id", "=", space.client_owner_id)
+          .executeTakeFirst()
+      : undefined,
+    db
+      .selectFrom("agencies")
+      .select(["agency_name", "first_name", "last_name", "logo"])
+      .where("id", "=", space.agency_id)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    id: space.id,
+    name: space.name,
+    company: space.company,
+    email: space.email,
+    contactNumber: space.contact_number,
+    url: space.url,
+    logoKey: space.logo,
+    clientOwner: owner
+      ? { id: owner.id, name: owner.name, company: owner.company, email: owner.email, avatarKey: owner.avatar }
+      : null,
+    agency: {
+      name: agency.agency_name,
+      // SPEC §3: the owner's display name is first plus last name, otherwise Agency Owner.
+      ownerName: [agency.first_name, agency.last_name].filter(Boolean).join(" ") || "Agency Owner",
+      logoKey: agency.logo,
+    },
+    canEdit: canManageSpaces(actor),
+  };
+}
+
+/** A space the actor may edit (and delete); "Space not found" otherwise. */
+export async function findEditableSpace(actor: Actor, spaceId: string): Promise<Space> {
+  assertCanEditSpaces(actor);
+  return findVisibleSpace(actor, spaceId);
+}
+
+/** The space as the edit form shows it, and the client owners to choose from. */
+export async function getSpaceForEdit(actor: Actor, spaceId: string) {
+  const space = await findEditableSpace(actor, spaceId);
+  const owners = await listClientOwners(actor);
+  // A current owner whose role changed since stays selectable, so the rest of the form can be saved.
+  const current = space.client_owner_id
+    ? await db
+        .selectFrom("clients")
+        .select(["id", "name", "company", "email"])
+        .where("id", "=", space.client_owner_id)
+        .executeTakeFirst()
+    : undefined;
+  if (current && !owners.some((owner) => owner.id === current.id)) owners.unshift(current);
+  return { space, owners };
+}
+
+/**
+ * Saves every field of the space. A new logo replaces the old one, whose file is then
+ * removed from storage; a new client owner joins the space.
+ */
+export async function updateSpace(actor: Actor, spaceId: string, input: UpdateSpaceInput): Promise<Space> {
+  assertCanEditSpaces(actor);
+  const { space, replacedLogo } = await db.transaction().execute(async (tx) => {
+    const before = await findVisibleSpace(actor, spaceId, tx);
+    const ownerChanged = input.clientOwnerId !== before.client_owner_id;
+    if (ownerChanged && !(await findClientOwner(tx, actor, input.clientOwnerId))) {
+      throw new SpaceInputError("clientOwnerId", MESSAGES.notAnOwner);
+    }
+    const logo = input.logo ? await claimLogo(tx, actor, input.logo) : before.logo;
+    const space = await tx
+      .updateTable("spaces")
+      .set({
+        name: input.name,
+        client_owner_id: input.clientOwnerId,
+        company: input.company ?? null,
+        email: input.email ?? null,
+        contact_number: input.contactNumber ?? null,
+        url: input.url ?? null,
+        logo,
+        updated_at: new Date(),
+      })
+      .where("id", "=", before.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (ownerChanged) {
+      await tx
+        .insertInto("space_clients")
+        .values({ space_id: space.id, client_id: input.clientOwnerId })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    await recordActivity(tx, {
+      agencyId: space.agency_id,
+      actorId: actor.id,
+      action: "space.updated",
+      summary: `${actor.name} updated the space ${space.name}`,
+      subjectType: "space",
+      subjectId: space.id,
+    });
+    return { space, replacedLogo: logo !== before.logo ? before.logo : null };
+  });
+  await deleteImage(replacedLogo);
+  return space;
+}
+
+/**
+ * Deletes a space with everything in it: its messages go with the row (foreign keys),
+ * its logo and chat attachments are then removed from storage, and whoever had it
+ * open loses access at once.
+ */
+export async function deleteSpace(actor: Actor, spaceId: string): Promise<Space> {
+  assertCanEditSpaces(actor);
+  const { space, userIds, attachmentKeys } = await db.transaction().execute(async (tx) => {
+    const space = await findVisibleSpace(actor, spaceId, tx);
+    const userIds = await spaceMemberUserIds(space.id, tx);
+    const attachments = await tx
+      .selectFrom("space_messages")
+      .select("attachment_key")
+      .where("space_id", "=", space.id)
+      .where("attachment_key", "is not", null)
+      .$narrowType<{ attachment_key: string }>()
+      .execute();
+    await tx.deleteFrom("spaces").where("id", "=", space.id).execute();
+    await recordActivity(tx, {
+      agencyId: space.agency_id,
+      actorId: actor.id,
+      action: "space.deleted",
+      summary: `${actor.name} deleted the space ${space.name}`,
+      subjectType: "space",
+      subjectId: space.id,
+    });
+    return { space, userIds, attachmentKeys: attachments.map((row) => row.attachment_key) };
+  });
+  // After commit: a file whose removal fails is only logged, the space is gone either way.
+  await Promise.all([
+    deleteImage(space.logo),
+    ...attachmentKeys.map((key) =>
+      storage()
+        .delete(key)
+        .catch((error) => console.error(`Could not delete the attachment ${key}`, error)),
+    ),
+  ]);
+  emit("space.access-removed", { spaceId: space.id, userIds });
+  return space;
+}
+
+/** SPEC §6 canEdit for spaces, within an agency (an administrator without one has no spaces to manage). */
+export function canManageSpaces(actor: Actor): actor is Actor & { agencyId: string } {
+  return canEdit(actor, "space") && actor.agencyId !== null;
+}
+
+function assertCanEditSpaces(actor: Actor): asserts actor is Actor & { agencyId: string } {
+  if (!canManageSpaces(actor)) throw new NotFoundError("Space not found");
+}
+
+async function findClientOwner(tx: Transaction<Database>, actor: Actor, clientId: string) {
+  if (!isUuid(clientId) || !actor.agencyId) return undefined;
+  return tx
+    .selectFrom("clients")
+    .select(["id", "agency_id", "name", "company", "email", "mobile_number"])
+    .where("id", "=", clientId)
+    .where("agency_id", "=", actor.agencyId)
+    .where("role", "=", "OWNER")
+    .executeTakeFirst();
+}
+
+async function claimLogo(tx: Transaction<Database>, actor: Actor, key: string | undefined) {
+  if (!key) return null;
+  if (!(await claimImage(tx, actor, key, "agency-logos"))) throw new SpaceInputError("logo", MESSAGES.logoGone);
+  return key;
+}

@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { SettingsLoadError } from "~/components/settings/load-error";
+import { NotificationsPage } from "~/components/settings/notifications-page";
+import { pageMeta } from "~/utils/meta";
+import { notificationsAction, notificationsLoader } from "~/web/settings/notifications.server";
+
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Notifications | Settings",
+    "Choose which emails you get: new people, team activity, unread messages and news.",
+  );
+
+export const loader = ({ request }: LoaderFunctionArgs) => notificationsLoader(request, "agency");
+
+export const action = ({ request }: ActionFunctionArgs) => notificationsAction(request, "agency");
+
+export default NotificationsPage;
+
+export function ErrorBoundary() {
+  return <SettingsLoadError tab="notifications" dashboardHref="/dashboard" />;
+}

@@ -1,0 +1,60 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { EmptySpaces } from "~/components/spaces/empty-state";
+import { PageHeader } from "~/components/ui/page-header";
+import { Avatar } from "~/components/ui/avatar";
+import { buttonClassName } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { ChatIcon } from "~/components/ui/icons";
+import { listVisibleSpaces } from "~/models/spaces.server";
+import { requireActor } from "~/web/guards.server";
+import { imageUrl } from "~/utils/images";
+import { pageMeta } from "~/utils/meta";
+import { spacePath } from "~/utils/paths";
+
+export const meta: MetaFunction = () =>
+  pageMeta("Team Chat", "Your spaces with your agency: enter one to chat with the team working for you.");
+
+/** SPEC §2.3 Team Chat: the client's spaces, each with Enter Chat. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const actor = await requireActor(request, "client");
+  return { spaces: await listVisibleSpaces(actor) };
+}
+
+export default function TeamChat() {
+  const { spaces } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Team Chat" subtitle="Talk with your agency in each of your spaces" />
+      {spaces.length ? (
+        <Card>
+          <ul className="divide-y divide-slate-100">
+            {spaces.map((space) => (
+              <li key={space.id} className="flex items-center gap-4 px-4 py-4 sm:px-5">
+                <Avatar name={space.name} src={imageUrl(space.logoKey)} shape="square" size="lg" alt="" />
+                <div className="min-w-0 flex-1">
+                  <h2 className="truncate text-base font-semibold text-slate-900">{space.name}</h2>
+                  <p className="truncate text-sm text-slate-600">
+                    {space.teamMemberCount} team {space.teamMemberCount === 1 ? "member" : "members"}
+                  </p>
+                </div>
+                <Link
+                  to={spacePath("CLIENT", space.id)}
+                  className={buttonClassName({ variant: "secondary", size: "sm" })}
+                  aria-label={`Enter Chat: ${space.name}`}
+                >
+                  <ChatIcon />
+                  Enter Chat
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : (
+        <EmptySpaces title="No Team Chats Available">
+          When your agency adds you to a space, its chat shows up here.
+        </EmptySpaces>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { AuthCard } from "~/components/auth/auth-card";
+import { Alert } from "~/components/ui/alert";
+import { SubmitButton } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { RateLimitError } from "~/models/rate-limits.server";
+import { TwoFactorCodeSchema } from "~/models/settings.schemas";
+import { MESSAGES, verifySecondFactor } from "~/models/two-factor.server";
+import { requireAnonymous } from "~/web/guards.server";
+import { finishSignIn, readPendingSignIn } from "~/web/sign-in.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = () =>
+  pageMeta("Two-factor sign-in", "Enter the code from your authenticator app to finish logging in.");
+
+async function requirePendingSignIn(request: Request) {
+  await requireAnonymous(request);
+  const pending = await readPendingSignIn(request);
+  if (!pending) throw redirect("/login");
+  return pending;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePendingSignIn(request);
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const pending = await requirePendingSignIn(request);
+  const submission = parseWithZod(await request.formData(), { schema: TwoFactorCodeSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  try {
+    if (!(await verifySecondFactor(pending.userId, submission.value.code, context.clientIp))) {
+      return data(submission.reply({ formErrors: [MESSAGES.wrongCode], hideFields: ["code"] }), { status: 400 });
+    }
+  } catch (error) {
+    if (!(error instanceof RateLimitError)) throw error;
+    return data(submission.reply({ formErrors: [error.message], hideFields: ["code"] }), { status: 429 });
+  }
+  return finishSignIn(request, pending, {
+    type: "success",
+    title: "Welcome back!",
+    description: "You are now logged in.",
+  });
+}
+
+export default function TwoFactorSignIn() {
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "two-factor-sign-in",
+    lastResult,
+    constraint: getZodConstraint(TwoFactorCodeSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: TwoFactorCodeSchema }),
+  });
+
+  return (
+    <AuthCard
+      title="Two-factor sign-in"
+      description="Enter the 6-digit code your authenticator app shows for Agency Workspace."
+      footer={
+        <Link to="/login" className="font-medium text-indigo-600 hover:text-indigo-500">
+          Back to log in
+        </Link>
+      }
+    >
+      {form.errors?.length ? (
+        <Alert variant="destructive" title="Login failed" className="mb-5" id={form.errorId}>
+          {form.errors.join(" ")}
+        </Alert>
+      ) : null}
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <Field
+          labelProps={{ children: "Authentication code" }}
+          inputProps={{
+            ...getInputProps(fields.code, { type: "text" }),
+            autoComplete: "one-time-code",
+            autoFocus: true,
+            spellCheck: false,
+            autoCapitalize: "off",
+          }}
+          hint="Lost your phone? Enter one of your recovery codes instead."
+          errors={fields.code.errors}
+        />
+        <SubmitButton className="w-full" pendingText="Verifying...">
+          Verify
+        </SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}

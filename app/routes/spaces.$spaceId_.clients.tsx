@@ -1,0 +1,95 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AddMemberForm, MemberList } from "~/components/spaces/member-list";
+import { SpaceNotFound } from "~/components/spaces/space-not-found";
+import { SpaceSubpage } from "~/components/spaces/space-subpage";
+import { ForbiddenError } from "~/models/errors.server";
+import { SpaceMemberSchema } from "~/models/space.schemas";
+import { addClientToSpace, removeClientFromSpace } from "~/models/space-assignments.server";
+import { getSpaceClients } from "~/models/space-members.server";
+import { expectFound } from "~/web/errors.server";
+import { requireActor } from "~/web/guards.server";
+import { redirectWithToast } from "~/web/toast.server";
+import { pageMeta } from "~/utils/meta";
+import { CLIENT_ROLE_LABELS } from "~/utils/roles";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(
+    data ? `Clients of ${data.space.name}` : "Manage Clients",
+    "The client contacts who take part in this space.",
+  );
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const actor = await requireActor(request);
+  return { ...(await expectFound(getSpaceClients(actor, params.spaceId ?? ""))), isClient: actor.type === "CLIENT" };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireActor(request);
+  const spaceId = params.spaceId ?? "";
+  const back = `/spaces/${spaceId}/clients`;
+  const submission = parseWithZod(await request.formData(), { schema: SpaceMemberSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const { intent, memberId } = submission.value;
+  try {
+    if (intent === "add") await expectFound(addClientToSpace(actor, spaceId, memberId));
+    else await expectFound(removeClientFromSpace(actor, spaceId, memberId));
+  } catch (error) {
+    if (!(error instanceof ForbiddenError)) throw error;
+    return redirectWithToast(back, { type: "error", title: "Could not remove client", description: error.message });
+  }
+  return redirectWithToast(back, {
+    type: "success",
+    title: intent === "add" ? "Successfully assigned to space" : "Successfully removed from space",
+  });
+}
+
+export default function ManageClients() {
+  const { space, clients, candidates, addLabel, isClient } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const people = isClient ? "Employees" : "Clients";
+  return (
+    <SpaceSubpage
+      space={space}
+      title={`${people} of ${space.name}`}
+      subtitle={`The ${people.toLowerCase()} who take part in this space and its chat.`}
+    >
+      {addLabel && candidates.length ? (
+        <AddMemberForm
+          label={addLabel}
+          pendingLabel="Adding..."
+          fieldLabel={isClient ? "Choose an employee" : "Choose a client"}
+          candidates={candidates}
+          lastResult={lastResult}
+        />
+      ) : addLabel ? (
+        <p className="text-sm text-slate-600">
+          Everyone you could add already takes part.{" "}
+          <Link
+            to={isClient ? "/client/employees" : "/clients"}
+            className="font-medium text-indigo-700 hover:underline"
+          >
+            {isClient ? "Invite employees" : "Invite clients"}
+          </Link>
+        </p>
+      ) : null}
+      <MemberList
+        emptyText={`No ${people.toLowerCase()} in this space yet.`}
+        members={clients.map((client) => ({
+          id: client.id,
+          name: client.name,
+          detail: [client.company, CLIENT_ROLE_LABELS[client.role], client.email].filter(Boolean).join(" · "),
+          avatarKey: client.avatarKey,
+          badge: client.isOwner ? "Client Owner" : undefined,
+          canRemove: client.canRemove,
+        }))}
+      />
+    </SpaceSubpage>
+  );
+}
+
+export function ErrorBoundary() {
+  return <SpaceNotFound />;
+}

@@ -1,0 +1,103 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { DeleteSpaceDialog, deleteSpacePath } from "~/components/spaces/delete-space-dialog";
+import { EditSpaceForm } from "~/components/spaces/edit-space-form";
+import { PageHeader } from "~/components/ui/page-header";
+import { SpaceNotFound } from "~/components/spaces/space-not-found";
+import { buttonClassName } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { useDialogState } from "~/components/ui/dialog";
+import { TrashIcon } from "~/components/ui/icons";
+import { UpdateSpaceSchema } from "~/models/space.schemas";
+import { SpaceInputError, getSpaceForEdit, updateSpace } from "~/models/spaces.server";
+import { expectFound } from "~/web/errors.server";
+import { requireActor } from "~/web/guards.server";
+import { readSpaceForm } from "~/web/space-forms.server";
+import { redirectWithToast } from "~/web/toast.server";
+import { useHydrated } from "~/utils/hydrated";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(data ? `Edit ${data.space.name}` : "Edit Space", "Modify space settings and information.");
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const actor = await requireActor(request);
+  const { space, owners } = await expectFound(getSpaceForEdit(actor, params.spaceId ?? ""));
+  return {
+    owners,
+    space: {
+      id: space.id,
+      name: space.name,
+      clientOwnerId: space.client_owner_id,
+      company: space.company,
+      email: space.email,
+      contactNumber: space.contact_number,
+      url: space.url,
+      logoKey: space.logo,
+    },
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireActor(request);
+  const { formData, logoError } = await expectFound(readSpaceForm(request, actor));
+  const submission = parseWithZod(formData, { schema: UpdateSpaceSchema });
+  if (submission.status !== "success" || logoError) {
+    return data(submission.reply(logoError ? { fieldErrors: { logo: [logoError] } } : undefined), { status: 400 });
+  }
+  try {
+    const space = await expectFound(updateSpace(actor, params.spaceId ?? "", submission.value));
+    return redirectWithToast(`/spaces/${space.id}`, {
+      type: "success",
+      title: "Success",
+      description: "Space updated successfully",
+    });
+  } catch (error) {
+    if (error instanceof SpaceInputError) {
+      return data(submission.reply({ fieldErrors: { [error.field]: [error.message] } }), { status: 400 });
+    }
+    if (error instanceof Response) throw error;
+    console.error("space update failed", error);
+    return data(submission.reply({ formErrors: ["Could not update space. Please try again."] }), { status: 500 });
+  }
+}
+
+export default function EditSpace() {
+  const { space, owners } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const deleting = useDialogState<true>();
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <PageHeader title="Edit Space" subtitle="Modify space settings and information" />
+      <Card className="p-5 sm:p-6">
+        <EditSpaceForm space={space} owners={owners} lastResult={lastResult} />
+      </Card>
+      <Card className="flex flex-col gap-4 border-red-200 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6">
+        <div>
+          <h2 className="text-base font-semibold text-slate-900">Delete Space</h2>
+          <p className="mt-1 text-sm text-slate-600">Deletes the space with its messages and files, for everyone.</p>
+        </div>
+        <Link
+          to={deleteSpacePath(space.id)}
+          className={buttonClassName({ variant: "destructive" })}
+          onClick={(event) => {
+            if (!hydrated) return;
+            event.preventDefault();
+            deleting.open(true);
+          }}
+        >
+          <TrashIcon />
+          Delete Space
+        </Link>
+      </Card>
+      <DeleteSpaceDialog space={deleting.value ? space : null} onClose={deleting.close} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <SpaceNotFound loadFailure="Failed to load space details." />;
+}

@@ -1,0 +1,5 @@
+import { SettingsLayout } from "~/components/settings/settings-layout";
+
+export default function Settings() {
+  return <SettingsLayout area="teams" />;
+}

@@ -1,0 +1,39 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { EmptySpaces } from "~/components/spaces/empty-state";
+import { PageHeader } from "~/components/ui/page-header";
+import { SpaceCard } from "~/components/spaces/space-card";
+import { listVisibleSpaces } from "~/models/spaces.server";
+import { requireActor } from "~/web/guards.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = () =>
+  pageMeta("My Spaces", "The client spaces you are assigned to: enter one to talk with its client.");
+
+/** SPEC §2.4: a team member's spaces, read-only. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const actor = await requireActor(request, "teams");
+  return { spaces: await listVisibleSpaces(actor) };
+}
+
+export default function MySpaces() {
+  const { spaces } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-6">
+      <PageHeader title="My Spaces" subtitle="The client spaces you are assigned to" />
+      {spaces.length ? (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {spaces.map((space) => (
+            <li key={space.id} className="flex">
+              <SpaceCard space={space} userType="TEAM_MEMBER" />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptySpaces title="No spaces assigned to you yet">
+          When your agency assigns you to a space, it shows up here.
+        </EmptySpaces>
+      )}
+    </div>
+  );
+}

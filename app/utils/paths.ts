@@ -1,0 +1,17 @@
+import type { UserType } from "#db/schema";
+
+/*
+ * Where a space or a person opens for each user type: agency staff enter a space at
+ * /spaces/{id}, a client chats in it at /client/chat/{id}; people open on the roster of
+ * the user's own area.
+ */
+
+export function spacePath(userType: UserType, spaceId: string): string {
+  return userType === "CLIENT" ? `/client/chat/${spaceId}` : `/spaces/${spaceId}`;
+}
+
+export function personPath(userType: UserType, kind: "team_member" | "client"): string {
+  if (userType === "CLIENT") return kind === "team_member" ? "/client/team" : "/client/employees";
+  if (userType === "TEAM_MEMBER") return kind === "team_member" ? "/teams/my-team" : "/teams/clients";
+  return kind === "team_member" ? "/team" : "/clients";
+}

@@ -1,0 +1,51 @@
+import type { UserType } from "#db/schema";
+import type { PersonHit, SearchResults, SpaceHit } from "~/models/search.server";
+import { CLIENT_ROLE_LABELS, TEAM_ROLE_LABELS } from "./roles";
+import { personPath, spacePath } from "./paths";
+
+/** One search result as the results page and the suggestions show it. */
+export type SearchEntry = {
+  key: string;
+  section: "Spaces" | "People";
+  title: string;
+  detail: string;
+  href: string;
+  imageKey: string | null;
+  shape: "square" | "circle";
+};
+
+/** The results, in their sections, each linked where it opens for this user type. */
+export function searchEntries(userType: UserType, results: Pick<SearchResults, "spaces" | "people">): SearchEntry[] {
+  return [
+    ...results.spaces.map((space) => spaceEntry(userType, space)),
+    ...results.people.map((person) => personEntry(userType, person)),
+  ];
+}
+
+function spaceEntry(userType: UserType, space: SpaceHit): SearchEntry {
+  return {
+    key: `space:${space.id}`,
+    section: "Spaces",
+    title: space.name,
+    detail: [space.company, space.email].filter(Boolean).join(" · ") || "Space",
+    href: spacePath(userType, space.id),
+    imageKey: space.logoKey,
+    shape: "square",
+  };
+}
+
+function personEntry(userType: UserType, person: PersonHit): SearchEntry {
+  const role =
+    person.kind === "team_member"
+      ? `${TEAM_ROLE_LABELS[person.role]} · Team`
+      : `${CLIENT_ROLE_LABELS[person.role]}${person.company ? ` · ${person.company}` : ""}`;
+  return {
+    key: `${person.kind}:${person.id}`,
+    section: "People",
+    title: person.name,
+    detail: `${role} · ${person.email}`,
+    href: personPath(userType, person.kind),
+    imageKey: person.avatarKey,
+    shape: "circle",
+  };
+}

@@ -1,0 +1,87 @@
+import { remember } from "@epic-web/remember";
+import { memberNoticeRecipients, sendMemberNotice, type MemberNotice } from "~/models/member-notices.server";
+import { findDueUnreadNotices, sendUnreadNotice, type UnreadNotice } from "~/models/unread-notices.server";
+import { subscribe } from "~/services/events.server";
+import { enqueue, startJobs, stopJobs } from "~/services/jobs.server";
+import { configuredOrigin } from "./request.server";
+
+/*
+ * The app's background jobs: which queue runs which model function, and which domain
+ * events put work on a queue. Started with the server (lifecycle.server.ts) and again
+ * after each dev rebuild, which swaps in the new handlers and subscriptions.
+ */
+
+export const QUEUES = {
+  /** Every minute, on one instance: who has messages waiting unread for long enough. */
+  unreadSweep: "unread-notices.sweep",
+  /** One per member and space: the mail itself, retried with back-off when sending fails. */
+  unreadMail: "unread-notices.mail",
+  /** Someone joined, or was added to a space: who should hear of it. */
+  memberFanOut: "member-notices.fan-out",
+  /** One per recipient of such a notice. */
+  memberMail: "member-notices.mail",
+} as const;
+
+type MemberMail = { recipientId: string; notice: MemberNotice };
+
+const subscriptions = () => remember("job-subscriptions", () => ({ unsubscribe: [] as Array<() => void> }));
+
+export async function attachJobs() {
+  await startJobs([
+    {
+      name: QUEUES.unreadSweep,
+      // One sweep at a time across every instance.
+      policy: "singleton",
+      cron: "* * * * *",
+      retryLimit: 0,
+      handle: sweepUnreadNotices,
+    },
+    {
+      name: QUEUES.unreadMail,
+      // At most one waiting mail job per member and space (the singleton key).
+      policy: "short",
+      retryLimit: 5,
+      retryDelay: 60,
+      handle: async (notice: UnreadNotice) => void (await sendUnreadNotice(notice, configuredOrigin())),
+    },
+    {
+      name: QUEUES.memberFanOut,
+      handle: async (notice: MemberNotice) => {
+        for (const recipientId of await memberNoticeRecipients(notice)) {
+          await enqueue(QUEUES.memberMail, { recipientId, notice } satisfies MemberMail);
+        }
+      },
+    },
+    {
+      name: QUEUES.memberMail,
+      retryLimit: 5,
+      retryDelay: 60,
+      handle: async ({ recipientId, notice }: MemberMail) =>
+        void (await sendMemberNotice(recipientId, notice, configuredOrigin())),
+    },
+  ]);
+  const state = subscriptions();
+  for (const unsubscribe of state.unsubscribe) unsubscribe();
+  const fanOut = (notice: MemberNotice) =>
+    void enqueue(QUEUES.memberFanOut, notice).catch((error) => console.error("jobs: could not enqueue", error));
+  state.unsubscribe = [
+    subscribe("member.joined", ({ userId }) => fanOut({ kind: "member-joined", userId })),
+    subscribe("space.team-member-assigned", ({ spaceId, teamMemberId }) =>
+      fanOut({ kind: "team-member-assigned", spaceId, teamMemberId }),
+    ),
+  ];
+}
+
+/** At shutdown: no more work from events, and the queue stops once running jobs finish. */
+export async function detachJobs() {
+  const state = subscriptions();
+  for (const unsubscribe of state.unsubscribe) unsubscribe();
+  state.unsubscribe = [];
+  await stopJobs();
+}
+
+async function sweepUnreadNotices() {
+  for (const notice of await findDueUnreadNotices()) {
+    await enqueue(QUEUES.unreadMail, notice, { singletonKey: `${notice.userId}:${notice.spaceId}` });
+  }
+}

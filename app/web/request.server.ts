@@ -1,0 +1,15 @@
+import { env } from "~/services/env.server";
+
+/** The origin our mailed links point to: APP_URL when set, else the one the request came to. */
+export function appOrigin(request: Request): string {
+  return env().APP_URL ?? new URL(request.url).origin;
+}
+
+/**
+ * The origin for links mailed outside any request (background jobs): APP_URL, which
+ * production sets; without it, this server as a developer reaches it.
+ */
+export function configuredOrigin(): string {
+  const { APP_URL, PORT } = env();
+  return APP_URL ?? `http://localhost:${PORT}`;
+}

@@ -1,0 +1,90 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "@remix-run/node";
+import type { Actor } from "~/models/actors.server";
+import { NotFoundError } from "~/models/errors.server";
+import {
+  changeAgencyLogo,
+  changeAvatar,
+  getProfile,
+  profileKindOf,
+  updateProfile,
+  type ProfileInput,
+} from "~/models/profiles.server";
+import { settingsPath } from "~/models/policy.server";
+import { AgencyProfileSchema, ClientProfileSchema, TeamMemberProfileSchema } from "~/models/settings.schemas";
+import { IMAGE_MAX_BYTES } from "~/services/upload.server";
+import { requireActor } from "../guards.server";
+import { redirectWithToast, type ToastInput } from "../toast.server";
+import { readUploadForm } from "../uploads.server";
+import type { ShellArea } from "~/utils/shell";
+
+/* The Profile tab of /settings, /teams/settings and /client/settings: one loader and one action for the three. */
+
+export async function profileLoader(request: Request, area: ShellArea) {
+  const actor = await requireActor(request, area);
+  return { profile: await getProfile(actor) };
+}
+
+const PROFILE_SCHEMAS = {
+  agency: AgencyProfileSchema,
+  team: TeamMemberProfileSchema,
+  client: ClientProfileSchema,
+} as const;
+
+export function profileSchemaFor(kind: keyof typeof PROFILE_SCHEMAS) {
+  return PROFILE_SCHEMAS[kind];
+}
+
+const UPDATE_FAILED: ToastInput = {
+  type: "error",
+  title: "Update failed",
+  description: "There was a problem updating your profile.",
+};
+
+export async function profileAction(request: Request, area: ShellArea) {
+  const actor = await requireActor(request, area);
+  const here = settingsPath(actor.type);
+  const isUpload = request.headers.get("Content-Type")?.startsWith("multipart/form-data");
+  if (isUpload) return uploadImage(actor, await readUploadForm(request, IMAGE_MAX_BYTES), here);
+
+  const kind = profileKindOf(actor);
+  if (!kind) return redirectWithToast(here, UPDATE_FAILED);
+  const submission = parseWithZod(await request.formData(), { schema: profileSchemaFor(kind) });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    // The schema was chosen by the same kind, which TypeScript cannot follow through the lookup.
+    await updateProfile(actor, { ...submission.value, kind } as ProfileInput);
+  } catch (error) {
+    if (error instanceof NotFoundError) return redirectWithToast(here, UPDATE_FAILED);
+    throw error;
+  }
+  return redirectWithToast(here, {
+    type: "success",
+    title: "Profile updated",
+    description: "Your profile has been updated successfully.",
+  });
+}
+
+/** SPEC §4 and §8: upload, then the record, then the toast; a refused file says why and changes nothing. */
+async function uploadImage(actor: Actor, form: FormData, here: string) {
+  const isLogo = form.get("intent") === "logo";
+  const failed: ToastInput = {
+    type: "error",
+    title: "Upload failed",
+    description: isLogo ? "Could not upload logo. Please try again." : "Could not upload avatar. Please try again.",
+  };
+  try {
+    const stored = isLogo
+      ? await changeAgencyLogo(actor, form.get("logo"))
+      : await changeAvatar(actor, form.get("avatar"));
+    if (!stored.ok) return redirectWithToast(here, { type: "error", title: stored.title, description: stored.message });
+  } catch (error) {
+    console.error("profile: image upload failed", error);
+    return redirectWithToast(here, failed);
+  }
+  return redirectWithToast(here, {
+    type: "success",
+    title: "Success",
+    description: isLogo ? "Logo uploaded successfully." : "Profile avatar uploaded successfully.",
+  });
+}

@@ -1,0 +1,85 @@
+import { createAdmin, createWorld, expect, expectAccessible, signInAs, test } from "./support/fixtures";
+
+/* The admin area (SPEC §2.2, DESIGN.md): for administrators only, with real pages. */
+
+// axe runs on long tables, twice per page without JavaScript.
+test.describe.configure({ timeout: 60_000 });
+
+test("administrators search the users, see the database and the settings in force, never a secret", async ({
+  page,
+}) => {
+  const world = await createWorld(page, { agencyName: "Searchable Agency Ltd" });
+  const adminEmail = await createAdmin(page);
+  await signInAs(page, adminEmail);
+  await page.goto("/dashboard");
+  await page.getByRole("link", { name: "Users" }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
+  await expect(page.getByText(/Showing 1–\d+ of \d+/)).toBeVisible();
+
+  await page.getByLabel("Search users by email or agency").fill(world.owner.email);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/q=/);
+  const rows = page.getByRole("row");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText(world.owner.email);
+  await expect(rows.nth(1)).toContainText("Agency");
+  await expect(rows.nth(1)).toContainText("Searchable Agency Ltd");
+  await expect(rows.nth(1)).toContainText("Yes");
+  await page.getByLabel("Search users by email or agency").fill("nobody-has-this-address");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByText("No users match “nobody-has-this-address”.")).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole("link", { name: "Database" }).click();
+  await expect(page.getByRole("heading", { name: "Database", level: 1 })).toBeVisible();
+  await expect(page.getByRole("row", { name: /0005_security_and_notices/ })).toContainText("Applied");
+  await expect(page.getByRole("row", { name: /^users \d+$/ })).toBeVisible();
+  await expect(page.getByRole("row", { name: /unread-notices\.sweep/ })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).last().click();
+  await expect(page).toHaveURL(/\/admin\/settings$/);
+  await expect(page.getByRole("row", { name: /SESSION_SECRET/ })).toContainText("set");
+  await expect(page.locator("main")).not.toContainText("e2e-session-secret");
+  await expect(page.getByRole("row", { name: /Job queue/ })).toContainText("pg-boss");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page);
+});
+
+test("the users list is paged", async ({ page }) => {
+  // Every test makes users, so there are more than one page of 25 by now or after these worlds.
+  for (let index = 0; index < 3; index++) {
+    await createWorld(page, { teamMembers: Array.from({ length: 8 }, (_, n) => ({ name: `Member ${n}` })) });
+  }
+  await signInAs(page, await createAdmin(page));
+  await page.goto("/admin/users");
+  await expect(page.getByRole("row")).toHaveCount(26);
+  await page.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText(/Showing 26–/)).toBeVisible();
+  await page.getByRole("link", { name: "Previous" }).click();
+  await expect(page.getByText(/Showing 1–25 of/)).toBeVisible();
+});
+
+test("anyone but an administrator is sent to their dashboard", async ({ page }) => {
+  const world = await createWorld(page, {
+    teamMembers: [{ name: "Maya Patel", role: "ACCOUNT_MANAGER" }],
+    clients: [{ name: "Olivia Chen" }],
+  });
+  for (const [email, home] of [
+    [world.owner.email, "/dashboard"],
+    [world.teamMembers[0].email, "/teams/dashboard"],
+    [world.clients[0].email, "/client/dashboard"],
+  ] as const) {
+    await page.context().clearCookies();
+    await signInAs(page, email);
+    for (const path of ["/admin/users", "/admin/database", "/admin/settings"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${home}$`));
+    }
+  }
+  await page.context().clearCookies();
+  await page.goto("/admin/users");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Fusers$/);
+});

@@ -1,0 +1,134 @@
+import express from "express";
+import type { ClientRole, TeamRole } from "#db/schema";
+import { createSession } from "~/models/sessions.server";
+import { db } from "~/services/db.server";
+import { sessionCookieHeader } from "~/web/auth.server";
+import { enqueue, queueSizes } from "~/services/jobs.server";
+import { QUEUES } from "~/web/jobs.server";
+import {
+  createAgency,
+  createClient,
+  createSpace,
+  createSpaceMessage,
+  createTeamMember,
+  createUser,
+} from "#tests/support/factories";
+
+/*
+ * Shortcuts for the e2e suite, mounted by server.ts at /e2e only when E2E_HOOKS=1
+ * (playwright.config.ts sets it; the production image does not even contain tests/).
+ * They share the server's database handle, which @epic-web/remember keeps on
+ * globalThis. Tests of sign-in itself go through the real pages instead (STYLE.md).
+ */
+
+export type WorldSpec = {
+  agencyName?: string;
+  ownerFirstName?: string;
+  teamMembers?: Array<{ name: string; role?: TeamRole }>;
+  clients?: Array<{ name: string; company?: string; role?: ClientRole }>;
+  /** Team members and clients by their index in the lists above. */
+  spaces?: Array<{ name: string; teamMembers?: number[]; clients?: number[] }>;
+};
+
+export type World = {
+  owner: { email: string; id: string };
+  teamMembers: Array<{ email: string; id: string; userId: string; name: string }>;
+  clients: Array<{ email: string; id: string; userId: string; name: string; company: string }>;
+  spaces: Array<{ id: string; name: string }>;
+};
+
+export function e2eHooks() {
+  const router = express.Router();
+  router.use(express.json());
+
+  /** Signs the caller's browser in as the user with this email, as a real sign-in would. */
+  router.post("/session", async (req, res) => {
+    const user = await db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", String(req.body.email).toLowerCase())
+      .executeTakeFirst();
+    if (!user) return void res.status(404).json({ error: "no such user" });
+    const sessionId = await createSession(user.id, req.get("User-Agent") ?? null);
+    res.setHeader("Set-Cookie", await sessionCookieHeader(sessionId));
+    res.json({ ok: true });
+  });
+
+  /** A fresh agency with its people and spaces, every account verified, all with the factories' password. */
+  router.post("/world", async (req, res) => {
+    const spec = req.body as WorldSpec;
+    const { owner, agencyId } = await createAgency({
+      agencyName: spec.agencyName ?? "Hopper & Co",
+      firstName: spec.ownerFirstName ?? "Grace",
+    });
+    const teamMembers: World["teamMembers"] = [];
+    for (const person of spec.teamMembers ?? []) {
+      const { user, member } = await createTeamMember(agencyId, person.role ?? "DESIGNER", { name: person.name });
+      teamMembers.push({ email: user.email, id: member.id, userId: user.id, name: member.name });
+    }
+    const clients: World["clients"] = [];
+    for (const person of spec.clients ?? []) {
+      const { user, client } = await createClient(agencyId, {
+        name: person.name,
+        company: person.company ?? "Globex",
+        role: person.role ?? "EMPLOYEE",
+      });
+      clients.push({ email: user.email, id: client.id, userId: user.id, name: client.name, company: client.company });
+    }
+    const spaces: World["spaces"] = [];
+    for (const space of spec.spaces ?? []) {
+      const created = await createSpace(agencyId, {
+        name: space.name,
+        teamMemberIds: (space.teamMembers ?? []).map((index) => teamMembers[index].id),
+        clientIds: (space.clients ?? []).map((index) => clients[index].id),
+      });
+      spaces.push({ id: created.id, name: created.name });
+    }
+    const world: World = { owner: { email: owner.email, id: owner.id }, teamMembers, clients, spaces };
+    res.json(world);
+  });
+
+  /** Chat messages sent `minutesAgo` by the user with this email, as the chat stores them. */
+  router.post("/messages", async (req, res) => {
+    const {
+      spaceId,
+      senderEmail,
+      minutesAgo = 10,
+      count = 1,
+    } = req.body as {
+      spaceId: string;
+      senderEmail: string;
+      minutesAgo?: number;
+      count?: number;
+    };
+    const sender = await db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", senderEmail.toLowerCase())
+      .executeTakeFirstOrThrow();
+    for (let index = 0; index < count; index++) {
+      await createSpaceMessage(spaceId, sender.id, { content: `Message ${index + 1}`, minutesAgo });
+    }
+    res.json({ ok: true });
+  });
+
+  /** Runs the unread-notice sweep through the job queue now, and answers once its jobs are done. */
+  router.post("/unread-notices", async (_req, res) => {
+    await enqueue(QUEUES.unreadSweep);
+    const deadline = Date.now() + 20_000;
+    const busy = async () => {
+      const sizes = (await queueSizes()) ?? [];
+      return sizes.some((queue) => queue.name.startsWith("unread-notices") && queue.waiting + queue.running > 0);
+    };
+    while ((await busy()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+    res.json({ ok: !(await busy()) });
+  });
+
+  /** A verified administrator, with the factories' password. */
+  router.post("/admin", async (_req, res) => {
+    const admin = await createUser({ type: "ADMIN" });
+    res.json({ email: admin.email });
+  });
+
+  return router;
+}

@@ -1,0 +1,120 @@
+import { describe, expect, test } from "vitest";
+import { NotFoundError } from "~/models/errors.server";
+import { findVisibleSpace, spaceMemberUserIds, visibleSpaceIds } from "~/models/space-access.server";
+import {
+  addClientToSpace,
+  assignTeamMember,
+  removeClientFromSpace,
+  unassignTeamMember,
+} from "~/models/space-assignments.server";
+import { db } from "~/services/db.server";
+import { subscribe } from "~/services/events.server";
+import { actorOf, createAgency, createClient, createSpace, createTeamMember } from "#tests/support/factories";
+
+async function visibleNames(actor: Awaited<ReturnType<typeof actorOf>>) {
+  const rows = await db
+    .selectFrom("spaces")
+    .select("name")
+    .where("id", "in", visibleSpaceIds(actor))
+    .orderBy("name")
+    .execute();
+  return rows.map((row) => row.name);
+}
+
+async function world() {
+  const agency = await createAgency();
+  const designer = await createTeamMember(agency.agencyId, "DESIGNER");
+  const owner = await createClient(agency.agencyId, { role: "OWNER", company: "Globex" });
+  const employee = await createClient(agency.agencyId, { role: "EMPLOYEE", company: "Globex" });
+  const outsider = await createClient(agency.agencyId, { role: "EMPLOYEE", company: "Initech" });
+  const launch = await createSpace(agency.agencyId, {
+    name: "Launch",
+    teamMemberIds: [designer.member.id],
+    clientIds: [owner.client.id],
+  });
+  const rebrand = await createSpace(agency.agencyId, { name: "Rebrand" });
+  return { agency, designer, owner, employee, outsider, launch, rebrand };
+}
+
+describe("which spaces each user type sees (SPEC §6)", () => {
+  test("an agency sees its own spaces, not another agency's", async () => {
+    const { agency } = await world();
+    const other = await world();
+    expect(await visibleNames(await actorOf(agency.owner))).toEqual(["Launch", "Rebrand"]);
+    await expect(findVisibleSpace(await actorOf(agency.owner), other.launch.id)).rejects.toThrow(NotFoundError);
+  });
+
+  test("a team member and a client see only the spaces they take part in", async () => {
+    const { designer, owner, employee } = await world();
+    expect(await visibleNames(await actorOf(designer.user))).toEqual(["Launch"]);
+    expect(await visibleNames(await actorOf(owner.user))).toEqual(["Launch"]);
+    expect(await visibleNames(await actorOf(employee.user))).toEqual([]);
+  });
+
+  test("an unknown or malformed space id is not found", async () => {
+    const { agency } = await world();
+    const actor = await actorOf(agency.owner);
+    await expect(findVisibleSpace(actor, "not-a-uuid")).rejects.toThrow("Space not found");
+    await expect(findVisibleSpace(actor, crypto.randomUUID())).rejects.toThrow("Space not found");
+  });
+
+  test("the members of a space are the agency owner and the people assigned to it", async () => {
+    const { agency, designer, owner, launch } = await world();
+    expect((await spaceMemberUserIds(launch.id)).sort()).toEqual(
+      [agency.owner.id, designer.user.id, owner.user.id].sort(),
+    );
+  });
+});
+
+describe("assigning people to spaces", () => {
+  test("the agency assigns and un-assigns a team member, who then sees the space or not", async () => {
+    const { agency, designer, rebrand } = await world();
+    const actor = await actorOf(agency.owner);
+    await assignTeamMember(actor, rebrand.id, designer.member.id);
+    await assignTeamMember(actor, rebrand.id, designer.member.id);
+    expect(await visibleNames(await actorOf(designer.user))).toEqual(["Launch", "Rebrand"]);
+
+    const removed: string[][] = [];
+    const stop = subscribe("space.access-removed", ({ userIds }) => removed.push(userIds));
+    await unassignTeamMember(actor, rebrand.id, designer.member.id);
+    stop();
+    expect(await visibleNames(await actorOf(designer.user))).toEqual(["Launch"]);
+    expect(removed).toEqual([[designer.user.id]]);
+  });
+
+  test("team members and clients without the owner role cannot assign anyone", async () => {
+    const { designer, employee, rebrand } = await world();
+    await expect(assignTeamMember(await actorOf(designer.user), rebrand.id, designer.member.id)).rejects.toThrow(
+      NotFoundError,
+    );
+    await expect(addClientToSpace(await actorOf(employee.user), rebrand.id, employee.client.id)).rejects.toThrow(
+      NotFoundError,
+    );
+  });
+
+  test("another agency's owner cannot touch a space or a person of this agency", async () => {
+    const { designer, owner, launch } = await world();
+    const other = await world();
+    const stranger = await actorOf(other.agency.owner);
+    await expect(assignTeamMember(stranger, launch.id, other.designer.member.id)).rejects.toThrow(NotFoundError);
+    await expect(assignTeamMember(stranger, other.launch.id, designer.member.id)).rejects.toThrow(NotFoundError);
+    await expect(removeClientFromSpace(stranger, launch.id, owner.client.id)).rejects.toThrow(NotFoundError);
+    const stillThere = await db
+      .selectFrom("space_clients")
+      .select("client_id")
+      .where("space_id", "=", launch.id)
+      .execute();
+    expect(stillThere).toEqual([{ client_id: owner.client.id }]);
+  });
+
+  test("a client owner adds employees of their own company to their spaces, and no one else", async () => {
+    const { owner, employee, outsider, launch, rebrand } = await world();
+    const actor = await actorOf(owner.user);
+    await addClientToSpace(actor, launch.id, employee.client.id);
+    expect(await visibleNames(await actorOf(employee.user))).toEqual(["Launch"]);
+    await expect(addClientToSpace(actor, launch.id, outsider.client.id)).rejects.toThrow("Client not found");
+    await expect(addClientToSpace(actor, rebrand.id, employee.client.id)).rejects.toThrow("Space not found");
+    await removeClientFromSpace(actor, launch.id, employee.client.id);
+    expect(await visibleNames(await actorOf(employee.user))).toEqual([]);
+  });
+});

@@ -1,0 +1,33 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, test } from "vitest";
+import { ClientProfileSchema, NotificationPreferencesSchema } from "~/models/settings.schemas";
+
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  return data;
+};
+
+describe("settings forms", () => {
+  test("a ticked box is on and an unticked one (which browsers do not send) is off", () => {
+    const submission = parseWithZod(form({ newClient: "on", marketing: "on" }), {
+      schema: NotificationPreferencesSchema,
+    });
+    expect(submission.status === "success" && submission.value).toEqual({
+      newClient: true,
+      teamActivity: false,
+      unreadMessages: false,
+      marketing: true,
+    });
+  });
+
+  test("a profile's mobile number is optional, and when given it is ten digits, formatted (SPEC §5)", () => {
+    const parse = (mobileNumber: string) =>
+      parseWithZod(form({ intent: "profile", name: "Cleo", mobileNumber }), { schema: ClientProfileSchema });
+    const empty = parse("");
+    expect(empty.status === "success" && empty.value.mobileNumber).toBeNull();
+    const typed = parse("+1 555 123 4567");
+    expect(typed.status === "success" && typed.value.mobileNumber).toBe("(555) 123-4567");
+    expect(parse("555 1234").status).toBe("error");
+  });
+});
