@@ -19,9 +19,10 @@ export type DatabaseTarget = { url: string } | { pgliteDir: string };
 /** A Kysely instance on a Postgres server (`url`) or on embedded PGlite (`pgliteDir`, or "memory://"). */
 export function connect(target: DatabaseTarget): Kysely<Database> {
   if ("url" in target) {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: target.url, max: 10 }) }),
-    });
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection the server closes (a restart, a failover) must not take the process down; the pool reconnects.
+    pool.on("error", (error) => console.error("database: an idle connection was closed", error.message));
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const dataDir = target.pgliteDir;
   if (!dataDir.startsWith("memory://")) fs.mkdirSync(path.dirname(dataDir), { recursive: true });

@@ -41,15 +41,33 @@ afterAll(async () => {
   const { db } = await import("~/services/db.server");
   await db.destroy();
   forget("db");
-  if (serverDatabase) await adminQuery(serverDatabase.adminUrl, `drop database ${serverDatabase.name} with (force)`);
+  if (serverDatabase) await dropDatabase(serverDatabase.adminUrl, serverDatabase.name);
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-async function adminQuery(url: string, statement: string) {
+/*
+ * pg's pool resolves end() before its connections have said goodbye; a forced drop at
+ * that moment kills them mid-close, and the test process dies of an unhandled error.
+ * So wait (a little) for the server to see them gone, and force only what is left.
+ */
+async function dropDatabase(adminUrl: string, name: string) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const [{ sessions }] = await adminQuery<{ sessions: number }>(
+      adminUrl,
+      "select count(*)::int as sessions from pg_stat_activity where datname = $1",
+      [name],
+    );
+    if (sessions === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await adminQuery(adminUrl, `drop database ${name} with (force)`);
+}
+
+async function adminQuery<Row extends pg.QueryResultRow>(url: string, statement: string, values: unknown[] = []) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(statement);
+    return (await client.query<Row>(statement, values)).rows;
   } finally {
     await client.end();
   }
