@@ -8,6 +8,7 @@ import { consumeSignInLink, findSignInLink } from "~/models/sign-in-links.server
 import { getActor } from "~/web/guards.server";
 import { startSignIn } from "~/web/sign-in.server";
 import { pageMeta } from "~/utils/meta";
+import { readForm } from "~/web/request.server";
 
 export const meta: MetaFunction = () =>
   pageMeta(
@@ -37,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LinkState
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const token = String((await request.formData()).get("token") ?? "");
+  const token = String((await readForm(request)).get("token") ?? "");
   if (await getActor(request)) return data<LinkState>({ state: "other-account" }, { status: 403 });
   const link = await consumeSignInLink(token);
   if (!link) return data<LinkState>({ state: "spent", loginHref: "/login" }, { status: 410 });

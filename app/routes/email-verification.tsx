@@ -18,7 +18,7 @@ import { RegistrationError } from "~/models/registration.server";
 import { signIn } from "~/web/auth.server";
 import { getActor } from "~/web/guards.server";
 import { redirectWithToast } from "~/web/toast.server";
-import { appOrigin } from "~/web/request.server";
+import { appOrigin, readForm } from "~/web/request.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = () =>
@@ -74,7 +74,7 @@ const ActionSchema = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ActionSchema });
+  const submission = parseWithZod(await readForm(request), { schema: ActionSchema });
   if (submission.status !== "success") {
     const message = submission.error?.email?.[0];
     const title = submission.payload.email ? "Invalid email" : "Email required";

@@ -11,7 +11,7 @@ import { ForgotPasswordSchema } from "~/models/auth.schemas";
 import { requestPasswordReset } from "~/models/password-reset.server";
 import { RateLimitError } from "~/models/rate-limits.server";
 import { requireAnonymous } from "~/web/guards.server";
-import { appOrigin } from "~/web/request.server";
+import { appOrigin, readForm } from "~/web/request.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = () =>
@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: ForgotPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sentTo: null }, { status: 400 });
   const { email } = submission.value;
   try {

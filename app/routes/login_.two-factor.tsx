@@ -13,6 +13,7 @@ import { MESSAGES, verifySecondFactor } from "~/models/two-factor.server";
 import { requireAnonymous } from "~/web/guards.server";
 import { finishSignIn, readPendingSignIn } from "~/web/sign-in.server";
 import { pageMeta } from "~/utils/meta";
+import { readForm } from "~/web/request.server";
 
 export const meta: MetaFunction = () =>
   pageMeta("Two-factor sign-in", "Enter the code from your authenticator app to finish logging in.");
@@ -31,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const pending = await requirePendingSignIn(request);
-  const submission = parseWithZod(await request.formData(), { schema: TwoFactorCodeSchema });
+  const submission = parseWithZod(await readForm(request), { schema: TwoFactorCodeSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
     if (!(await verifySecondFactor(pending.userId, submission.value.code, context.clientIp))) {

@@ -16,7 +16,7 @@ import { RateLimitError } from "~/models/rate-limits.server";
 import { signIn } from "~/web/auth.server";
 import { requireAnonymous } from "~/web/guards.server";
 import { useHydrated } from "~/utils/hydrated";
-import { appOrigin } from "~/web/request.server";
+import { appOrigin, readForm } from "~/web/request.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = () =>
@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const submission = parseWithZod(await request.formData(), { schema: RegisterSchema });
+  const submission = parseWithZod(await readForm(request), { schema: RegisterSchema });
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
   try {

@@ -12,6 +12,7 @@ import { isResetTokenValid, resetPassword } from "~/models/password-reset.server
 import { signOut } from "~/web/auth.server";
 import { requireAnonymous } from "~/web/guards.server";
 import { pageMeta } from "~/utils/meta";
+import { readForm } from "~/web/request.server";
 
 export const meta: MetaFunction = () =>
   pageMeta("Reset password", "Choose a new password for your Agency Workspace account.");
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: ResetPasswordSchema });
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
   const { token, password } = submission.value;

@@ -1,6 +1,7 @@
 import { replace, type ActionFunctionArgs } from "@remix-run/node";
 import { safeRedirect } from "~/utils/redirect";
 import { serializeSidebarState } from "~/web/sidebar.server";
+import { readForm } from "~/web/request.server";
 
 /*
  * Collapses or expands the sidebar (the layouts read the cookie with getSidebarCollapsed).
@@ -9,7 +10,7 @@ import { serializeSidebarState } from "~/web/sidebar.server";
  * toggling does not pile up Back steps.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const collapsed = formData.get("collapsed") === "true";
   const redirectTo = safeRedirect(formData.get("redirectTo"));
   return replace(redirectTo, {

@@ -4,6 +4,8 @@ import { holdSpaceLogo } from "~/models/spaces.server";
 import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
 import { toastCookie, type ToastInput } from "~/web/toast.server";
+import { IMAGE_MAX_BYTES } from "~/services/upload.server";
+import { readUploadForm } from "~/web/uploads.server";
 
 /*
  * With JavaScript, a space form uploads its logo here first (busy state, SPEC §8's
@@ -21,7 +23,7 @@ const UPLOAD_FAILED: ToastInput = {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireActor(request);
-  const formData = await request.formData().catch(() => null);
+  const formData = await readUploadForm(request, IMAGE_MAX_BYTES).catch(() => null);
   if (!formData) return reply({ ok: false, message: UPLOAD_FAILED.description! }, UPLOAD_FAILED, 400);
   try {
     const stored = await expectFound(holdSpaceLogo(actor, formData.get("file")));

@@ -14,6 +14,7 @@ import { requireActor } from "~/web/guards.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { pageMeta } from "~/utils/meta";
 import { CLIENT_ROLE_LABELS } from "~/utils/roles";
+import { readForm } from "~/web/request.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(
@@ -30,7 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireActor(request);
   const spaceId = params.spaceId ?? "";
   const back = `/spaces/${spaceId}/clients`;
-  const submission = parseWithZod(await request.formData(), { schema: SpaceMemberSchema });
+  const submission = parseWithZod(await readForm(request), { schema: SpaceMemberSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { intent, memberId } = submission.value;
   try {

@@ -13,6 +13,7 @@ import { requireActor } from "~/web/guards.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { pageMeta } from "~/utils/meta";
 import { TEAM_ROLE_LABELS } from "~/utils/roles";
+import { readForm } from "~/web/request.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(
@@ -28,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireActor(request);
   const spaceId = params.spaceId ?? "";
-  const submission = parseWithZod(await request.formData(), { schema: SpaceMemberSchema });
+  const submission = parseWithZod(await readForm(request), { schema: SpaceMemberSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { intent, memberId } = submission.value;
   if (intent === "add") await expectFound(assignTeamMember(actor, spaceId, memberId));

@@ -13,3 +13,11 @@ export function configuredOrigin(): string {
   const { APP_URL, PORT } = env();
   return APP_URL ?? `http://localhost:${PORT}`;
 }
+
+/**
+ * The posted form. A body that is not a form (a script posting JSON, a cut-off upload)
+ * reads as an empty one, so the schema refuses it field by field instead of a 500.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  return request.formData().catch(() => new FormData());
+}

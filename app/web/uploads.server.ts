@@ -1,10 +1,12 @@
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import { readForm } from "./request.server";
 
 /**
  * The form of a request that may carry files. Each file is kept in memory up to one
  * byte over `maxBytes`, which is enough for the model to refuse it as too large; the
  * rest of an oversized file is read and dropped rather than the request cut off, so
- * the browser still gets the answer that says why.
+ * the browser still gets the answer that says why. A form without files (a script's
+ * urlencoded post) is read as the plain form it is.
  */
 export function readUploadForm(request: Request, maxBytes: number): Promise<FormData> {
   const keepUpTo: UploadHandler = async ({ data, filename, contentType }) => {
@@ -20,5 +22,6 @@ export function readUploadForm(request: Request, maxBytes: number): Promise<Form
     if (filename === undefined) return new TextDecoder().decode(Buffer.concat(chunks));
     return new File(chunks, filename, { type: contentType });
   };
-  return unstable_parseMultipartFormData(request, keepUpTo);
+  const multipart = request.headers.get("Content-Type")?.startsWith("multipart/form-data");
+  return multipart ? unstable_parseMultipartFormData(request, keepUpTo) : readForm(request);
 }

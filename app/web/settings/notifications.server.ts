@@ -6,6 +6,7 @@ import { NotificationPreferencesSchema } from "~/models/settings.schemas";
 import type { ShellArea } from "~/utils/shell";
 import { requireActor } from "../guards.server";
 import { redirectWithToast } from "../toast.server";
+import { readForm } from "~/web/request.server";
 
 /* The Notifications tab: which mails the user wants (SPEC §3), stored and used by the notices. */
 
@@ -16,7 +17,7 @@ export async function notificationsLoader(request: Request, area: ShellArea) {
 
 export async function notificationsAction(request: Request, area: ShellArea) {
   const actor = await requireActor(request, area);
-  const submission = parseWithZod(await request.formData(), { schema: NotificationPreferencesSchema });
+  const submission = parseWithZod(await readForm(request), { schema: NotificationPreferencesSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   await saveNotificationPreferences(actor, submission.value);
   return redirectWithToast(`${settingsPath(actor.type)}/notifications`, {

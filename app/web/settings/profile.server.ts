@@ -17,6 +17,7 @@ import { requireActor } from "../guards.server";
 import { redirectWithToast, type ToastInput } from "../toast.server";
 import { readUploadForm } from "../uploads.server";
 import type { ShellArea } from "~/utils/shell";
+import { readForm } from "~/web/request.server";
 
 /* The Profile tab of /settings, /teams/settings and /client/settings: one loader and one action for the three. */
 
@@ -49,7 +50,7 @@ export async function profileAction(request: Request, area: ShellArea) {
 
   const kind = profileKindOf(actor);
   if (!kind) return redirectWithToast(here, UPDATE_FAILED);
-  const submission = parseWithZod(await request.formData(), { schema: profileSchemaFor(kind) });
+  const submission = parseWithZod(await readForm(request), { schema: profileSchemaFor(kind) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     // The schema was chosen by the same kind, which TypeScript cannot follow through the lookup.

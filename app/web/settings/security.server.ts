@@ -27,6 +27,7 @@ import type { ShellArea } from "~/utils/shell";
 import { getSessionId } from "../auth.server";
 import { requireActor } from "../guards.server";
 import { redirectWithToast } from "../toast.server";
+import { readForm } from "~/web/request.server";
 
 /* The Security tab: password, sessions, two-factor sign-in, and (for an agency) requiring it. */
 
@@ -64,7 +65,7 @@ export type SecurityIntent =
 export async function securityAction(request: Request, area: ShellArea, clientIp: string) {
   const actor = await requireActor(request, area);
   const here = `${settingsPath(actor.type)}/security`;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent") as SecurityIntent;
   try {
     switch (intent) {
