@@ -10,7 +10,14 @@ import { hashSecret } from "~/utils/secrets.server";
 import type { Actor } from "./actors.server";
 import { recordActivity } from "./activity.server";
 import { ForbiddenError, NotFoundError } from "./errors.server";
-import { NO_EMAIL_FOR_INVITATION, clientInviteRoles, type InviteInput } from "./invitation.schemas";
+import {
+  DEFAULT_TEAM_INVITE_ROLE,
+  NO_EMAIL_FOR_INVITATION,
+  TEAM_INVITE_ROLES,
+  clientInviteRoles,
+  defaultClientInviteRole,
+  type InviteInput,
+} from "./invitation.schemas";
 import { canInvite } from "./policy.server";
 import { isUuid } from "./space-access.server";
 
@@ -65,6 +72,36 @@ function roleOf(input: InviteInput): InvitationRole {
 function roleLabel(role: InvitationRole, clientRole?: ClientRole): string {
   if (role !== "CLIENT") return TEAM_ROLE_LABELS[role];
   return clientRole ? CLIENT_ROLE_LABELS[clientRole] : "Client";
+}
+
+export type InviteOptions = {
+  kind: InvitationKind;
+  roles: Array<{ value: string; label: string }>;
+  defaultRole: string;
+  /** A client owner invites into their own company: no company field for them. */
+  companyFixed: boolean;
+};
+
+/** What the invite form offers this actor (SPEC §5 roles and defaults); "not found" for who may not invite. */
+export async function inviteOptions(actor: Actor, kind: InvitationKind): Promise<InviteOptions> {
+  if (!canInvite(actor, kind === "team" ? DEFAULT_TEAM_INVITE_ROLE : "CLIENT")) {
+    throw new NotFoundError(INVITATION_MESSAGES.notFound);
+  }
+  if (kind === "team") {
+    return {
+      kind,
+      roles: TEAM_INVITE_ROLES.map((role) => ({ value: role, label: TEAM_ROLE_LABELS[role] })),
+      defaultRole: DEFAULT_TEAM_INVITE_ROLE,
+      companyFixed: false,
+    };
+  }
+  const inviterIsClient = actor.type === "CLIENT";
+  return {
+    kind,
+    roles: clientInviteRoles(inviterIsClient).map((role) => ({ value: role, label: CLIENT_ROLE_LABELS[role] })),
+    defaultRole: defaultClientInviteRole(inviterIsClient),
+    companyFixed: inviterIsClient,
+  };
 }
 
 export type CreatedInvitation = {
