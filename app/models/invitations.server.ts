@@ -109,6 +109,8 @@ export type CreatedInvitation = {
   link: string;
   email: string | null;
   reused: boolean;
+  /** Whether the link went out by email. */
+  emailed: boolean;
   /** SPEC §8's warning when the link exists but its mail did not go out. */
   mailError: string | null;
 };
@@ -194,11 +196,11 @@ export async function createInvitation(
   });
 
   const link = invitationLink(origin, invitation);
-  let mailError: string | null = null;
-  if (input.sendEmail && email) {
-    mailError = await mailInvitation(email, { link, agencyName, inviterName: actor.name, invitation });
-  }
-  return { id: invitation.id, link, email, reused, mailError };
+  const sending = input.sendEmail && email;
+  const mailError = sending
+    ? await mailInvitation(email, { link, agencyName, inviterName: actor.name, invitation })
+    : null;
+  return { id: invitation.id, link, email, reused, emailed: Boolean(sending) && !mailError, mailError };
 }
 
 async function assertNotOnRoster(

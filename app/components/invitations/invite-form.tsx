@@ -226,11 +226,10 @@ function InvitationLink({
 }) {
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
-  const emailed = created.email && !created.mailError;
   return (
     <div className="space-y-4">
-      <Alert variant="success" title={emailed ? "Invitation Sent" : "Invitation Link Generated"}>
-        {emailed
+      <Alert variant="success" title={created.emailed ? "Invitation Sent" : "Invitation Link Generated"}>
+        {created.emailed
           ? `We emailed the link to ${created.email}. You can also share it yourself.`
           : "Share this link with the person you are inviting. It works once and expires in 7 days."}
       </Alert>
