@@ -1,3 +1,4 @@
+import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Await, useLoaderData } from "@remix-run/react";
 import { Suspense } from "react";
@@ -18,42 +19,66 @@ export const meta: MetaFunction = () => pageMeta("Team", "Manage your team membe
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireActor(request, "agency");
-  const mayInvite = canInvite(actor, "ACCOUNT_MANAGER");
-  return {
-    // Streamed: the page shows skeleton cards until the roster arrives.
-    team: Promise.all([listTeamRoster(actor), listInvitations(actor, "team", appOrigin(request))]),
-    inviteOptions: mayInvite ? await inviteOptions(actor, "team") : null,
-  };
+  const [roster, invitations, options] = await Promise.all([
+    listTeamRoster(actor),
+    listInvitations(actor, "team", appOrigin(request)),
+    canInvite(actor, "ACCOUNT_MANAGER") ? inviteOptions(actor, "team") : null,
+  ]);
+  return { team: { roster, invitations, inviteOptions: options } };
 }
 
+/*
+ * The first page load renders the team on the server (so it works without
+ * JavaScript). Arriving from another page in the browser shows SPEC §9's three
+ * skeleton cards at once and the team when it arrives; a revalidation on this page
+ * (after a space was toggled in a dialog) waits instead, so the open dialog stays.
+ */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const team = serverLoader<typeof loader>().then((data) => data.team);
+  return { team: window.location.pathname === "/team" ? await team : team };
+}
+
+const subtitle = "Manage your team members and their access to spaces";
+
 export default function Team() {
-  const { team, inviteOptions } = useLoaderData<typeof loader>();
+  const { team } = useLoaderData<typeof loader>();
   return (
-    <div className="space-y-6">
-      <PageHeader title="Team" subtitle="Manage your team members and their access to spaces">
-        {inviteOptions ? (
-          <InviteButton options={inviteOptions} label="Add Team Member" title="Add Team Member" />
-        ) : null}
-      </PageHeader>
-      <Suspense fallback={<RosterSkeleton />}>
-        <Await
-          resolve={team}
-          errorElement={
-            <Alert variant="destructive" title="Error">
-              Failed to load team data
-            </Alert>
-          }
-        >
-          {([roster, invitations]) => (
-            <div className="space-y-8">
-              <TeamRoster roster={roster} inviteOptions={inviteOptions} />
+    <Suspense
+      fallback={
+        <div className="space-y-6">
+          <PageHeader title="Team" subtitle={subtitle} />
+          <RosterSkeleton />
+        </div>
+      }
+    >
+      <Await
+        resolve={team}
+        errorElement={
+          <Alert variant="destructive" title="Error">
+            Failed to load team data
+          </Alert>
+        }
+      >
+        {({ roster, invitations, inviteOptions }) => (
+          <div className="space-y-6">
+            <PageHeader title="Team" subtitle={subtitle}>
               {inviteOptions ? (
-                <InvitationsTable invitations={invitations} showCompany={false} returnTo="/team" />
+                <InviteButton options={inviteOptions} label="Add Team Member" title="Add Team Member" />
               ) : null}
-            </div>
-          )}
-        </Await>
-      </Suspense>
-    </div>
+            </PageHeader>
+            <TeamRoster roster={roster} inviteOptions={inviteOptions} />
+            {inviteOptions ? <InvitationsTable invitations={invitations} showCompany={false} returnTo="/team" /> : null}
+          </div>
+        )}
+      </Await>
+    </Suspense>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <Alert variant="destructive" title="Error">
+      Failed to load team data
+    </Alert>
   );
 }
