@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { clientPath } from "~/components/clients/client-edit-form";
+import { ClientEditForm, clientPath } from "~/components/clients/client-edit-form";
 import { removeClientConfirmation } from "~/components/clients/client-roster";
 import { PersonSection } from "~/components/rosters/person-section";
 import { RemovePersonForm } from "~/components/rosters/remove-person";
@@ -43,10 +43,14 @@ export default function ClientPage() {
           {CLIENT_ROLE_LABELS[client.role]}
           {client.company ? ` · ${client.company}` : ""} · {client.email}
         </p>
-        <Link to={`/clients?edit=${client.id}`} className="mt-2 inline-block text-sm font-medium text-indigo-700">
-          Edit Details
-        </Link>
       </div>
+      <PersonSection id="edit" title="Edit Details">
+        <ClientEditForm
+          client={client}
+          returnTo="/clients"
+          lastResult={actionData && "result" in actionData ? actionData.result : null}
+        />
+      </PersonSection>
       <PersonSection id="spaces" title={client.spaces.length ? "Manage Spaces" : "Assign to Space"}>
         <SpaceToggles
           actionPath={path}

@@ -20,17 +20,22 @@ export function ClientEditForm({
   client,
   returnTo,
   onCancel,
+  lastResult,
 }: {
   client: ClientCard;
+  /** Where a saved edit (and, without JavaScript, Cancel) leads. */
   returnTo: string;
-  onCancel: () => void;
+  /** On the card: leaves edit mode. */
+  onCancel?: () => void;
+  /** The page's action data, when the form was posted without JavaScript. */
+  lastResult?: SubmissionResult<string[]> | null;
 }) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<{ result?: SubmissionResult<string[]> }>();
   const action = clientPath(client.id);
   const [form, fields] = useForm({
     id: `edit-client-${client.id}`,
-    lastResult: fetcher.data?.result,
+    lastResult: fetcher.data?.result ?? lastResult,
     constraint: getZodConstraint(UpdateClientSchema),
     defaultValue: {
       name: client.name,
@@ -92,7 +97,7 @@ export function ClientEditForm({
         errors={fields.url.errors}
       />
       <div className="flex justify-end gap-2 pt-2">
-        {hydrated ? (
+        {hydrated && onCancel ? (
           <Button variant="outline" size="sm" onClick={onCancel}>
             Cancel
           </Button>
