@@ -92,7 +92,6 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
 
   return (
     <li
-      role={toast.type === "error" ? "alert" : "status"}
       className="pointer-events-auto"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
@@ -101,7 +100,9 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
     >
       {/* Without JavaScript, ticking this (via the label below) hides the toast. */}
       {hydrated ? null : <input type="checkbox" id={dismissId} className="peer sr-only" />}
+      {/* The role sits inside the item: on the <li> it would hide the list item from assistive technology. */}
       <div
+        role={toast.type === "error" ? "alert" : "status"}
         className={clsx(
           "relative flex gap-3 rounded-xl border p-4 pr-11 shadow-lg shadow-slate-900/10 peer-checked:hidden",
           "animate-[toast-in_200ms_ease-out] motion-reduce:animate-none",

@@ -10,7 +10,7 @@ import { sendInBackground, sendVerificationEmail } from "./verification-mail.ser
 export class AccountError extends Error {
   name = "AccountError";
   constructor(
-    readonly code: "email-taken" | "invalid-credentials" | "email-unverified",
+    readonly code: "email-taken" | "invalid-credentials" | "email-unverified" | "access-ended",
     message: string,
   ) {
     super(message);
@@ -22,6 +22,7 @@ export const MESSAGES = {
   invalidCredentials: "Invalid email or password. Please check your credentials and try again.",
   emailUnverified:
     "Your email has not been confirmed yet. Please check your inbox for the verification link or request a new one below.",
+  accessEnded: "Your account is no longer part of this workspace. Please contact your agency.",
 } as const;
 
 export function findUserByEmail(email: string) {
@@ -95,8 +96,16 @@ export async function authenticate(email: string, password: string, clientIp: st
   const valid = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstNothing(password);
   if (!user || !valid) throw new AccountError("invalid-credentials", MESSAGES.invalidCredentials);
   if (!user.email_verified_at) throw new AccountError("email-unverified", MESSAGES.emailUnverified);
+  if (!(await hasRecord(user))) throw new AccountError("access-ended", MESSAGES.accessEnded);
   await clearRateLimit(accountKey);
   return user;
+}
+
+/** A team member or client whose record the agency removed has no workspace left to sign in to. */
+async function hasRecord(user: User): Promise<boolean> {
+  if (user.user_type !== "TEAM_MEMBER" && user.user_type !== "CLIENT") return true;
+  const table = user.user_type === "TEAM_MEMBER" ? "team_members" : "clients";
+  return Boolean(await db.selectFrom(table).select("id").where("user_id", "=", user.id).executeTakeFirst());
 }
 
 /** Mails a fresh verification link, if the account exists and still needs one; says nothing either way. */

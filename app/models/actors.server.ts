@@ -8,6 +8,8 @@ export type Actor = {
   type: UserType;
   agencyId: string | null;
   emailVerified: boolean;
+  /** Signed in with a temporary password (SPEC §4): they choose their own before anything else. */
+  mustChangePassword: boolean;
   isAdmin: boolean;
   name: string;
   firstName: string;
@@ -30,6 +32,7 @@ export async function loadActor(userId: string): Promise<Actor | null> {
       "users.user_type",
       "users.agency_id",
       "users.email_verified_at",
+      "users.must_change_password",
       "users.pending_registration",
       "agencies.agency_name",
       "agencies.first_name",
@@ -57,6 +60,7 @@ export async function loadActor(userId: string): Promise<Actor | null> {
     type: row.user_type,
     agencyId: row.agency_id,
     emailVerified: row.email_verified_at !== null,
+    mustChangePassword: row.must_change_password,
     isAdmin: row.user_type === "ADMIN",
     name,
     firstName: (isAgencyOwner && row.first_name) || name.split(" ")[0],

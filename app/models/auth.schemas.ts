@@ -81,3 +81,8 @@ export const ResetPasswordSchema = z
   .refine(passwordsMatch, mismatch);
 
 export type RegisterInput = z.infer<typeof RegisterSchema>;
+
+/** SPEC §4: the first sign-in with a temporary password sets the person's own. */
+export const NewPasswordSchema = z
+  .object({ password: newPassword, confirmPassword: z.string({ error: "Please confirm your password." }) })
+  .refine(passwordsMatch, mismatch);

@@ -1,6 +1,14 @@
 import type { Transaction } from "kysely";
 import type { Database, User } from "#db/schema";
+import { db } from "~/services/db.server";
+import { AccountError, MESSAGES } from "./accounts.server";
 import { recordActivity } from "./activity.server";
+import type { ClientRegisterInput, TeamRegisterInput } from "./invitation.schemas";
+import { clientExists, openInvitation, teamMemberExists, type InvitationKind } from "./invitations.server";
+import { hashPassword } from "./passwords.server";
+import { RATE_LIMITS, assertWithinRateLimits } from "./rate-limits.server";
+import { issueToken } from "./tokens.server";
+import { sendInBackground, sendVerificationEmail } from "./verification-mail.server";
 
 export class RegistrationError extends Error {
   name = "RegistrationError";
@@ -56,7 +64,14 @@ export async function completePendingRegistration(tx: Transaction<Database>, use
       .onConflict((oc) => oc.columns(["agency_id", "email"]).doUpdateSet({ user_id: user.id }))
       .execute();
   }
-  await tx.updateTable("invitations").set({ used: true }).where("id", "=", invitation.id).execute();
+  // Conditional, so that of two registrations racing for one link only the first gets it.
+  const claimed = await tx
+    .updateTable("invitations")
+    .set({ used: true })
+    .where("id", "=", invitation.id)
+    .where("used", "=", false)
+    .executeTakeFirst();
+  if (!Number(claimed.numUpdatedRows)) throw new RegistrationError("Invitation not found or expired.");
   await recordActivity(tx, {
     agencyId: invitation.agency_id,
     actorId: user.id,
@@ -69,4 +84,49 @@ export async function completePendingRegistration(tx: Transaction<Database>, use
     .where("id", "=", user.id)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * SPEC §2.1, §4, §5: registration from an invitation link. The account is made
+ * pending: its team or client record is made when the email is verified (above). The
+ * invitation's email, when it has one, is the account's email.
+ */
+export async function registerInvitee(
+  kind: InvitationKind,
+  input: TeamRegisterInput | ClientRegisterInput,
+  { origin, clientIp }: { origin: string; clientIp: string },
+): Promise<User> {
+  await assertWithinRateLimits([[`sign-up:ip:${clientIp}`, RATE_LIMITS.signUpPerIp]]);
+  const { invitation, problem } = await openInvitation(input.invite, kind);
+  if (!invitation) throw new RegistrationError(problem.message);
+  const email = invitation.email ?? input.email;
+  const table = kind === "team" ? "team_members" : "clients";
+  const onRoster = await db
+    .selectFrom(table)
+    .select("id")
+    .where("agency_id", "=", invitation.agencyId)
+    .where("email", "=", email)
+    .executeTakeFirst();
+  if (onRoster) throw new RegistrationError(kind === "team" ? teamMemberExists(email) : clientExists(email));
+
+  const passwordHash = await hashPassword(input.password);
+  const mobileNumber = "mobileNumber" in input ? (input.mobileNumber ?? null) : invitation.mobileNumber;
+  const { user, token } = await db.transaction().execute(async (tx) => {
+    const user = await tx
+      .insertInto("users")
+      .values({
+        email,
+        password_hash: passwordHash,
+        user_type: kind === "team" ? "TEAM_MEMBER" : "CLIENT",
+        agency_id: invitation.agencyId,
+        pending_registration: JSON.stringify({ invitationId: invitation.id, name: input.name, mobileNumber }),
+      })
+      .onConflict((oc) => oc.column("email").doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (!user) throw new AccountError("email-taken", MESSAGES.emailTaken);
+    return { user, token: await issueToken(user.id, "email", tx) };
+  });
+  sendInBackground(sendVerificationEmail(user, token, origin), user.email);
+  return user;
 }

@@ -103,6 +103,11 @@ export async function deleteOtherSessions(
   return ended.map((row) => row.id);
 }
 
+/** Ends every session of a user inside a change's transaction (their access ended); emit "user.sessions-ended" once it commits. */
+export async function deleteAllSessions(executor: Kysely<Database> | Transaction<Database>, userId: string) {
+  await executor.deleteFrom("sessions").where("user_id", "=", userId).execute();
+}
+
 /** After commit: the sockets of these sessions must go. */
 export function announceEndedSessions(sessionIds: string[]) {
   for (const sessionId of sessionIds) emit("session.ended", { sessionId });

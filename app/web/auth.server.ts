@@ -83,11 +83,14 @@ export async function signIn(
   return redirect(redirectTo, { headers });
 }
 
-/** Ends this browser's session and goes to /login, showing a toast there if given. */
-export async function signOut(request: Request, { toast }: { toast?: ToastInput } = {}) {
+/** Ends this browser's session and goes to /login (or `redirectTo`), showing a toast there if given. */
+export async function signOut(
+  request: Request,
+  { toast, redirectTo = "/login" }: { toast?: ToastInput; redirectTo?: string } = {},
+) {
   const sessionId = await getSessionId(request);
   if (sessionId) await deleteSession(sessionId);
   const headers = new Headers({ "Set-Cookie": await sessionCookie().serialize("", { maxAge: 0 }) });
   if (toast) headers.append("Set-Cookie", await toastCookie(toast));
-  return redirect("/login", { headers });
+  return redirect(redirectTo, { headers });
 }

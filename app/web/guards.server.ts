@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+import { MESSAGES } from "~/models/accounts.server";
 import { loadActor, type Actor } from "~/models/actors.server";
 import { canEnterArea, hasMembership, homePath, settingsPath, type Area } from "~/models/policy.server";
 import { mustSetUpTwoFactor } from "~/models/two-factor.server";
@@ -6,6 +7,9 @@ import { getUserId, signOut } from "./auth.server";
 import { redirectWithToast } from "./toast.server";
 
 /* Guards return what the caller needs or throw a redirect (SPEC §2.5). */
+
+/** Where someone signed in with a temporary password chooses their own (SPEC §4). */
+export const NEW_PASSWORD_PATH = "/team-login/new-password";
 
 export async function getActor(request: Request): Promise<Actor | null> {
   const userId = await getUserId(request);
@@ -16,7 +20,7 @@ export async function getActor(request: Request): Promise<Actor | null> {
  * The signed-in, verified actor. Signed-out users go to /login (and come back
  * here after), unverified ones to /email-verification, and a user outside their
  * own route group to their own dashboard. A client or team member whose record was
- * removed is signed out.
+ * removed is signed out; one with a temporary password first chooses their own.
  */
 export async function requireActor(request: Request, area?: Area): Promise<Actor> {
   const actor = await getActor(request);
@@ -33,9 +37,12 @@ export async function requireActor(request: Request, area?: Area): Promise<Actor
       toast: {
         type: "error",
         title: "Access ended",
-        description: "Your account is no longer part of this workspace. Please contact your agency.",
+        description: MESSAGES.accessEnded,
       },
     });
+  }
+  if (actor.mustChangePassword && new URL(request.url).pathname !== NEW_PASSWORD_PATH) {
+    throw redirect(NEW_PASSWORD_PATH);
   }
   if (area && !canEnterArea(actor, area)) throw redirect(homePath(actor.type));
   await requireTwoFactorIfDemanded(request, actor);

@@ -9,6 +9,7 @@ function actor(overrides: Partial<Actor>): Actor {
     type: "AGENCY",
     agencyId: "a",
     emailVerified: true,
+    mustChangePassword: false,
     isAdmin: false,
     name: "U",
     firstName: "U",

@@ -124,6 +124,16 @@ export function e2eHooks() {
     res.json({ ok: !(await busy()) });
   });
 
+  /** Makes every invitation to this email look a week old: expired (SPEC §4). */
+  router.post("/expire-invitations", async (req, res) => {
+    await db
+      .updateTable("invitations")
+      .set({ expires_at: new Date(Date.now() - 60_000) })
+      .where("email", "=", String(req.body.email).toLowerCase())
+      .execute();
+    res.json({ ok: true });
+  });
+
   /** A verified administrator, with the factories' password. */
   router.post("/admin", async (_req, res) => {
     const admin = await createUser({ type: "ADMIN" });

@@ -1,0 +1,68 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useSearchParams } from "@remix-run/react";
+import { AuthCard } from "~/components/auth/auth-card";
+import { ResendVerificationButton } from "~/components/auth/resend-verification-button";
+import { Alert } from "~/components/ui/alert";
+import { SubmitButton } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { PasswordField } from "~/components/ui/password-input";
+import { LoginSchema } from "~/models/auth.schemas";
+
+export type LoginActionData = { result: SubmissionResult<string[]>; unverifiedEmail: string | null } | undefined;
+
+/** The sign-in card of /login and /team-login: email, password (show/hide), Forgot password, Log in. */
+export function LoginCard({
+  title,
+  description,
+  footer,
+  actionData,
+}: {
+  title: string;
+  description: string;
+  footer: React.ReactNode;
+  actionData: LoginActionData;
+}) {
+  const [searchParams] = useSearchParams();
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(LoginSchema),
+    shouldRevalidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+  });
+
+  return (
+    <AuthCard title={title} description={description} footer={footer}>
+      {form.errors?.length ? (
+        <Alert variant="destructive" title="Login failed" className="mb-5" id={form.errorId}>
+          {form.errors.join(" ")}
+          {actionData?.unverifiedEmail ? (
+            <ResendVerificationButton email={actionData.unverifiedEmail} className="mt-3" />
+          ) : null}
+        </Alert>
+      ) : null}
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+        <Field
+          labelProps={{ children: "Email" }}
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", autoFocus: true }}
+          errors={fields.email.errors}
+        />
+        <PasswordField
+          labelProps={{ children: "Password" }}
+          labelAction={
+            <Link to="/forgot-password" className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
+              Forgot password?
+            </Link>
+          }
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+          errors={fields.password.errors}
+        />
+        <SubmitButton className="w-full" pendingText="Logging in...">
+          Log in
+        </SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,151 @@
+import { useFetcher } from "@remix-run/react";
+import { clsx } from "clsx";
+import { format } from "date-fns";
+import { useState } from "react";
+import { Button, SubmitButton } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import type { InvitationRow } from "~/models/invitations.server";
+import { useHydrated } from "~/utils/hydrated";
+
+export const invitationPath = (id: string) => `/invitations/${id}`;
+
+const statusStyles = {
+  Pending: "bg-amber-50 text-amber-800",
+  Expired: "bg-slate-100 text-slate-700",
+  Used: "bg-emerald-50 text-emerald-800",
+} as const;
+
+/**
+ * The Pending Invitations table (SPEC §2.9, §2.10): who, (company for clients), role,
+ * Sent as MMM d, yyyy, Status, and Copy link, Resend and Delete. Resend and Delete
+ * are plain forms; they come back to `returnTo` with a toast.
+ */
+export function InvitationsTable({
+  invitations,
+  showCompany,
+  returnTo,
+}: {
+  invitations: Array<Omit<InvitationRow, "createdAt"> & { createdAt: string | Date }>;
+  showCompany: boolean;
+  returnTo: string;
+}) {
+  return (
+    <section aria-labelledby="pending-invitations" className="space-y-3">
+      <h2 id="pending-invitations" className="text-lg font-semibold text-slate-900">
+        Pending Invitations
+      </h2>
+      {invitations.length ? (
+        <Card className="overflow-x-auto">
+          <table className="w-full min-w-[36rem] text-left text-sm">
+            <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  Name/Email
+                </th>
+                {showCompany ? (
+                  <th scope="col" className="px-4 py-3">
+                    Company
+                  </th>
+                ) : null}
+                <th scope="col" className="px-4 py-3">
+                  Role
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Sent
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {invitations.map((invitation) => (
+                <InvitationItem
+                  key={invitation.id}
+                  invitation={invitation}
+                  showCompany={showCompany}
+                  returnTo={returnTo}
+                />
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      ) : (
+        <Card className="px-6 py-8 text-center text-sm text-slate-600">No pending invitations.</Card>
+      )}
+    </section>
+  );
+}
+
+function InvitationItem({
+  invitation,
+  showCompany,
+  returnTo,
+}: {
+  invitation: Omit<InvitationRow, "createdAt"> & { createdAt: string | Date };
+  showCompany: boolean;
+  returnTo: string;
+}) {
+  const fetcher = useFetcher();
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useState(false);
+  if (fetcher.formData?.get("intent") === "delete") return null;
+  const who = invitation.name ?? invitation.email ?? "Anyone with the link";
+  return (
+    <tr>
+      <td className="px-4 py-3">
+        <p className="font-medium text-slate-900">{who}</p>
+        {invitation.name && invitation.email ? <p className="text-slate-600">{invitation.email}</p> : null}
+      </td>
+      {showCompany ? <td className="px-4 py-3 text-slate-700">{invitation.company ?? "—"}</td> : null}
+      <td className="px-4 py-3 text-slate-700">{invitation.roleLabel}</td>
+      <td className="px-4 py-3 text-slate-700">{format(new Date(invitation.createdAt), "MMM d, yyyy")}</td>
+      <td className="px-4 py-3">
+        <span className={clsx("rounded-full px-2 py-0.5 text-xs font-medium", statusStyles[invitation.status])}>
+          {invitation.status}
+        </span>
+      </td>
+      <td className="px-4 py-3">
+        <fetcher.Form method="post" action={invitationPath(invitation.id)} className="flex justify-end gap-2">
+          <input type="hidden" name="redirectTo" value={returnTo} />
+          {hydrated && invitation.status === "Pending" ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => void navigator.clipboard?.writeText(invitation.link).then(() => setCopied(true))}
+              aria-label={`Copy link for ${who}`}
+            >
+              {copied ? "Link copied" : "Copy link"}
+            </Button>
+          ) : null}
+          {invitation.email && invitation.status !== "Used" ? (
+            <SubmitButton
+              name="intent"
+              value="resend"
+              variant="outline"
+              size="sm"
+              pending={fetcher.state !== "idle" && fetcher.formData?.get("intent") === "resend"}
+              pendingText="Sending..."
+              aria-label={`Resend invitation to ${who}`}
+            >
+              Resend
+            </SubmitButton>
+          ) : null}
+          <SubmitButton
+            name="intent"
+            value="delete"
+            variant="ghost"
+            size="sm"
+            className="text-red-700 hover:bg-red-50"
+            aria-label={`Delete invitation for ${who}`}
+          >
+            Delete
+          </SubmitButton>
+        </fetcher.Form>
+      </td>
+    </tr>
+  );
+}

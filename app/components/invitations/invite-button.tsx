@@ -1,0 +1,51 @@
+import { Link } from "@remix-run/react";
+import { buttonClassName, type ButtonVariant } from "~/components/ui/button";
+import { Modal, useDialogState } from "~/components/ui/dialog";
+import { UserPlusIcon } from "~/components/ui/icons";
+import type { InviteOptions } from "~/models/invitations.server";
+import { useHydrated } from "~/utils/hydrated";
+import { InviteForm, inviteFormPath } from "./invite-form";
+
+/**
+ * A button that opens the invite dialog in place (with JavaScript); it is a link to
+ * /invitations/new, the same form as a page, so it works without.
+ */
+export function InviteButton({
+  options,
+  label,
+  title,
+  variant = "primary",
+}: {
+  options: InviteOptions;
+  /** "Add Team Member", "Invite Client", "Invite Employee", "Share Invite Link". */
+  label: string;
+  title: string;
+  variant?: ButtonVariant;
+}) {
+  const hydrated = useHydrated();
+  const dialog = useDialogState<true>();
+  return (
+    <>
+      <Link
+        to={inviteFormPath(options.kind)}
+        className={buttonClassName({ variant })}
+        onClick={(event) => {
+          if (!hydrated) return;
+          event.preventDefault();
+          dialog.open(true);
+        }}
+      >
+        <UserPlusIcon />
+        {label}
+      </Link>
+      <Modal
+        open={dialog.value !== null}
+        onClose={dialog.close}
+        title={title}
+        description="Make a link that invites them; it works once and expires in 7 days."
+      >
+        <InviteForm options={options} onDone={dialog.close} />
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useFetcher } from "@remix-run/react";
+import { Button, SubmitButton } from "~/components/ui/button";
+import { Field, FormError, SelectField } from "~/components/ui/field";
+import { PhoneField } from "~/components/ui/phone-field";
+import { UpdateTeamMemberSchema } from "~/models/roster.schemas";
+import type { TeamMemberCard } from "~/models/team-members.server";
+import { TEAM_ROLE_LABELS } from "~/utils/roles";
+
+export const teamMemberPath = (id: string) => `/team/${id}`;
+
+/**
+ * Edit Team Member (SPEC §2.9, §5): name and email required, any of the five roles, the
+ * mobile number. Someone who signs in keeps their email. In a dialog it posts through a
+ * fetcher; on the member's page it is a plain form.
+ */
+export function EditMemberForm({
+  member,
+  lastResult,
+  onCancel,
+}: {
+  member: Pick<TeamMemberCard, "id" | "name" | "email" | "role" | "mobileNumber" | "hasLogin">;
+  lastResult?: SubmissionResult<string[]> | null;
+  onCancel?: () => void;
+}) {
+  const fetcher = useFetcher<{ result?: SubmissionResult<string[]> }>();
+  const inDialog = Boolean(onCancel);
+  const action = teamMemberPath(member.id);
+  const [form, fields] = useForm({
+    id: `edit-member-${member.id}`,
+    lastResult: inDialog ? fetcher.data?.result : lastResult,
+    constraint: getZodConstraint(UpdateTeamMemberSchema),
+    defaultValue: {
+      name: member.name,
+      email: member.email,
+      role: member.role,
+      mobileNumber: member.mobileNumber ?? "",
+    },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateTeamMemberSchema }),
+  });
+  const FormElement = inDialog ? fetcher.Form : Form;
+  return (
+    <FormElement method="post" action={action} className="space-y-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="update" />
+      <input type="hidden" name="redirectTo" value={inDialog ? "/team" : action} />
+      <FormError id={form.errorId} errors={form.errors} />
+      <Field
+        labelProps={{ children: "Name" }}
+        inputProps={getInputProps(fields.name, { type: "text" })}
+        errors={fields.name.errors}
+      />
+      <Field
+        labelProps={{ children: "Email" }}
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), readOnly: member.hasLogin }}
+        hint={member.hasLogin ? "They sign in with this email." : undefined}
+        errors={fields.email.errors}
+      />
+      <SelectField
+        labelProps={{ children: "Role" }}
+        selectProps={getSelectProps(fields.role)}
+        options={Object.entries(TEAM_ROLE_LABELS).map(([value, label]) => ({ value, label }))}
+        errors={fields.role.errors}
+      />
+      <PhoneField field={fields.mobileNumber} label="Mobile number (optional)" />
+      <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:justify-end">
+        {onCancel ? (
+          <Button variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+        <SubmitButton action={action} pending={inDialog ? fetcher.state !== "idle" : undefined} pendingText="Saving...">
+          Save Changes
+        </SubmitButton>
+      </div>
+    </FormElement>
+  );
+}

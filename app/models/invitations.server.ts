@@ -1,0 +1,394 @@
+import crypto from "node:crypto";
+import { sql, type Kysely, type Transaction } from "kysely";
+import type { ClientRole, Database, Invitation, InvitationMeta, InvitationRole } from "#db/schema";
+import { db } from "~/services/db.server";
+import { renderMail } from "~/services/mail-layout.server";
+import { sendMail } from "~/services/mail.server";
+import { sessionSecret } from "~/services/session-secret.server";
+import { CLIENT_ROLE_LABELS, TEAM_ROLE_LABELS } from "~/utils/roles";
+import { hashSecret } from "~/utils/secrets.server";
+import type { Actor } from "./actors.server";
+import { recordActivity } from "./activity.server";
+import { ForbiddenError, NotFoundError } from "./errors.server";
+import {
+  DEFAULT_TEAM_INVITE_ROLE,
+  NO_EMAIL_FOR_INVITATION,
+  TEAM_INVITE_ROLES,
+  clientInviteRoles,
+  defaultClientInviteRole,
+  type InviteInput,
+} from "./invitation.schemas";
+import { canInvite } from "./policy.server";
+import { isUuid } from "./space-access.server";
+
+/*
+ * Invitations (SPEC §3, §4, §6, §7, §8): a link for a team role or CLIENT, valid for 7
+ * days and usable once. The link's secret is an HMAC of the invitation id under the
+ * server's key (decision 003): only its hash is stored, yet the link of a pending
+ * invitation can be rebuilt when it is reused or copied again.
+ */
+
+export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+export const INVITATION_MESSAGES = {
+  notAuthenticated: "Not authenticated.",
+  noAgency: "Could not determine your agency.",
+  missingId: "No invitation ID provided in the URL.",
+  unknown: "No invitation found with this ID. It may have been deleted or expired.",
+  expired: "Invalid or expired invitation link.",
+  used: "Invitation not found or expired.",
+  wrongKind: "Invalid invitation.",
+  emailFailed: "Failed to send invitation email. The link was generated but couldn't be emailed.",
+  notFound: "Invitation not found",
+} as const;
+
+export const forbiddenToInvite = (roleLabel: string) => `You don't have permission to invite a ${roleLabel}`;
+export const teamMemberExists = (email: string) => `A team member with email ${email} already exists in your agency.`;
+export const clientExists = (email: string) => `A client with email ${email} already exists in your agency.`;
+
+export type InvitationKind = "team" | "client";
+export type InvitationStatus = "Used" | "Expired" | "Pending";
+
+export function invitationStatus(invitation: Pick<Invitation, "used" | "expires_at">, now = new Date()) {
+  if (invitation.used) return "Used" satisfies InvitationStatus;
+  if (new Date(invitation.expires_at) < now) return "Expired" satisfies InvitationStatus;
+  return "Pending" satisfies InvitationStatus;
+}
+
+function linkSecret(invitationId: string): string {
+  return crypto.createHmac("sha256", sessionSecret()).update(`invitation:${invitationId}`).digest("base64url");
+}
+
+/** SPEC §7: {host}/team-register?invitation_id=… or {host}/client-register?invitation_id=… */
+export function invitationLink(origin: string, invitation: Pick<Invitation, "id" | "role">): string {
+  const path = invitation.role === "CLIENT" ? "/client-register" : "/team-register";
+  return `${origin}${path}?${new URLSearchParams({ invitation_id: linkSecret(invitation.id) })}`;
+}
+
+function roleOf(input: InviteInput): InvitationRole {
+  return input.kind === "team" ? input.role : "CLIENT";
+}
+
+function roleLabel(role: InvitationRole, clientRole?: ClientRole): string {
+  if (role !== "CLIENT") return TEAM_ROLE_LABELS[role];
+  return clientRole ? CLIENT_ROLE_LABELS[clientRole] : "Client";
+}
+
+export type InviteOptions = {
+  kind: InvitationKind;
+  roles: Array<{ value: string; label: string }>;
+  defaultRole: string;
+  /** A client owner invites into their own company: no company field for them. */
+  companyFixed: boolean;
+};
+
+/** What the invite form offers this actor (SPEC §5 roles and defaults); "not found" for who may not invite. */
+export async function inviteOptions(actor: Actor, kind: InvitationKind): Promise<InviteOptions> {
+  if (!canInvite(actor, kind === "team" ? DEFAULT_TEAM_INVITE_ROLE : "CLIENT")) {
+    throw new NotFoundError(INVITATION_MESSAGES.notFound);
+  }
+  if (kind === "team") {
+    return {
+      kind,
+      roles: TEAM_INVITE_ROLES.map((role) => ({ value: role, label: TEAM_ROLE_LABELS[role] })),
+      defaultRole: DEFAULT_TEAM_INVITE_ROLE,
+      companyFixed: false,
+    };
+  }
+  const inviterIsClient = actor.type === "CLIENT";
+  return {
+    kind,
+    roles: clientInviteRoles(inviterIsClient).map((role) => ({ value: role, label: CLIENT_ROLE_LABELS[role] })),
+    defaultRole: defaultClientInviteRole(inviterIsClient),
+    companyFixed: inviterIsClient,
+  };
+}
+
+export type CreatedInvitation = {
+  id: string;
+  link: string;
+  email: string | null;
+  reused: boolean;
+  /** Whether the link went out by email. */
+  emailed: boolean;
+  /** SPEC §8's warning when the link exists but its mail did not go out. */
+  mailError: string | null;
+};
+
+/**
+ * Makes an invitation link (SPEC §4–§6): checks who may invite whom, refuses an email
+ * that is already on the roster, reuses the pending invitation for the same email,
+ * role and agency, and mails the link when asked.
+ */
+export async function createInvitation(
+  actor: Actor,
+  input: InviteInput,
+  { origin }: { origin: string },
+): Promise<CreatedInvitation> {
+  if (!actor.agencyId) throw new ForbiddenError(INVITATION_MESSAGES.noAgency);
+  const role = roleOf(input);
+  const clientRole = input.kind === "client" ? input.clientRole : undefined;
+  const inviterIsClient = actor.type === "CLIENT";
+  if (!canInvite(actor, role) || (clientRole && !clientInviteRoles(inviterIsClient).includes(clientRole))) {
+    throw new ForbiddenError(forbiddenToInvite(roleLabel(role, clientRole)));
+  }
+  const email = input.email ?? null;
+  const agencyId = actor.agencyId;
+
+  const { invitation, reused, agencyName } = await db.transaction().execute(async (tx) => {
+    if (email) await assertNotOnRoster(tx, agencyId, input.kind, email);
+    const agency = await tx
+      .selectFrom("agencies")
+      .select(["agency_name", "first_name", "last_name"])
+      .where("id", "=", agencyId)
+      .executeTakeFirstOrThrow();
+    if (email) {
+      const pending = await tx
+        .selectFrom("invitations")
+        .selectAll()
+        .where("agency_id", "=", agencyId)
+        .where("email", "=", email)
+        .where("role", "=", role)
+        .where("used", "=", false)
+        .where("expires_at", ">", new Date())
+        .orderBy("created_at", "desc")
+        .executeTakeFirst();
+      if (pending) return { invitation: pending, reused: true, agencyName: agency.agency_name };
+    }
+    const meta: InvitationMeta = {
+      ...(input.name ? { name: input.name } : {}),
+      ...(input.mobileNumber ? { mobile_number: input.mobileNumber } : {}),
+      agency_name: agency.agency_name,
+      owner_name: [agency.first_name, agency.last_name].filter(Boolean).join(" ") || "Agency Owner",
+      pre_filled: Boolean(input.name || input.mobileNumber || email),
+    };
+    if (input.kind === "client") {
+      meta.client_role = input.clientRole;
+      // A client owner invites into their own company only.
+      const company = inviterIsClient ? actor.client!.company : input.company;
+      if (company) meta.company = company;
+      if (input.url) meta.url = input.url;
+    }
+    const id = crypto.randomUUID();
+    const invitation = await tx
+      .insertInto("invitations")
+      .values({
+        id,
+        token_hash: hashSecret(linkSecret(id)),
+        email,
+        role,
+        agency_id: agencyId,
+        invited_by: actor.id,
+        expires_at: new Date(Date.now() + INVITATION_LIFETIME_MS),
+        meta: JSON.stringify(meta),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordActivity(tx, {
+      agencyId,
+      actorId: actor.id,
+      action: "invitation.created",
+      summary: `${actor.name} invited ${email ?? "someone"} as ${roleLabel(role, clientRole)}`,
+      subjectType: "invitation",
+      subjectId: invitation.id,
+    });
+    return { invitation, reused: false, agencyName: agency.agency_name };
+  });
+
+  const link = invitationLink(origin, invitation);
+  const sending = input.sendEmail && email;
+  const mailError = sending
+    ? await mailInvitation(email, { link, agencyName, inviterName: actor.name, invitation })
+    : null;
+  return { id: invitation.id, link, email, reused, emailed: Boolean(sending) && !mailError, mailError };
+}
+
+async function assertNotOnRoster(
+  executor: Kysely<Database> | Transaction<Database>,
+  agencyId: string,
+  kind: InvitationKind,
+  email: string,
+) {
+  const table = kind === "team" ? "team_members" : "clients";
+  const existing = await executor
+    .selectFrom(table)
+    .select("id")
+    .where("agency_id", "=", agencyId)
+    .where("email", "=", email)
+    .executeTakeFirst();
+  if (existing) throw new ForbiddenError(kind === "team" ? teamMemberExists(email) : clientExists(email));
+}
+
+/** Sends the invitation mail; answers SPEC §8's warning instead of throwing, since the link itself exists. */
+async function mailInvitation(
+  to: string,
+  {
+    link,
+    agencyName,
+    inviterName,
+    invitation,
+  }: { link: string; agencyName: string; inviterName: string; invitation: Invitation },
+): Promise<string | null> {
+  const label = roleLabel(invitation.role, invitation.meta?.client_role);
+  const { html, text } = renderMail({
+    heading: `${inviterName} invited you to ${agencyName}`,
+    paragraphs: [
+      `${inviterName} of ${agencyName} invited you to join their workspace as ${label}.`,
+      "Create your account with this link. It works once and expires in 7 days.",
+    ],
+    action: { label: "Accept invitation", url: link },
+    footer: "If you did not expect this invitation, you can ignore this email.",
+  });
+  try {
+    await sendMail({ to, subject: `You're invited to ${agencyName}`, html, text });
+    return null;
+  } catch (error) {
+    console.error(`Could not send an invitation to ${to}`, error);
+    return INVITATION_MESSAGES.emailFailed;
+  }
+}
+
+/** Which invitations an actor manages: the agency all of its own; account managers its client ones; a client owner those of their company. */
+function visibleInvitations(actor: Actor, kind: InvitationKind) {
+  let query = db
+    .selectFrom("invitations")
+    .selectAll()
+    .where("agency_id", "=", actor.agencyId ?? "00000000-0000-0000-0000-000000000000");
+  query = kind === "team" ? query.where("role", "!=", "CLIENT") : query.where("role", "=", "CLIENT");
+  const mayManage = canInvite(actor, kind === "team" ? "ACCOUNT_MANAGER" : "CLIENT");
+  if (!mayManage) return null;
+  if (actor.type === "CLIENT") query = query.where(sql<string>`meta->>'company'`, "=", actor.client!.company);
+  return query;
+}
+
+export type InvitationRow = {
+  id: string;
+  email: string | null;
+  name: string | null;
+  company: string | null;
+  roleLabel: string;
+  createdAt: Date;
+  status: InvitationStatus;
+  link: string;
+};
+
+/**
+ * The invitations table of the team page (every team invitation, with its status) or
+ * of the clients page (the unused client invitations), newest first; empty for those
+ * who may not invite.
+ */
+export async function listInvitations(actor: Actor, kind: InvitationKind, origin: string): Promise<InvitationRow[]> {
+  const query = visibleInvitations(actor, kind);
+  if (!query) return [];
+  const rows = await (kind === "client" ? query.where("used", "=", false) : query)
+    .orderBy("created_at", "desc")
+    .limit(200)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    name: row.meta?.name ?? null,
+    company: row.meta?.company ?? null,
+    roleLabel: roleLabel(row.role, row.meta?.client_role),
+    createdAt: row.created_at,
+    status: invitationStatus(row),
+    link: invitationLink(origin, row),
+  }));
+}
+
+async function findManagedInvitation(actor: Actor, invitationId: string): Promise<Invitation> {
+  if (!isUuid(invitationId)) throw new NotFoundError(INVITATION_MESSAGES.notFound);
+  for (const kind of ["team", "client"] as const) {
+    const found = await visibleInvitations(actor, kind)?.where("id", "=", invitationId).executeTakeFirst();
+    if (found) return found;
+  }
+  throw new NotFoundError(INVITATION_MESSAGES.notFound);
+}
+
+export async function deleteInvitation(actor: Actor, invitationId: string): Promise<void> {
+  const invitation = await findManagedInvitation(actor, invitationId);
+  await db.deleteFrom("invitations").where("id", "=", invitation.id).execute();
+}
+
+/** Mails the link again (team and client invitations alike) and gives it 7 more days. */
+export async function resendInvitation(actor: Actor, invitationId: string, { origin }: { origin: string }) {
+  const invitation = await findManagedInvitation(actor, invitationId);
+  if (!invitation.email) throw new ForbiddenError(NO_EMAIL_FOR_INVITATION);
+  if (invitation.used) throw new ForbiddenError(INVITATION_MESSAGES.used);
+  const refreshed = await db
+    .updateTable("invitations")
+    .set({ expires_at: new Date(Date.now() + INVITATION_LIFETIME_MS) })
+    .where("id", "=", invitation.id)
+    .where("used", "=", false)
+    .returningAll()
+    .executeTakeFirst();
+  if (!refreshed) throw new ForbiddenError(INVITATION_MESSAGES.used);
+  const agencyName = refreshed.meta?.agency_name ?? "your agency";
+  const mailError = await mailInvitation(invitation.email, {
+    link: invitationLink(origin, refreshed),
+    agencyName,
+    inviterName: actor.name,
+    invitation: refreshed,
+  });
+  if (mailError) throw new ForbiddenError("Failed to resend invitation. Please try again.");
+}
+
+export type OpenInvitation = {
+  secret: string;
+  id: string;
+  email: string | null;
+  role: InvitationRole;
+  agencyId: string;
+  agencyName: string;
+  ownerName: string;
+  name: string | null;
+  mobileNumber: string | null;
+  company: string | null;
+  clientRole: ClientRole | null;
+};
+
+export type InvitationProblem = { title: string; message: string };
+
+/**
+ * What a registration page shows for a link (SPEC §2.1, §8): the invitation to fill the
+ * form from, or why it cannot be used: missing, unknown, used, expired, or a link of
+ * the other kind. (A role-less or agency-less invitation cannot exist: both columns are
+ * required.)
+ */
+export async function openInvitation(
+  secret: string | null,
+  kind: InvitationKind,
+): Promise<{ invitation: OpenInvitation; problem: null } | { invitation: null; problem: InvitationProblem }> {
+  const refuse = (title: string, message: string) => ({ invitation: null, problem: { title, message } }) as const;
+  if (!secret) return refuse("No invitation ID provided", INVITATION_MESSAGES.missingId);
+  const row = await db
+    .selectFrom("invitations")
+    .innerJoin("agencies", "agencies.id", "invitations.agency_id")
+    .selectAll("invitations")
+    .select(["agencies.agency_name", "agencies.first_name", "agencies.last_name"])
+    .where("invitations.token_hash", "=", hashSecret(secret))
+    .executeTakeFirst();
+  if (!row) return refuse("Invitation not found", INVITATION_MESSAGES.unknown);
+  if ((row.role === "CLIENT") !== (kind === "client"))
+    return refuse("Invalid invitation", INVITATION_MESSAGES.wrongKind);
+  const status = invitationStatus(row);
+  if (status === "Used") return refuse("Invitation already used", INVITATION_MESSAGES.used);
+  if (status === "Expired") return refuse("Invitation expired", INVITATION_MESSAGES.expired);
+  const meta = row.meta ?? {};
+  return {
+    problem: null,
+    invitation: {
+      secret,
+      id: row.id,
+      email: row.email,
+      role: row.role,
+      agencyId: row.agency_id,
+      agencyName: row.agency_name,
+      ownerName: [row.first_name, row.last_name].filter(Boolean).join(" ") || "Agency Owner",
+      name: meta.name ?? null,
+      mobileNumber: meta.mobile_number ?? null,
+      company: meta.company ?? null,
+      clientRole: meta.client_role ?? null,
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ClientRoster } from "~/components/clients/client-roster";
+import { Alert } from "~/components/ui/alert";
+import { loadClientRoster } from "~/web/client-roster.server";
+import { requireActor } from "~/web/guards.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = () => pageMeta("Clients", "Manage your client contacts and their access to spaces.");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadClientRoster(request, await requireActor(request, "agency"));
+}
+
+export default function Clients() {
+  return <ClientRoster {...useLoaderData<typeof loader>()} returnTo="/clients" />;
+}
+
+export function ErrorBoundary() {
+  return (
+    <Alert variant="destructive" title="Error Loading Clients">
+      Failed to load clients. Please try again. <a href="/clients">Try Again</a>
+    </Alert>
+  );
+}

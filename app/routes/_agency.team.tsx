@@ -1,0 +1,84 @@
+import type { ClientLoaderFunctionArgs } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Await, useLoaderData } from "@remix-run/react";
+import { Suspense } from "react";
+import { InvitationsTable } from "~/components/invitations/invitations-table";
+import { InviteButton } from "~/components/invitations/invite-button";
+import { RosterSkeleton } from "~/components/rosters/roster-states";
+import { TeamRoster } from "~/components/team/team-roster";
+import { Alert } from "~/components/ui/alert";
+import { PageHeader } from "~/components/ui/page-header";
+import { inviteOptions, listInvitations } from "~/models/invitations.server";
+import { canInvite } from "~/models/policy.server";
+import { listTeamRoster } from "~/models/team-members.server";
+import { requireActor } from "~/web/guards.server";
+import { appOrigin } from "~/web/request.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = () => pageMeta("Team", "Manage your team members and their access to spaces.");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const actor = await requireActor(request, "agency");
+  const [roster, invitations, options] = await Promise.all([
+    listTeamRoster(actor),
+    listInvitations(actor, "team", appOrigin(request)),
+    canInvite(actor, "ACCOUNT_MANAGER") ? inviteOptions(actor, "team") : null,
+  ]);
+  return { team: { roster, invitations, inviteOptions: options } };
+}
+
+/*
+ * The first page load renders the team on the server (so it works without
+ * JavaScript). Arriving from another page in the browser shows SPEC §9's three
+ * skeleton cards at once and the team when it arrives; a revalidation on this page
+ * (after a space was toggled in a dialog) waits instead, so the open dialog stays.
+ */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const team = serverLoader<typeof loader>().then((data) => data.team);
+  return { team: window.location.pathname === "/team" ? await team : team };
+}
+
+const subtitle = "Manage your team members and their access to spaces";
+
+export default function Team() {
+  const { team } = useLoaderData<typeof loader>();
+  return (
+    <Suspense
+      fallback={
+        <div className="space-y-6">
+          <PageHeader title="Team" subtitle={subtitle} />
+          <RosterSkeleton />
+        </div>
+      }
+    >
+      <Await
+        resolve={team}
+        errorElement={
+          <Alert variant="destructive" title="Error">
+            Failed to load team data
+          </Alert>
+        }
+      >
+        {({ roster, invitations, inviteOptions }) => (
+          <div className="space-y-6">
+            <PageHeader title="Team" subtitle={subtitle}>
+              {inviteOptions ? (
+                <InviteButton options={inviteOptions} label="Add Team Member" title="Add Team Member" />
+              ) : null}
+            </PageHeader>
+            <TeamRoster roster={roster} inviteOptions={inviteOptions} />
+            {inviteOptions ? <InvitationsTable invitations={invitations} showCompany={false} returnTo="/team" /> : null}
+          </div>
+        )}
+      </Await>
+    </Suspense>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <Alert variant="destructive" title="Error">
+      Failed to load team data
+    </Alert>
+  );
+}

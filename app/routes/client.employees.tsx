@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ClientRoster } from "~/components/clients/client-roster";
+import { Alert } from "~/components/ui/alert";
+import { loadClientRoster } from "~/web/client-roster.server";
+import { requireActor } from "~/web/guards.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = () =>
+  pageMeta("Employees", "The people of your company who work with your agency, and the invitations you sent them.");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadClientRoster(request, await requireActor(request, "client"));
+}
+
+export default function Employees() {
+  return <ClientRoster {...useLoaderData<typeof loader>()} returnTo="/client/employees" />;
+}
+
+export function ErrorBoundary() {
+  return (
+    <Alert variant="destructive" title="Error">
+      Failed to load employees. Please try again.
+    </Alert>
+  );
+}

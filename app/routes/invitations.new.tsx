@@ -1,0 +1,68 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { InviteForm, type InviteActionData } from "~/components/invitations/invite-form";
+import { Card } from "~/components/ui/card";
+import { ForbiddenError } from "~/models/errors.server";
+import { InviteSchema } from "~/models/invitation.schemas";
+import { createInvitation, inviteOptions } from "~/models/invitations.server";
+import { expectFound } from "~/web/errors.server";
+import { requireActor } from "~/web/guards.server";
+import { appOrigin, readForm } from "~/web/request.server";
+import { pageMeta } from "~/utils/meta";
+import { personPath } from "~/utils/paths";
+
+/* The invite dialog as a page: where its button leads without JavaScript, and where the dialog posts. */
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(
+    data?.title ?? "Invite",
+    "Make an invitation link for a team member or a client, and email it to them if you like.",
+  );
+
+const kindOf = (request: Request) => (new URL(request.url).searchParams.get("kind") === "team" ? "team" : "client");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const actor = await requireActor(request);
+  const kind = kindOf(request);
+  const options = await expectFound(inviteOptions(actor, kind));
+  const title = kind === "team" ? "Add Team Member" : actor.type === "CLIENT" ? "Invite Employee" : "Invite Client";
+  return { options, title, doneHref: personPath(actor.type, kind === "team" ? "team_member" : "client") };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const actor = await requireActor(request);
+  const submission = parseWithZod(await readForm(request), { schema: InviteSchema });
+  if (submission.status !== "success") {
+    return data<InviteActionData>({ result: submission.reply(), created: null }, { status: 400 });
+  }
+  try {
+    const created = await createInvitation(actor, submission.value, { origin: appOrigin(request) });
+    return data<InviteActionData>({ result: submission.reply({ resetForm: true }), created });
+  } catch (error) {
+    if (!(error instanceof ForbiddenError)) throw error;
+    return data<InviteActionData>(
+      { result: submission.reply({ formErrors: [error.message] }), created: null },
+      { status: 403 },
+    );
+  }
+}
+
+export default function NewInvitation() {
+  const { options, title, doneHref } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Make a link that invites them; it works once and expires in 7 days.
+        </p>
+      </div>
+      <Card className="p-5 sm:p-6">
+        <InviteForm options={options} actionData={actionData} doneHref={doneHref} />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useActionData } from "@remix-run/react";
+import { AuthCard } from "~/components/auth/auth-card";
+import { SubmitButton } from "~/components/ui/button";
+import { PasswordField } from "~/components/ui/password-input";
+import { NewPasswordSchema } from "~/models/auth.schemas";
+import { homePath } from "~/models/policy.server";
+import { replaceTemporaryPassword } from "~/models/temporary-passwords.server";
+import { signOut } from "~/web/auth.server";
+import { requireActor } from "~/web/guards.server";
+import { pageMeta } from "~/utils/meta";
+import { readForm } from "~/web/request.server";
+
+/* SPEC §4, §2.5: after signing in with a temporary password, the person sets their own, then logs in at /team-login. */
+
+export const meta: MetaFunction = () =>
+  pageMeta("Choose your password", "Replace the temporary password your agency gave you with your own.");
+
+async function requireTemporaryPassword(request: Request) {
+  const actor = await requireActor(request);
+  if (!actor.mustChangePassword) throw redirect(homePath(actor.type));
+  return actor;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireTemporaryPassword(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const actor = await requireTemporaryPassword(request);
+  const submission = parseWithZod(await readForm(request), { schema: NewPasswordSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
+  }
+  await replaceTemporaryPassword(actor, submission.value.password);
+  return signOut(request, {
+    redirectTo: "/team-login",
+    toast: {
+      type: "success",
+      title: "Password updated",
+      description: "Your password has been successfully updated. You can now log in with your new password.",
+    },
+  });
+}
+
+export default function NewPassword() {
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "new-password",
+    lastResult,
+    constraint: getZodConstraint(NewPasswordSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewPasswordSchema }),
+  });
+  return (
+    <AuthCard
+      title="Choose your password"
+      description="You signed in with a temporary password. Choose your own before you continue."
+    >
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <PasswordField
+          labelProps={{ children: "New password" }}
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+          hint="Password must be at least 8 characters long."
+          errors={fields.password.errors}
+        />
+        <PasswordField
+          labelProps={{ children: "Confirm password" }}
+          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.confirmPassword.errors}
+        />
+        <SubmitButton className="w-full" pendingText="Saving...">
+          Set password
+        </SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ClientRoster } from "~/components/clients/client-roster";
+import { Alert } from "~/components/ui/alert";
+import { loadClientRoster } from "~/web/client-roster.server";
+import { requireActor } from "~/web/guards.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = () =>
+  pageMeta("Clients", "The client contacts of the spaces you work in, and the client invitations you manage.");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadClientRoster(request, await requireActor(request, "teams"));
+}
+
+export default function TeamClients() {
+  return <ClientRoster {...useLoaderData<typeof loader>()} returnTo="/teams/clients" />;
+}
+
+export function ErrorBoundary() {
+  return (
+    <Alert variant="destructive" title="Error Loading Clients">
+      Failed to load clients. Please try again.
+    </Alert>
+  );
+}
