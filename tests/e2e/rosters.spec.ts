@@ -156,3 +156,47 @@ test("another agency's people are not found", async ({ page }) => {
   await page.goto("/team");
   await expect(card(page, "Mia Manager")).toBeVisible();
 });
+
+test("the agency edits a team member's details and role", async ({ page, javaScriptEnabled }) => {
+  const { owner } = await createWorld(page, world);
+  await signInAs(page, owner.email);
+  await page.goto("/team");
+  await openMenu(page, "Dan Designer", "Edit Details");
+  const form = javaScriptEnabled ? page.getByRole("dialog", { name: "Edit Team Member" }) : page;
+  await expect(form.getByLabel("Role").locator("option")).toHaveText([
+    "Owner",
+    "Account Manager",
+    "SEO Specialist",
+    "Designer",
+    "Content Writer",
+  ]);
+  await form.getByLabel("Name").fill("");
+  await form.getByRole("button", { name: "Save Changes" }).click();
+  await expect(form.getByText("Name is required.")).toBeVisible();
+  await form.getByLabel("Name").fill("Dana Designer");
+  await form.getByLabel("Role").selectOption({ label: "Content Writer" });
+  await form.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Team member updated successfully")).toBeVisible();
+  await page.goto("/team");
+  await expect(card(page, "Dana Designer")).toContainText("Content Writer");
+});
+
+test("the agency resends and deletes a pending invitation", async ({ page }) => {
+  const { owner } = await createWorld(page);
+  await signInAs(page, owner.email);
+  await page.goto("/invitations/new?kind=team");
+  await expectTitleAndDescription(page, /^Add Team Member \|/);
+  await page.getByLabel("Send the invitation by email").check();
+  await page.getByLabel(/^Email/).fill("pending-person@e2e.test");
+  await page.getByRole("button", { name: "Generate Invite Link" }).click();
+  await expect(page.getByText("Invitation Sent")).toBeVisible();
+  await page.getByRole("link", { name: "Done" }).click();
+  await expect(page).toHaveURL(/\/team$/);
+
+  const row = page.getByRole("row").filter({ hasText: "pending-person@e2e.test" });
+  await row.getByRole("button", { name: /Resend/ }).click();
+  await expect(page.getByText("Invitation Sent")).toBeVisible();
+  await row.getByRole("button", { name: /Delete/ }).click();
+  await expect(page.getByText("Invitation deleted")).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: "pending-person@e2e.test" })).toHaveCount(0);
+});
