@@ -23,11 +23,7 @@ export type DomainEvents = {
 };
 
 export type SpaceChangeKind =
-  | "message.created"
-  | "message.edited"
-  | "message.deleted"
-  | "reaction.changed"
-  | "read.advanced";
+  "message.created" | "message.edited" | "message.deleted" | "reaction.changed" | "read.advanced";
 
 /** One entry of a space's change log: `seq` is gap-free in commit order within the space. */
 export type SpaceChange = {
