@@ -1,0 +1,202 @@
+import type { Socket } from "socket.io-client";
+import type { SpaceChange } from "~/services/events.server";
+
+/*
+ * The browser's side of a space's live chat, apart from React so that the fault test
+ * can drive it in Node against real server processes.
+ *
+ * - Changes are applied in sequence order, once each: a live change that skips a
+ *   number, and every (re)connect, asks the server for what came after the last one.
+ * - A message is kept in storage (localStorage per space) with its client id from the
+ *   moment it is typed until the server acknowledges it, and is sent again with the
+ *   same id after a reconnect, so the server stores it once. The server's refusal
+ *   marks it failed, for the person to retry or discard.
+ */
+
+export type PendingMessage = {
+  clientId: string;
+  content: string;
+  createdAt: string;
+  /** sending: not acknowledged yet; failed: refused, waits for Retry; sent: acknowledged, not yet shown. */
+  status: "sending" | "failed" | "sent";
+  error?: string;
+};
+
+export type OutboxStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+
+type SyncAnswer =
+  { ok: true; reload: false; changes: SpaceChange[]; lastSeq: number } | { ok: true; reload: true } | Refused;
+type SendAnswer = { ok: true; seq: number } | Refused;
+type Refused = { ok: false; error: string };
+
+export type LiveChatOptions = {
+  socket: Socket;
+  spaceId: string;
+  /** The last change the page was rendered with. */
+  lastSeq: number;
+  storage: OutboxStorage;
+  onChange: (change: SpaceChange) => void;
+  /** Too much was missed to replay: the page must load afresh. */
+  onReload: () => void;
+  onPendingChange?: (pending: PendingMessage[]) => void;
+  /** How long an emit waits for its acknowledgement before counting as not delivered. */
+  ackTimeoutMs?: number;
+};
+
+const SEND_FAILED = "Failed to send message. Please try again.";
+
+export class LiveChat {
+  lastSeq: number;
+  private pending: PendingMessage[];
+  private sentSeqs = new Map<string, number>();
+  private syncing: Promise<void> | null = null;
+  private syncAgain = false;
+  private readonly key: string;
+
+  constructor(private readonly options: LiveChatOptions) {
+    this.lastSeq = options.lastSeq;
+    this.key = `chat-outbox:${options.spaceId}`;
+    this.pending = readOutbox(options.storage, this.key);
+  }
+
+  start() {
+    const { socket } = this.options;
+    socket.on("connect", this.onConnect);
+    socket.on("space:change", this.onLiveChange);
+    if (socket.connected) this.onConnect();
+    this.publish();
+  }
+
+  stop() {
+    const { socket } = this.options;
+    socket.off("connect", this.onConnect);
+    socket.off("space:change", this.onLiveChange);
+  }
+
+  get messages(): PendingMessage[] {
+    return this.pending;
+  }
+
+  /** Keeps the message, shows it as Sending…, and sends it now if connected (else on reconnect). */
+  send(content: string): PendingMessage {
+    const entry: PendingMessage = {
+      clientId: crypto.randomUUID(),
+      content,
+      createdAt: new Date().toISOString(),
+      status: "sending",
+    };
+    this.update([...this.pending, entry]);
+    void this.deliver(entry.clientId);
+    return entry;
+  }
+
+  retry(clientId: string) {
+    this.update(this.pending.map((entry) => (entry.clientId === clientId ? { ...entry, status: "sending" } : entry)));
+    void this.deliver(clientId);
+  }
+
+  discard(clientId: string) {
+    this.update(this.pending.filter((entry) => entry.clientId !== clientId));
+  }
+
+  /** Resolves once everything after lastSeq has been applied (or a reload was asked for). */
+  sync(): Promise<void> {
+    if (this.syncing) {
+      this.syncAgain = true;
+      return this.syncing;
+    }
+    this.syncing = this.catchUp().finally(() => (this.syncing = null));
+    return this.syncing;
+  }
+
+  private onConnect = () => {
+    void this.sync().then(() => {
+      for (const entry of this.pending) if (entry.status === "sending") void this.deliver(entry.clientId);
+    });
+  };
+
+  private onLiveChange = ({ spaceId, change }: { spaceId: string; change: SpaceChange }) => {
+    if (spaceId !== this.options.spaceId || change.seq <= this.lastSeq) return;
+    if (change.seq === this.lastSeq + 1 && !this.syncing) this.apply(change);
+    else void this.sync();
+  };
+
+  private async catchUp() {
+    do {
+      this.syncAgain = false;
+      const answer = await this.request<SyncAnswer>("chat:sync", {
+        spaceId: this.options.spaceId,
+        afterSeq: this.lastSeq,
+      });
+      if (!answer?.ok) return;
+      if (answer.reload) return this.options.onReload();
+      for (const change of answer.changes) if (change.seq === this.lastSeq + 1) this.apply(change);
+    } while (this.syncAgain);
+  }
+
+  private apply(change: SpaceChange) {
+    this.lastSeq = change.seq;
+    this.options.onChange(change);
+    this.forgetShown();
+  }
+
+  /** An acknowledged message leaves the pending list once the change that shows it is applied. */
+  private forgetShown() {
+    const shown = [...this.sentSeqs].filter(([, seq]) => seq <= this.lastSeq).map(([clientId]) => clientId);
+    if (shown.length) {
+      for (const clientId of shown) this.sentSeqs.delete(clientId);
+      this.update(this.pending.filter((entry) => !shown.includes(entry.clientId)));
+    }
+  }
+
+  private async deliver(clientId: string) {
+    const entry = this.pending.find((candidate) => candidate.clientId === clientId);
+    if (!entry || entry.status !== "sending" || !this.options.socket.connected) return;
+    const { spaceId } = this.options;
+    const answer = await this.request<SendAnswer>("chat:send", { spaceId, clientId, content: entry.content });
+    // No answer (the connection dropped or the server went away): it stays Sending… and goes again on reconnect.
+    if (!answer) return;
+    if (!answer.ok) {
+      const error = answer.error || SEND_FAILED;
+      this.update(
+        this.pending.map((item) => (item.clientId === clientId ? { ...item, status: "failed", error } : item)),
+      );
+      return;
+    }
+    this.sentSeqs.set(clientId, answer.seq);
+    this.update(this.pending.map((item) => (item.clientId === clientId ? { ...item, status: "sent" } : item)));
+    if (answer.seq <= this.lastSeq) this.forgetShown();
+    else void this.sync();
+  }
+
+  private async request<T>(event: string, payload: object): Promise<T | undefined> {
+    const { socket, ackTimeoutMs = 10_000 } = this.options;
+    if (!socket.connected) return undefined;
+    try {
+      return (await socket.timeout(ackTimeoutMs).emitWithAck(event, payload)) as T;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private update(pending: PendingMessage[]) {
+    this.pending = pending;
+    const unacknowledged = pending.filter((entry) => entry.status !== "sent");
+    if (unacknowledged.length) this.options.storage.setItem(this.key, JSON.stringify(unacknowledged));
+    else this.options.storage.removeItem(this.key);
+    this.publish();
+  }
+
+  private publish() {
+    this.options.onPendingChange?.(this.pending);
+  }
+}
+
+function readOutbox(storage: OutboxStorage, key: string): PendingMessage[] {
+  try {
+    const stored = JSON.parse(storage.getItem(key) ?? "[]") as PendingMessage[];
+    return Array.isArray(stored) ? stored.filter((entry) => typeof entry?.clientId === "string") : [];
+  } catch {
+    return [];
+  }
+}
