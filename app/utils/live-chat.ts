@@ -36,7 +36,7 @@ export type LiveChatOptions = {
   lastSeq: number;
   storage: OutboxStorage;
   onChange: (change: SpaceChange) => void;
-  /** Too much was missed to replay: the page must load afresh. */
+  /** Too much was missed to replay, or access to the space ended: the page must load afresh. */
   onReload: () => void;
   onPendingChange?: (pending: PendingMessage[]) => void;
   /** How long an emit waits for its acknowledgement before counting as not delivered. */
@@ -63,6 +63,7 @@ export class LiveChat {
     const { socket } = this.options;
     socket.on("connect", this.onConnect);
     socket.on("space:change", this.onLiveChange);
+    socket.on("space:access-removed", this.onAccessRemoved);
     if (socket.connected) this.onConnect();
     this.publish();
   }
@@ -71,6 +72,7 @@ export class LiveChat {
     const { socket } = this.options;
     socket.off("connect", this.onConnect);
     socket.off("space:change", this.onLiveChange);
+    socket.off("space:access-removed", this.onAccessRemoved);
   }
 
   get messages(): PendingMessage[] {
@@ -119,6 +121,11 @@ export class LiveChat {
     if (spaceId !== this.options.spaceId || change.seq <= this.lastSeq) return;
     if (change.seq === this.lastSeq + 1 && !this.syncing) this.apply(change);
     else void this.sync();
+  };
+
+  // The page now shows a space this person may no longer see; loading it again says so.
+  private onAccessRemoved = ({ spaceId }: { spaceId: string }) => {
+    if (spaceId === this.options.spaceId) this.options.onReload();
   };
 
   private async catchUp() {

@@ -204,7 +204,7 @@ describe("the chat over the socket", () => {
     });
   });
 
-  test("a client removed from the space leaves its room at once", async () => {
+  test("a client removed from the space leaves its room at once, and is not put back on reconnect", async () => {
     const { owner, alice, aliceClient, launch, connectAs } = await world();
     const [ownerSocket, aliceSocket] = await Promise.all([connectAs(owner), connectAs(alice)]);
     const toAlice = record<Live>(aliceSocket, "space:change");
@@ -222,6 +222,13 @@ describe("the chat over the socket", () => {
       ok: false,
       error: "Space not found",
     });
+
+    // Reconnecting checks again: the new socket is not put back in the room.
+    const again = await connectAs(alice);
+    const toAliceAgain = record<Live>(again, "space:change");
+    await send(ownerSocket, launch.id, "After she reconnected");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(toAliceAgain).toEqual([]);
   });
 
   test("a team member assigned after connecting joins the space's room with their first sync", async () => {
