@@ -34,6 +34,8 @@ export type ChatMessage = {
 };
 
 export const MESSAGE_MAX_LENGTH = 10_000;
+/** The name shown for a sender or reader whose account is gone (SPEC §2.13). */
+export const UNKNOWN_USER = "Unknown User";
 
 export const MESSAGE_TEXT = {
   empty: "Message cannot be empty.",

@@ -6,9 +6,17 @@ import { inspectUpload } from "~/services/upload.server";
 import { imageUrl } from "~/utils/images";
 import { loadPeople, type Actor } from "./actors.server";
 import { ForbiddenError, NotFoundError } from "./errors.server";
-import { emptyReactions, MESSAGE_MAX_LENGTH, MESSAGE_TEXT, type ChatMessage, type ChatPerson } from "./message.schemas";
+import {
+  emptyReactions,
+  MESSAGE_MAX_LENGTH,
+  MESSAGE_TEXT,
+  UNKNOWN_USER,
+  type ChatMessage,
+  type ChatPerson,
+} from "./message.schemas";
 import { findVisibleSpace, isUuid, spaceMemberUserIds, visibleSpaceIds } from "./space-access.server";
 import { publishChanges, recordChange } from "./space-changes.server";
+import { advanceWatermark } from "./space-reads.server";
 
 /*
  * The chat of a space (SPEC §2.13, §4, §8): one model for the form actions and the
@@ -32,7 +40,6 @@ export class MessageInputError extends Error {
 }
 
 export const MESSAGE_NOT_FOUND = "Message not found";
-export const UNKNOWN_USER = "Unknown User";
 /** Messages per page of the chat; older ones come a page at a time. */
 export const PAGE_SIZE = 50;
 
@@ -308,27 +315,6 @@ export async function toChatMessages(rows: MessageRow[], executor: Executor = db
 /** Where members download a message's file (app/routes/attachments.$messageId.tsx checks who asks). */
 export function attachmentUrl(messageId: string) {
   return `/attachments/${messageId}`;
-}
-
-/**
- * Moves a member's read watermark forward to `at` (never back), keeping notified_at,
- * which the unread-message mails own. Returns the new watermark, or null if it did not move.
- */
-export async function advanceWatermark(
-  executor: Executor,
-  spaceId: string,
-  userId: string,
-  at: Date,
-): Promise<Date | null> {
-  const row = await executor
-    .insertInto("space_reads")
-    .values({ space_id: spaceId, user_id: userId, last_read_at: at })
-    .onConflict((oc) =>
-      oc.columns(["space_id", "user_id"]).doUpdateSet({ last_read_at: at }).where("space_reads.last_read_at", "<", at),
-    )
-    .returning("last_read_at")
-    .executeTakeFirst();
-  return row?.last_read_at ?? null;
 }
 
 async function findOwnMessage(actor: Actor, messageId: string, refusal: string, tx: Transaction<Database>) {

@@ -1,0 +1,78 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "#db/schema";
+import { db } from "~/services/db.server";
+import { imageUrl } from "~/utils/images";
+import { loadPeople, type Actor } from "./actors.server";
+import { UNKNOWN_USER } from "./message.schemas";
+import { findVisibleSpace, isUuid } from "./space-access.server";
+import { publishChanges, recordChange } from "./space-changes.server";
+
+/*
+ * Read receipts (DESIGN.md): one watermark per member and space,
+ * space_reads.last_read_at. A member has read every message created at or before it;
+ * a message's readers are the members whose watermark has reached it. It only moves
+ * forward: when a member sees the latest messages, and for the sender on send.
+ * notified_at in the same row belongs to the unread-message mails.
+ */
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export type ReadAdvanced = { userId: string; lastReadAt: string; seq: number };
+
+/**
+ * Marks the space read by the actor up to the message `upTo`, or up to its latest
+ * message. Logs and publishes a read.advanced change when the watermark moved;
+ * returns null when it did not (already read, or nothing to read).
+ */
+export async function markRead(actor: Actor, spaceId: string, upTo?: string | null): Promise<ReadAdvanced | null> {
+  const result = await db.transaction().execute(async (tx) => {
+    await findVisibleSpace(actor, spaceId, tx);
+    let target = tx
+      .selectFrom("space_messages")
+      .select("created_at")
+      .where("space_id", "=", spaceId)
+      .orderBy("created_at", "desc")
+      .limit(1);
+    if (upTo) target = target.where("id", "=", isUuid(upTo) ? upTo : "00000000-0000-0000-0000-000000000000");
+    const latest = await target.executeTakeFirst();
+    if (!latest) return null;
+    const lastReadAt = await advanceWatermark(tx, spaceId, actor.id, latest.created_at);
+    if (!lastReadAt) return null;
+    const person = (await loadPeople([actor.id], tx)).get(actor.id);
+    const change = await recordChange(tx, {
+      spaceId,
+      kind: "read.advanced",
+      userId: actor.id,
+      payload: {
+        userId: actor.id,
+        lastReadAt: lastReadAt.toISOString(),
+        user: { name: person?.name ?? UNKNOWN_USER, avatar: imageUrl(person?.avatarKey) },
+      },
+    });
+    return { change, lastReadAt };
+  });
+  if (!result) return null;
+  publishChanges(spaceId, [result.change]);
+  return { userId: actor.id, lastReadAt: result.lastReadAt.toISOString(), seq: result.change.seq };
+}
+
+/**
+ * Moves a member's read watermark forward to `at` (never back), keeping notified_at,
+ * which the unread-message mails own. Returns the new watermark, or null if it did not move.
+ */
+export async function advanceWatermark(
+  executor: Executor,
+  spaceId: string,
+  userId: string,
+  at: Date,
+): Promise<Date | null> {
+  const row = await executor
+    .insertInto("space_reads")
+    .values({ space_id: spaceId, user_id: userId, last_read_at: at })
+    .onConflict((oc) =>
+      oc.columns(["space_id", "user_id"]).doUpdateSet({ last_read_at: at }).where("space_reads.last_read_at", "<", at),
+    )
+    .returning("last_read_at")
+    .executeTakeFirst();
+  return row?.last_read_at ?? null;
+}
