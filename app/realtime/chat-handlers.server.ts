@@ -2,9 +2,12 @@ import type { Socket } from "socket.io";
 import { z } from "zod";
 import type { Actor } from "~/models/actors.server";
 import { ForbiddenError, NotFoundError } from "~/models/errors.server";
+import { toggleReaction } from "~/models/message-reactions.server";
+import { REACTION_TYPES } from "~/models/message.schemas";
 import { MessageInputError, deleteMessage, editMessage, sendMessage } from "~/models/messages.server";
 import { canSeeSpace, SPACE_NOT_FOUND } from "~/models/space-access.server";
 import { changesSince } from "~/models/space-changes.server";
+import { markRead } from "~/models/space-reads.server";
 
 /*
  * The chat over the socket: each event is parsed, handed to the same model function a
@@ -21,6 +24,8 @@ const events = {
   "chat:send": z.object({ spaceId: id, clientId: id, content: text }),
   "chat:edit": z.object({ messageId: id, content: text }),
   "chat:delete": z.object({ messageId: id }),
+  "chat:react": z.object({ messageId: id, reaction: z.enum(REACTION_TYPES) }),
+  "chat:read": z.object({ spaceId: id, upTo: id.nullish() }),
   "chat:sync": z.object({ spaceId: id, afterSeq: z.number().int().min(0) }),
 };
 type ChatEvent = keyof typeof events;
@@ -31,6 +36,8 @@ export function handleChatEvents(socket: Socket, actor: Actor, joined: Promise<u
     "chat:send": async ({ spaceId, clientId, content }) => sendMessage(actor, spaceId, { clientId, content }),
     "chat:edit": async ({ messageId, content }) => editMessage(actor, messageId, content),
     "chat:delete": async ({ messageId }) => deleteMessage(actor, messageId),
+    "chat:react": async ({ messageId, reaction }) => toggleReaction(actor, messageId, reaction),
+    "chat:read": async ({ spaceId, upTo }) => ({ read: await markRead(actor, spaceId, upTo) }),
     // A space the user was given after connecting is joined here. The room is joined before
     // the log is read, so a change committed meanwhile arrives live if the read missed it.
     "chat:sync": async ({ spaceId, afterSeq }) => {

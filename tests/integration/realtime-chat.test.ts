@@ -137,6 +137,32 @@ describe("the chat over the socket", () => {
     expect(toAlice).toHaveLength(1);
   });
 
+  test("a reaction and a read receipt reach the room, each with its number", async () => {
+    const { owner, alice, launch, connectAs } = await world();
+    const [ownerSocket, aliceSocket] = await Promise.all([connectAs(owner), connectAs(alice)]);
+    const toOwner = record<Live>(ownerSocket, "space:change");
+    const { message } = await send(ownerSocket, launch.id, "Thoughts on the moodboard?");
+
+    expect(await request(aliceSocket, "chat:react", { messageId: message.id, reaction: "thumbsup" })).toMatchObject({
+      ok: true,
+      reactions: { thumbsup: [alice.id] },
+    });
+    expect(await request(aliceSocket, "chat:read", { spaceId: launch.id })).toMatchObject({
+      ok: true,
+      read: { userId: alice.id },
+    });
+
+    await eventually(() =>
+      expect(toOwner.map(({ change }) => [change.seq, change.kind])).toEqual([
+        [1, "message.created"],
+        [2, "reaction.changed"],
+        [3, "read.advanced"],
+      ]),
+    );
+    expect(toOwner[1].change.payload).toMatchObject({ messageId: message.id, reactions: { thumbsup: [alice.id] } });
+    expect(toOwner[2].change.payload).toMatchObject({ userId: alice.id, user: { name: "Alice Client" } });
+  });
+
   test("a refused action is answered in the model's words and changes nothing", async () => {
     const { owner, alice, launch, connectAs } = await world();
     const [ownerSocket, aliceSocket] = await Promise.all([connectAs(owner), connectAs(alice)]);
@@ -174,17 +200,19 @@ describe("the chat over the socket", () => {
     const second = await send(ownerSocket, launch.id, "Second");
     await request(ownerSocket, "chat:edit", { messageId: first.message.id, content: "First, edited" });
     await request(ownerSocket, "chat:delete", { messageId: second.message.id });
+    await request(ownerSocket, "chat:react", { messageId: first.message.id, reaction: "heart" });
 
     const back = await connectAs(alice);
     const replay = await request<{ ok: true; changes: SpaceChange[]; lastSeq: number }>(back, "chat:sync", {
       spaceId: launch.id,
       afterSeq: 1,
     });
-    expect(replay.lastSeq).toBe(4);
+    expect(replay.lastSeq).toBe(5);
     expect(replay.changes.map(({ seq, kind, messageId }) => ({ seq, kind, messageId }))).toEqual([
       { seq: 2, kind: "message.created", messageId: second.message.id },
       { seq: 3, kind: "message.edited", messageId: first.message.id },
       { seq: 4, kind: "message.deleted", messageId: second.message.id },
+      { seq: 5, kind: "reaction.changed", messageId: first.message.id },
     ]);
     expect(replay.changes[1].payload).toMatchObject({ content: "First, edited" });
   });
