@@ -13,7 +13,7 @@ import type { SpaceChange } from "~/services/events.server";
  *   marks it failed, for the person to retry or discard.
  */
 
-export type PendingMessage = {
+export type OutboxMessage = {
   clientId: string;
   content: string;
   createdAt: string;
@@ -38,7 +38,7 @@ export type LiveChatOptions = {
   onChange: (change: SpaceChange) => void;
   /** Too much was missed to replay, or access to the space ended: the page must load afresh. */
   onReload: () => void;
-  onPendingChange?: (pending: PendingMessage[]) => void;
+  onPendingChange?: (pending: OutboxMessage[]) => void;
   /** How long an emit waits for its acknowledgement before counting as not delivered. */
   ackTimeoutMs?: number;
 };
@@ -47,7 +47,7 @@ const SEND_FAILED = "Failed to send message. Please try again.";
 
 export class LiveChat {
   lastSeq: number;
-  private pending: PendingMessage[];
+  private pending: OutboxMessage[];
   private sentSeqs = new Map<string, number>();
   private syncing: Promise<void> | null = null;
   private syncAgain = false;
@@ -75,13 +75,13 @@ export class LiveChat {
     socket.off("space:access-removed", this.onAccessRemoved);
   }
 
-  get messages(): PendingMessage[] {
+  get messages(): OutboxMessage[] {
     return this.pending;
   }
 
   /** Keeps the message, shows it as Sending…, and sends it now if connected (else on reconnect). */
-  send(content: string): PendingMessage {
-    const entry: PendingMessage = {
+  send(content: string): OutboxMessage {
+    const entry: OutboxMessage = {
       clientId: crypto.randomUUID(),
       content,
       createdAt: new Date().toISOString(),
@@ -186,7 +186,7 @@ export class LiveChat {
     }
   }
 
-  private update(pending: PendingMessage[]) {
+  private update(pending: OutboxMessage[]) {
     this.pending = pending;
     const unacknowledged = pending.filter((entry) => entry.status !== "sent");
     if (unacknowledged.length) this.options.storage.setItem(this.key, JSON.stringify(unacknowledged));
@@ -199,9 +199,9 @@ export class LiveChat {
   }
 }
 
-function readOutbox(storage: OutboxStorage, key: string): PendingMessage[] {
+function readOutbox(storage: OutboxStorage, key: string): OutboxMessage[] {
   try {
-    const stored = JSON.parse(storage.getItem(key) ?? "[]") as PendingMessage[];
+    const stored = JSON.parse(storage.getItem(key) ?? "[]") as OutboxMessage[];
     return Array.isArray(stored) ? stored.filter((entry) => typeof entry?.clientId === "string") : [];
   } catch {
     return [];

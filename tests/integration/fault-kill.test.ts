@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import type { ChildProcess } from "node:child_process";
 import { db } from "~/services/db.server";
 import type { SpaceChange } from "~/services/events.server";
-import { LiveChat, type PendingMessage } from "~/utils/live-chat";
+import { LiveChat, type OutboxMessage } from "~/utils/live-chat";
 import { createAgency, createClient, createSpace } from "#tests/support/factories";
 import {
   MemoryStorage,
@@ -44,7 +44,7 @@ describe.skipIf(!postgres)("killing the server mid-conversation", () => {
     function person(socket: Awaited<ReturnType<typeof connectClient>>) {
       const saw: SpaceChange[] = [];
       const acknowledged = new Set<string>();
-      let pending: PendingMessage[] = [];
+      let pending: OutboxMessage[] = [];
       const storage = new MemoryStorage();
       const chat = new LiveChat({
         socket,
@@ -68,7 +68,7 @@ describe.skipIf(!postgres)("killing the server mid-conversation", () => {
     const receiver = person(await connectClient(origin, await sessionCookie(alice), { reconnect: true }));
     await Promise.all([sender.chat.sync(), receiver.chat.sync()]);
 
-    const typed: PendingMessage[] = [];
+    const typed: OutboxMessage[] = [];
     let acknowledgedBeforeKill: string[] = [];
     let exited: Promise<unknown> = Promise.resolve();
     for (let index = 0; index < 40; index++) {
@@ -83,7 +83,7 @@ describe.skipIf(!postgres)("killing the server mid-conversation", () => {
     await exited;
     expect(acknowledgedBeforeKill.length).toBeGreaterThan(0);
     // While the server is down, every message is acknowledged or still shown as Sending… and kept in storage.
-    const kept = JSON.parse(sender.storage.getItem(`chat-outbox:${space.id}`) ?? "[]") as PendingMessage[];
+    const kept = JSON.parse(sender.storage.getItem(`chat-outbox:${space.id}`) ?? "[]") as OutboxMessage[];
     const unacknowledged = typed.filter((entry) => !sender.acknowledged.has(entry.clientId));
     expect(unacknowledged.length).toBeGreaterThan(0);
     for (const entry of unacknowledged) {

@@ -8,7 +8,7 @@ import { allowRealtimeRequest, attachRealtime, detachRealtime } from "~/realtime
 import { assignTeamMember, removeClientFromSpace } from "~/models/space-assignments.server";
 import { db } from "~/services/db.server";
 import type { SpaceChange } from "~/services/events.server";
-import { LiveChat, type PendingMessage } from "~/utils/live-chat";
+import { LiveChat, type OutboxMessage } from "~/utils/live-chat";
 import { actorOf, createAgency, createClient, createSpace, createTeamMember } from "#tests/support/factories";
 import {
   MemoryStorage,
@@ -278,7 +278,7 @@ describe("the chat over the socket", () => {
 describe("the browser's live chat (app/utils/live-chat.ts)", () => {
   function liveChat(socket: Socket, spaceId: string, storage = new MemoryStorage()) {
     const applied: SpaceChange[] = [];
-    let pending: PendingMessage[] = [];
+    let pending: OutboxMessage[] = [];
     const chat = new LiveChat({
       socket,
       spaceId,

@@ -1,18 +1,18 @@
 import { Button } from "~/components/ui/button";
 import { AlertCircleIcon } from "~/components/ui/icons";
-import type { PendingMessage } from "~/utils/live-chat";
+import type { OutboxMessage } from "~/utils/live-chat";
 
 /**
  * The person's own messages that the server has not acknowledged yet, after the list:
  * Sending… while they wait (also across a reload or a lost connection), or the
  * server's refusal with Retry and Discard.
  */
-export function PendingMessages({
+export function OutboxMessages({
   pending,
   onRetry,
   onDiscard,
 }: {
-  pending: PendingMessage[];
+  pending: OutboxMessage[];
   onRetry: (clientId: string) => void;
   onDiscard: (clientId: string) => void;
 }) {

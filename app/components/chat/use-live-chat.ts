@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { io } from "socket.io-client";
 import type { SpaceChange } from "~/services/events.server";
-import { LiveChat, type PendingMessage } from "~/utils/live-chat";
+import { LiveChat, type OutboxMessage } from "~/utils/live-chat";
 
 export type LiveChatState = {
   /** The socket is connected and the chat has caught up with the server. */
   connected: boolean;
   /** Messages typed here and not shown in the list yet: Sending…, or failed with Retry. */
-  pending: PendingMessage[];
-  send: (content: string) => PendingMessage | undefined;
+  pending: OutboxMessage[];
+  send: (content: string) => OutboxMessage | undefined;
   retry: (clientId: string) => void;
   discard: (clientId: string) => void;
 };
@@ -29,7 +29,7 @@ export function useLiveChat({
   dispatch: (change: SpaceChange) => void;
 }): LiveChatState {
   const [connected, setConnected] = useState(false);
-  const [pending, setPending] = useState<PendingMessage[]>([]);
+  const [pending, setPending] = useState<OutboxMessage[]>([]);
   const chat = useRef<LiveChat | null>(null);
   const latest = useRef({ lastSeq, dispatch });
   latest.current = { lastSeq, dispatch };
