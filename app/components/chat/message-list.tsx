@@ -64,7 +64,7 @@ export function MessageList({
       else setShowJump(true);
     }
     previous.current = { first, last, count, height: element.scrollHeight };
-  }, [messages, pending.length]); // eslint-disable-line react-hooks/exhaustive-deps -- scrollToBottom only touches refs and state setters
+  }, [messages, pending.length]);
 
   useEffect(() => {
     if (atBottom.current && onSeeLatest) onSeeLatest();
