@@ -1,4 +1,7 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
+
+export type { SpaceChange, SpaceChangeKind } from "~/services/events.server";
 
 /*
  * The chat's shapes, shared by the server (models, routes, socket handlers) and the
@@ -77,3 +80,18 @@ export type ChatFormInput = z.infer<typeof ChatFormSchema>;
 export function emptyReactions(): Reactions {
   return { smile: [], heart: [], thumbsup: [], angry: [] };
 }
+
+/** What a chat form post came to, as the resource route answers the browser's scripts. */
+export type ChatActionResult =
+  | { ok: true; intent: "send"; message: ChatMessage; seq: number; duplicate: boolean }
+  | { ok: true; intent: "edit"; message: ChatMessage; seq: number | null }
+  | { ok: true; intent: "delete"; id: string; seq: number }
+  | { ok: true; intent: "react"; messageId: string; reactions: Reactions; seq: number }
+  | { ok: true; intent: "read"; seq: number | null }
+  | {
+      ok: false;
+      intent: string;
+      title: string;
+      error: string;
+      reply: SubmissionResult<string[]>;
+    };

@@ -175,7 +175,8 @@ export async function deleteMessage(actor: Actor, messageId: string): Promise<{ 
   return { id: row.id, seq: change.seq };
 }
 
-export type MessagePage = { messages: ChatMessage[]; hasOlder: boolean };
+/** `lastSeq`: the space's change log as it stood before the page was read, so replaying what follows misses nothing. */
+export type MessagePage = { messages: ChatMessage[]; hasOlder: boolean; lastSeq: number };
 
 /**
  * A page of the space's messages, oldest to newest: the latest ones, or those before
@@ -186,7 +187,7 @@ export async function listMessages(
   spaceId: string,
   { before, limit = PAGE_SIZE }: { before?: string | null; limit?: number } = {},
 ): Promise<MessagePage> {
-  await findVisibleSpace(actor, spaceId);
+  const space = await findVisibleSpace(actor, spaceId);
   let query = db
     .selectFrom("space_messages")
     .selectAll()
@@ -213,7 +214,7 @@ export async function listMessages(
   }
   const rows = await query.execute();
   const page = rows.slice(0, limit).reverse();
-  return { messages: await toChatMessages(page), hasOlder: rows.length > limit };
+  return { messages: await toChatMessages(page), hasOlder: rows.length > limit, lastSeq: Number(space.last_seq) };
 }
 
 /** The space's messages whose text contains `query` (case-insensitive), oldest to newest. */
@@ -248,6 +249,21 @@ export async function findVisibleMessage(actor: Actor, messageId: string, execut
     : undefined;
   if (!row) throw new NotFoundError(MESSAGE_NOT_FOUND);
   return row;
+}
+
+/** One message of the space as the chat renders it (not a deleted one). */
+export async function findChatMessage(actor: Actor, spaceId: string, messageId: string): Promise<ChatMessage> {
+  const row = await findVisibleMessage(actor, messageId);
+  if (row.space_id !== spaceId || row.deleted_at) throw new NotFoundError(MESSAGE_NOT_FOUND);
+  return (await toChatMessages([row]))[0];
+}
+
+/** A message's file, for a member of its space to download; NotFoundError for anyone else, or when it is gone. */
+export async function readAttachment(actor: Actor, messageId: string) {
+  const row = await findVisibleMessage(actor, messageId);
+  const stored = row.attachment_key ? await storage().get(row.attachment_key) : null;
+  if (!stored || !row.attachment_name) throw new NotFoundError("File not found");
+  return { body: stored.body, contentType: stored.contentType, size: stored.size, name: row.attachment_name };
 }
 
 export type MessageRow = Awaited<ReturnType<typeof findVisibleMessage>>;
