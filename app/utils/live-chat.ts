@@ -38,7 +38,7 @@ export type LiveChatOptions = {
   onChange: (change: SpaceChange) => void;
   /** Too much was missed to replay, or access to the space ended: the page must load afresh. */
   onReload: () => void;
-  onPendingChange?: (pending: OutboxMessage[]) => void;
+  onOutboxChange?: (outbox: OutboxMessage[]) => void;
   /** How long an emit waits for its acknowledgement before counting as not delivered. */
   ackTimeoutMs?: number;
 };
@@ -47,7 +47,7 @@ const SEND_FAILED = "Failed to send message. Please try again.";
 
 export class LiveChat {
   lastSeq: number;
-  private pending: OutboxMessage[];
+  private outbox: OutboxMessage[];
   private sentSeqs = new Map<string, number>();
   private syncing: Promise<void> | null = null;
   private syncAgain = false;
@@ -56,7 +56,7 @@ export class LiveChat {
   constructor(private readonly options: LiveChatOptions) {
     this.lastSeq = options.lastSeq;
     this.key = `chat-outbox:${options.spaceId}`;
-    this.pending = readOutbox(options.storage, this.key);
+    this.outbox = readOutbox(options.storage, this.key);
   }
 
   start() {
@@ -75,10 +75,6 @@ export class LiveChat {
     socket.off("space:access-removed", this.onAccessRemoved);
   }
 
-  get messages(): OutboxMessage[] {
-    return this.pending;
-  }
-
   /** Keeps the message, shows it as Sending…, and sends it now if connected (else on reconnect). */
   send(content: string): OutboxMessage {
     const entry: OutboxMessage = {
@@ -87,18 +83,21 @@ export class LiveChat {
       createdAt: new Date().toISOString(),
       status: "sending",
     };
-    this.update([...this.pending, entry]);
+    this.update([...this.outbox, entry]);
     void this.deliver(entry.clientId);
     return entry;
   }
 
-  retry(clientId: string) {
-    this.update(this.pending.map((entry) => (entry.clientId === clientId ? { ...entry, status: "sending" } : entry)));
+  /** Sends a failed message again; false when the outbox does not hold it. */
+  retry(clientId: string): boolean {
+    if (!this.outbox.some((entry) => entry.clientId === clientId)) return false;
+    this.update(this.outbox.map((entry) => (entry.clientId === clientId ? { ...entry, status: "sending" } : entry)));
     void this.deliver(clientId);
+    return true;
   }
 
   discard(clientId: string) {
-    this.update(this.pending.filter((entry) => entry.clientId !== clientId));
+    this.update(this.outbox.filter((entry) => entry.clientId !== clientId));
   }
 
   /** Resolves once everything after lastSeq has been applied (or a reload was asked for). */
@@ -113,7 +112,7 @@ export class LiveChat {
 
   private onConnect = () => {
     void this.sync().then(() => {
-      for (const entry of this.pending) if (entry.status === "sending") void this.deliver(entry.clientId);
+      for (const entry of this.outbox) if (entry.status === "sending") void this.deliver(entry.clientId);
     });
   };
 
@@ -147,17 +146,17 @@ export class LiveChat {
     this.forgetShown();
   }
 
-  /** An acknowledged message leaves the pending list once the change that shows it is applied. */
+  /** An acknowledged message leaves the outbox once the change that shows it is applied. */
   private forgetShown() {
     const shown = [...this.sentSeqs].filter(([, seq]) => seq <= this.lastSeq).map(([clientId]) => clientId);
     if (shown.length) {
       for (const clientId of shown) this.sentSeqs.delete(clientId);
-      this.update(this.pending.filter((entry) => !shown.includes(entry.clientId)));
+      this.update(this.outbox.filter((entry) => !shown.includes(entry.clientId)));
     }
   }
 
   private async deliver(clientId: string) {
-    const entry = this.pending.find((candidate) => candidate.clientId === clientId);
+    const entry = this.outbox.find((candidate) => candidate.clientId === clientId);
     if (!entry || entry.status !== "sending" || !this.options.socket.connected) return;
     const { spaceId } = this.options;
     const answer = await this.request<SendAnswer>("chat:send", { spaceId, clientId, content: entry.content });
@@ -166,12 +165,12 @@ export class LiveChat {
     if (!answer.ok) {
       const error = answer.error || SEND_FAILED;
       this.update(
-        this.pending.map((item) => (item.clientId === clientId ? { ...item, status: "failed", error } : item)),
+        this.outbox.map((item) => (item.clientId === clientId ? { ...item, status: "failed", error } : item)),
       );
       return;
     }
     this.sentSeqs.set(clientId, answer.seq);
-    this.update(this.pending.map((item) => (item.clientId === clientId ? { ...item, status: "sent" } : item)));
+    this.update(this.outbox.map((item) => (item.clientId === clientId ? { ...item, status: "sent" } : item)));
     if (answer.seq <= this.lastSeq) this.forgetShown();
     else void this.sync();
   }
@@ -186,16 +185,16 @@ export class LiveChat {
     }
   }
 
-  private update(pending: OutboxMessage[]) {
-    this.pending = pending;
-    const unacknowledged = pending.filter((entry) => entry.status !== "sent");
+  private update(outbox: OutboxMessage[]) {
+    this.outbox = outbox;
+    const unacknowledged = outbox.filter((entry) => entry.status !== "sent");
     if (unacknowledged.length) this.options.storage.setItem(this.key, JSON.stringify(unacknowledged));
     else this.options.storage.removeItem(this.key);
     this.publish();
   }
 
   private publish() {
-    this.options.onPendingChange?.(this.pending);
+    this.options.onOutboxChange?.(this.outbox);
   }
 }
 

@@ -56,7 +56,7 @@ describe.skipIf(!postgres)("killing the server mid-conversation", () => {
         onReload: () => {
           throw new Error("a reload was not expected");
         },
-        onPendingChange: (next) => {
+        onOutboxChange: (next) => {
           pending = next;
           for (const entry of next) if (entry.status === "sent") acknowledged.add(entry.clientId);
         },

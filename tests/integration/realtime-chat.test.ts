@@ -288,7 +288,7 @@ describe("the browser's live chat (app/utils/live-chat.ts)", () => {
       onReload: () => {
         throw new Error("no reload expected");
       },
-      onPendingChange: (next) => (pending = next),
+      onOutboxChange: (next) => (pending = next),
     });
     chat.start();
     return { chat, applied, storage, pending: () => pending };

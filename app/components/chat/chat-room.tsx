@@ -10,6 +10,7 @@ import { Composer } from "./composer";
 import { MessageBubble } from "./message-bubble";
 import { MessageList } from "./message-list";
 import { useChatActions } from "./use-chat-actions";
+import { useLiveChat } from "./use-live-chat";
 
 export type ChatRoomData = {
   spaceId: string;
@@ -39,6 +40,7 @@ export function ChatRoom({
 }) {
   const [state, dispatch] = useReducer(chatReducer, data.page, initChatState);
   const actions = useChatActions({ spaceId: data.spaceId, dispatch });
+  const live = useLiveChat({ spaceId: data.spaceId, lastSeq: data.page.lastSeq, dispatch });
   const viewerId = data.viewer.id;
 
   // A new page from the server (a search left, an older page by link) replaces what is shown.
@@ -114,8 +116,11 @@ export function ChatRoom({
                 key={entry.clientId}
                 entry={entry}
                 viewer={data.viewer}
-                onRetry={() => actions.retry(entry)}
-                onDiscard={() => dispatch({ type: "discard", clientId: entry.clientId })}
+                onRetry={() => live.retry(entry.clientId) || actions.retry(entry)}
+                onDiscard={() => {
+                  live.discard(entry.clientId);
+                  dispatch({ type: "discard", clientId: entry.clientId });
+                }}
               />
             )}
           />
@@ -131,7 +136,7 @@ export function ChatRoom({
             clientId={data.clientId}
             error={sendError}
             defaultContent={draft}
-            onSend={(input) => void actions.send(input)}
+            onSend={(input) => (input.file ? void actions.send(input) : live.send(input.content))}
           />
         </>
       )}

@@ -1,21 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { io } from "socket.io-client";
-import type { SpaceChange } from "~/services/events.server";
 import { LiveChat, type OutboxMessage } from "~/utils/live-chat";
-
-export type LiveChatState = {
-  /** The socket is connected and the chat has caught up with the server. */
-  connected: boolean;
-  /** Messages typed here and not shown in the list yet: Sending…, or failed with Retry. */
-  pending: OutboxMessage[];
-  send: (content: string) => OutboxMessage | undefined;
-  retry: (clientId: string) => void;
-  discard: (clientId: string) => void;
-};
+import type { ChatAction } from "./chat-state";
 
 /**
  * The space's chat, live: connects with the session cookie, catches up from the page's
- * `lastSeq` on every (re)connect and hands each change to `dispatch` once, in order.
+ * `lastSeq` on every (re)connect and dispatches each change once, in order. Text sent
+ * with `send` waits in the outbox (localStorage) and shows as Sending… until the
+ * server acknowledges it, across reconnects and reloads; a refused one shows as failed.
  * The browser's offline and online events close and reopen the socket at once (a
  * WebSocket would otherwise look alive until its ping times out).
  */
@@ -26,24 +18,25 @@ export function useLiveChat({
 }: {
   spaceId: string;
   lastSeq: number;
-  dispatch: (change: SpaceChange) => void;
-}): LiveChatState {
+  dispatch: (action: ChatAction) => void;
+}) {
   const [connected, setConnected] = useState(false);
-  const [pending, setPending] = useState<OutboxMessage[]>([]);
   const chat = useRef<LiveChat | null>(null);
-  const latest = useRef({ lastSeq, dispatch });
-  latest.current = { lastSeq, dispatch };
+  const initialSeq = useRef(lastSeq);
 
   useEffect(() => {
     const socket = io({ transports: ["websocket"], reconnectionDelay: 1_000, reconnectionDelayMax: 10_000 });
+    let shown = new Map<string, OutboxMessage>();
     const live = new LiveChat({
       socket,
       spaceId,
-      lastSeq: latest.current.lastSeq,
+      lastSeq: initialSeq.current,
       storage: window.localStorage,
-      onChange: (change) => latest.current.dispatch(change),
+      onChange: (change) => dispatch({ type: "change", change }),
       onReload: () => window.location.reload(),
-      onPendingChange: setPending,
+      onOutboxChange: (outbox) => {
+        shown = showOutbox(shown, outbox, dispatch);
+      },
     });
     chat.current = live;
     const onConnect = () => setConnected(true);
@@ -62,15 +55,40 @@ export function useLiveChat({
       socket.close();
       chat.current = null;
     };
-  }, [spaceId]);
+  }, [spaceId, dispatch]);
 
-  // The page's own data may be newer (a form post revalidated it): do not replay what it shows.
+  // The page's messages were loaded again: catch up from what they show.
   useEffect(() => {
-    if (chat.current && lastSeq > chat.current.lastSeq) chat.current.lastSeq = lastSeq;
+    const live = chat.current;
+    if (!live || live.lastSeq === lastSeq) return;
+    live.lastSeq = lastSeq;
+    void live.sync();
   }, [lastSeq]);
 
-  const send = useCallback((content: string) => chat.current?.send(content), []);
-  const retry = useCallback((clientId: string) => chat.current?.retry(clientId), []);
+  const send = useCallback((content: string) => void chat.current?.send(content), []);
+  /** Retries a message of the outbox; false when the message is not one of its own (a file sent by HTTP). */
+  const retry = useCallback((clientId: string) => chat.current?.retry(clientId) ?? false, []);
   const discard = useCallback((clientId: string) => chat.current?.discard(clientId), []);
-  return { connected, pending, send, retry, discard };
+  return { connected, send, retry, discard };
+}
+
+/** Shows the outbox's changes in the chat's state: Sending…, failed, or gone (shown as a message, or discarded). */
+function showOutbox(
+  shown: Map<string, OutboxMessage>,
+  outbox: OutboxMessage[],
+  dispatch: (action: ChatAction) => void,
+): Map<string, OutboxMessage> {
+  const next = new Map(outbox.map((entry) => [entry.clientId, entry]));
+  for (const entry of outbox) {
+    const before = shown.get(entry.clientId)?.status;
+    if (entry.status === before) continue;
+    if (entry.status === "sending") {
+      const { clientId, content } = entry;
+      const message = { clientId, content, fileName: null, status: "sending", progress: null, error: null } as const;
+      dispatch({ type: "pending", message });
+    }
+    if (entry.status === "failed") dispatch({ type: "failed", clientId: entry.clientId, error: entry.error ?? "" });
+  }
+  for (const clientId of shown.keys()) if (!next.has(clientId)) dispatch({ type: "discard", clientId });
+  return next;
 }
