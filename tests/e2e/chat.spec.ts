@@ -143,9 +143,11 @@ test("older messages come a page at a time", async ({ page }) => {
     await expect(messages(page).getByRole("listitem")).toHaveCount(10);
     await expect(page.getByRole("link", { name: "Latest messages" })).toBeVisible();
   } else {
-    // Scrolling to the top is enough.
-    await messages(page).evaluate((element) => element.scrollTo({ top: 0 }));
-    await expect(messages(page).getByRole("listitem")).toHaveCount(60);
+    // Scrolling to the top is enough (once the page has hydrated and opened at the bottom).
+    await expect(async () => {
+      await messages(page).evaluate((element) => element.scrollTo({ top: 0 }));
+      await expect(messages(page).getByRole("listitem")).toHaveCount(60, { timeout: 1000 });
+    }).toPass();
     await expect(page.getByRole("link", { name: "Older messages" })).toHaveCount(0);
   }
 });
