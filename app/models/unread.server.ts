@@ -26,14 +26,14 @@ export function unreadMessagesOf(userId: string) {
     );
 }
 
-/** Unread messages per space the actor may see; spaces with none are absent. */
-export async function unreadCounts(actor: Actor): Promise<Map<string, number>> {
+/** Unread messages per space id, for the spaces the actor may see; spaces with none are absent. */
+export async function unreadCounts(actor: Actor): Promise<Record<string, number>> {
   const rows = await unreadMessagesOf(actor.id)
     .where("space_messages.space_id", "in", visibleSpaceIds(actor))
     .select((eb) => ["space_messages.space_id", eb.fn.countAll<string>().as("count")])
     .groupBy("space_messages.space_id")
     .execute();
-  return new Map(rows.map((row) => [row.space_id, Number(row.count)]));
+  return Object.fromEntries(rows.map((row) => [row.space_id, Number(row.count)]));
 }
 
 export type UnreadSpace = { id: string; name: string; count: number };

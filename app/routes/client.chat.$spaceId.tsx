@@ -44,7 +44,7 @@ export default function ClientChat() {
           <h1 className="truncate text-2xl font-semibold tracking-tight text-slate-900">{space.name}</h1>
           <p className="text-sm text-slate-600">
             With {space.agency.name} ·{" "}
-            <Link to="/client/chat" className="text-indigo-700 hover:underline">
+            <Link to="/client/chat" className="text-indigo-700 underline hover:text-indigo-900">
               All chats
             </Link>
           </p>

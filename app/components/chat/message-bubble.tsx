@@ -145,7 +145,7 @@ function OwnMessageForms({
           <input type="hidden" name="intent" value="edit" />
           <input type="hidden" name="messageId" value={message.id} />
           <label className="sr-only" htmlFor={`edit-${message.id}`}>
-            Edit message
+            New text
           </label>
           <textarea
             id={`edit-${message.id}`}

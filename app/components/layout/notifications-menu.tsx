@@ -4,7 +4,7 @@ import { BellIcon } from "~/components/ui/icons";
 
 export type ShellNotification = { id: string; text: string; href: string };
 
-/** The top bar's bell. The feed itself comes later; until then the list is empty. */
+/** The top bar's bell: the spaces with unread messages (app/web/shell.server.ts), each linking to its chat. */
 export function NotificationsMenu({ notifications = [] }: { notifications?: ShellNotification[] }) {
   const count = notifications.length;
   return (
