@@ -58,10 +58,11 @@ test("agency and client see each other's messages, reactions, edits and deletes 
   });
 
   const mine = message(page, "The first designs are ready");
-  await mine.locator("summary").click();
-  await mine.getByLabel("Edit message").fill("The first designs are ready for review");
+  await mine.getByText("Edit message").click();
+  await mine.getByLabel("New text").fill("The first designs are ready for review");
   await mine.getByRole("button", { name: "Save" }).click();
   await expect(message(client.page, "The first designs are ready for review")).toBeVisible({ timeout: 5_000 });
+  await expect(message(client.page, "ready for review").getByText("(edited)")).toBeVisible();
 
   await message(page, "ready for review").getByRole("button", { name: "Delete message" }).click();
   await expect(message(client.page, "ready for review")).toHaveCount(0, { timeout: 5_000 });
