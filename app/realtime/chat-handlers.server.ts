@@ -39,11 +39,17 @@ export function handleChatEvents(socket: Socket, actor: Actor, joined: Promise<u
     "chat:react": async ({ messageId, reaction }) => toggleReaction(actor, messageId, reaction),
     "chat:read": async ({ spaceId, upTo }) => ({ read: await markRead(actor, spaceId, upTo) }),
     // A space the user was given after connecting is joined here. The room is joined before
-    // the log is read, so a change committed meanwhile arrives live if the read missed it.
+    // the log is read, so a change committed meanwhile arrives live if the read missed it;
+    // the read checks access again, so a removal in between leaves the room too.
     "chat:sync": async ({ spaceId, afterSeq }) => {
       if (!(await canSeeSpace(actor, spaceId))) throw new NotFoundError(SPACE_NOT_FOUND);
       await socket.join(spaceRoom(spaceId));
-      return changesSince(actor, spaceId, afterSeq);
+      try {
+        return await changesSince(actor, spaceId, afterSeq);
+      } catch (error) {
+        await socket.leave(spaceRoom(spaceId));
+        throw error;
+      }
     },
   };
 

@@ -48,17 +48,25 @@ const authenticate: Middleware = async (socket, next) => {
  */
 function onConnection(socket: Socket) {
   const { actor, sessionId } = socket.data as SocketData;
-  const joined = visibleSpaceIds(actor)
-    .execute()
-    .then((spaces) =>
-      socket.join([`user:${actor.id}`, `session:${sessionId}`, ...spaces.map((space) => spaceRoom(space.id))]),
-    )
-    .catch((error: unknown) => {
-      // Without its rooms the socket would miss events silently; the client reconnects and tries again.
-      console.error("realtime: joining rooms failed", error);
-      socket.disconnect(true);
-    });
+  const joined = joinRooms(socket, actor, sessionId).catch((error: unknown) => {
+    // Without its rooms the socket would miss events silently; the client reconnects and tries again.
+    console.error("realtime: joining rooms failed", error);
+    socket.disconnect(true);
+  });
   handleChatEvents(socket, actor, joined);
+}
+
+async function joinRooms(socket: Socket, actor: Actor, sessionId: string) {
+  await socket.join([`user:${actor.id}`, `session:${sessionId}`]);
+  const visible = await visibleSpaceIdList(actor);
+  await socket.join(visible.map(spaceRoom));
+  // Access removed meanwhile found this socket outside those rooms: look once more, now that it is in them.
+  const still = new Set(await visibleSpaceIdList(actor));
+  for (const spaceId of visible) if (!still.has(spaceId)) await socket.leave(spaceRoom(spaceId));
+}
+
+async function visibleSpaceIdList(actor: Actor) {
+  return (await visibleSpaceIds(actor).execute()).map((space) => space.id);
 }
 
 /**
