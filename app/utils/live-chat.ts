@@ -43,6 +43,7 @@ export type LiveChatOptions = {
   ackTimeoutMs?: number;
 };
 
+const RETRY_DELAY_MS = 1_000;
 const SEND_FAILED = "Failed to send message. Please try again.";
 
 export class LiveChat {
@@ -51,6 +52,7 @@ export class LiveChat {
   private sentSeqs = new Map<string, number>();
   private syncing: Promise<void> | null = null;
   private syncAgain = false;
+  private timers = new Set<ReturnType<typeof setTimeout>>();
   private readonly key: string;
 
   constructor(private readonly options: LiveChatOptions) {
@@ -73,6 +75,8 @@ export class LiveChat {
     socket.off("connect", this.onConnect);
     socket.off("space:change", this.onLiveChange);
     socket.off("space:access-removed", this.onAccessRemoved);
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
   }
 
   /** Keeps the message, shows it as Sending…, and sends it now if connected (else on reconnect). */
@@ -134,7 +138,8 @@ export class LiveChat {
         spaceId: this.options.spaceId,
         afterSeq: this.lastSeq,
       });
-      if (!answer?.ok) return;
+      if (!answer) return this.later(() => void this.sync());
+      if (!answer.ok) return;
       if (answer.reload) return this.options.onReload();
       for (const change of answer.changes) if (change.seq === this.lastSeq + 1) this.apply(change);
     } while (this.syncAgain);
@@ -160,8 +165,8 @@ export class LiveChat {
     if (!entry || entry.status !== "sending" || !this.options.socket.connected) return;
     const { spaceId } = this.options;
     const answer = await this.request<SendAnswer>("chat:send", { spaceId, clientId, content: entry.content });
-    // No answer (the connection dropped or the server went away): it stays Sending… and goes again on reconnect.
-    if (!answer) return;
+    // No answer: it stays Sending…, and goes again on reconnect, or soon if the server was only slow.
+    if (!answer) return this.later(() => void this.deliver(clientId));
     if (!answer.ok) {
       const error = answer.error || SEND_FAILED;
       this.update(
@@ -173,6 +178,16 @@ export class LiveChat {
     this.update(this.outbox.map((item) => (item.clientId === clientId ? { ...item, status: "sent" } : item)));
     if (answer.seq <= this.lastSeq) this.forgetShown();
     else void this.sync();
+  }
+
+  /** Tries again after a pause while connected; a reconnect tries again anyway. */
+  private later(retry: () => void) {
+    if (!this.options.socket.connected) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      retry();
+    }, RETRY_DELAY_MS);
+    this.timers.add(timer);
   }
 
   private async request<T>(event: string, payload: object): Promise<T | undefined> {

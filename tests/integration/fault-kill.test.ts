@@ -69,18 +69,21 @@ describe.skipIf(!postgres)("killing the server mid-conversation", () => {
     await Promise.all([sender.chat.sync(), receiver.chat.sync()]);
 
     const typed: OutboxMessage[] = [];
-    let acknowledgedBeforeKill: string[] = [];
-    let exited: Promise<unknown> = Promise.resolve();
-    for (let index = 0; index < 40; index++) {
-      typed.push(sender.chat.send(`Message ${index + 1}`));
-      await pause(15);
-      if (index === 19) {
-        acknowledgedBeforeKill = [...sender.acknowledged];
-        exited = new Promise((resolve) => instance!.once("exit", resolve));
-        instance.kill("SIGKILL");
+    const type = async (count: number, gapMs: number) => {
+      for (let index = 0; index < count; index++) {
+        typed.push(sender.chat.send(`Message ${typed.length + 1}`));
+        await pause(gapMs);
       }
-    }
+    };
+    await type(20, 15);
+    await eventually(() => expect(sender.acknowledged.size).toBeGreaterThanOrEqual(5));
+    // Five more go out, and the server dies under them; fifteen more are typed while it is down.
+    await type(5, 0);
+    const acknowledgedBeforeKill = [...sender.acknowledged];
+    const exited = new Promise((resolve) => instance!.once("exit", resolve));
+    instance.kill("SIGKILL");
     await exited;
+    await type(15, 5);
     expect(acknowledgedBeforeKill.length).toBeGreaterThan(0);
     // While the server is down, every message is acknowledged or still shown as Sending… and kept in storage.
     const kept = JSON.parse(sender.storage.getItem(`chat-outbox:${space.id}`) ?? "[]") as OutboxMessage[];
