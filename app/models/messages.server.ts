@@ -67,7 +67,31 @@ export async function sendMessage(actor: Actor, spaceId: string, input: SendMess
   if (!content && !hasFile) throw new MessageInputError(MESSAGE_TEXT.empty);
   const attachment = hasFile ? await storeAttachment(input.file ?? null) : null;
 
-  const sent = await db.transaction().execute(async (tx) => {
+  const sent = await insertMessage(actor, spaceId, clientId, content, attachment).catch(async (error: unknown) => {
+    if (attachment) await storage().delete(attachment.key);
+    throw error;
+  });
+
+  if (!sent) {
+    // Another request with the same client id won the race; this one's file is not needed.
+    if (attachment) await storage().delete(attachment.key);
+    const stored = await findSent(actor.id, spaceId, clientId);
+    if (!stored) throw new NotFoundError(MESSAGE_NOT_FOUND);
+    return stored;
+  }
+  publishChanges(spaceId, [sent.change]);
+  return { message: sent.message, seq: sent.change.seq, duplicate: false };
+}
+
+/** Stores the message and logs it, in one transaction; null when the sender's client id is taken. */
+function insertMessage(
+  actor: Actor,
+  spaceId: string,
+  clientId: string,
+  content: string,
+  attachment: StoredAttachment | null,
+) {
+  return db.transaction().execute(async (tx) => {
     await findVisibleSpace(actor, spaceId, tx);
     const row = await tx
       .insertInto("space_messages")
@@ -96,16 +120,6 @@ export async function sendMessage(actor: Actor, spaceId: string, input: SendMess
     });
     return { message, change };
   });
-
-  if (!sent) {
-    // Another request with the same client id won the race; this one's file is not needed.
-    if (attachment) await storage().delete(attachment.key);
-    const stored = await findSent(actor.id, spaceId, clientId);
-    if (!stored) throw new NotFoundError(MESSAGE_NOT_FOUND);
-    return stored;
-  }
-  publishChanges(spaceId, [sent.change]);
-  return { message: sent.message, seq: sent.change.seq, duplicate: false };
 }
 
 /** Changes the text of one's own message; empty text is refused (SPEC §5). */
