@@ -143,12 +143,16 @@ test("older messages come a page at a time", async ({ page }) => {
     await expect(messages(page).getByRole("listitem")).toHaveCount(10);
     await expect(page.getByRole("link", { name: "Latest messages" })).toBeVisible();
   } else {
-    // Scrolling to the top is enough (once the page has hydrated and opened at the bottom).
+    // The chat opens at its latest message; scrolling to the top is enough for older ones.
+    await expect(bubble(page, "Message 60")).toBeInViewport();
     await expect(async () => {
       await messages(page).evaluate((element) => element.scrollTo({ top: 0 }));
       await expect(messages(page).getByRole("listitem")).toHaveCount(60, { timeout: 1000 });
     }).toPass();
     await expect(page.getByRole("link", { name: "Older messages" })).toHaveCount(0);
+    // What one sends shows at once, scrolled into view, even from up there.
+    await send(page, "Back at the bottom");
+    await expect(bubble(page, "Back at the bottom")).toBeInViewport();
   }
 });
 

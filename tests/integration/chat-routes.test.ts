@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import { createSession } from "~/models/sessions.server";
 import { removeClientFromSpace } from "~/models/space-assignments.server";
@@ -7,6 +8,7 @@ import * as clientChat from "~/routes/client.chat.$spaceId";
 import * as chatResource from "~/routes/resources.chat.$spaceId";
 import * as space from "~/routes/spaces.$spaceId";
 import { db } from "~/services/db.server";
+import { storage } from "~/services/storage.server";
 import { sessionCookieHeader } from "~/web/auth.server";
 import { getToast } from "~/web/toast.server";
 import { actorOf, createAgency, createClient, createSpace, createSpaceMessage } from "#tests/support/factories";
@@ -218,5 +220,50 @@ describe("the chat's resource route, for the browser's scripts", () => {
     );
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ ok: false, intent: "react" });
+  });
+});
+
+describe("images and deleted files", () => {
+  test("an image shows inline for members; deleting its message removes the file", async () => {
+    const { launch, cookies } = await world();
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#3366ff" } })
+      .png()
+      .toBuffer();
+    const sent = await call(
+      chatResource.action,
+      multipart(
+        `/resources/chat/${launch.id}`,
+        {
+          intent: "send",
+          clientId: crypto.randomUUID(),
+          content: "",
+          file: new File([new Uint8Array(png)], "mockup.png"),
+        },
+        cookies.client,
+      ),
+      { spaceId: launch.id },
+    );
+    const body = (await sent.json()) as { message: { id: string; attachment: { type: string; url: string } } };
+    expect(body.message.attachment).toMatchObject({ type: "image/png", url: `/attachments/${body.message.id}` });
+    const image = await call(attachment.loader, getRequest(body.message.attachment.url, cookies.agency), {
+      messageId: body.message.id,
+    });
+    expect(image.headers.get("Content-Type")).toBe("image/png");
+    expect(image.headers.get("Content-Disposition")).toBe("inline; filename*=UTF-8''mockup.png");
+
+    const [stored] = await messagesIn(launch.id);
+    const key = stored.attachment_key ?? "";
+    expect(await storage().get(key)).not.toBeNull();
+    const deleted = await call(
+      chatResource.action,
+      postRequest(`/resources/chat/${launch.id}`, { intent: "delete", messageId: stored.id }, cookies.client),
+      { spaceId: launch.id },
+    );
+    expect(await deleted.json()).toMatchObject({ ok: true, intent: "delete", id: stored.id });
+    expect(await storage().get(key)).toBeNull();
+    const gone = await call(attachment.loader, getRequest(body.message.attachment.url, cookies.client), {
+      messageId: stored.id,
+    });
+    expect(gone.status).toBe(404);
   });
 });
