@@ -109,7 +109,7 @@ function insertMessage(
       .returningAll()
       .executeTakeFirst();
     if (!row) return null;
-    await advanceWatermark(tx, spaceId, actor.id, row.created_at);
+    await advanceWatermark(tx, spaceId, actor.id, row.id);
     const [message] = await toChatMessages([row], tx);
     const change = await recordChange(tx, {
       spaceId,
@@ -211,20 +211,10 @@ export async function listMessages(
     .orderBy("id", "desc")
     .limit(limit + 1);
   if (before && isUuid(before)) {
-    const cursor = await db
-      .selectFrom("space_messages")
-      .select(["created_at", "id"])
-      .where("id", "=", before)
-      .where("space_id", "=", spaceId)
-      .executeTakeFirst();
-    if (cursor) {
-      query = query.where((eb) =>
-        eb.or([
-          eb("created_at", "<", cursor.created_at),
-          eb.and([eb("created_at", "=", cursor.created_at), eb("id", "<", cursor.id)]),
-        ]),
-      );
-    }
+    // Compared in SQL, at the database's (microsecond) precision.
+    query = query.where(
+      sql<boolean>`(created_at, id) < (select created_at, id from space_messages where id = ${before} and space_id = ${spaceId})`,
+    );
   }
   const rows = await query.execute();
   const page = rows.slice(0, limit).reverse();
