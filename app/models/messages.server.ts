@@ -67,7 +67,31 @@ export async function sendMessage(actor: Actor, spaceId: string, input: SendMess
   if (!content && !hasFile) throw new MessageInputError(MESSAGE_TEXT.empty);
   const attachment = hasFile ? await storeAttachment(input.file ?? null) : null;
 
-  const sent = await db.transaction().execute(async (tx) => {
+  const sent = await insertMessage(actor, spaceId, clientId, content, attachment).catch(async (error: unknown) => {
+    if (attachment) await storage().delete(attachment.key);
+    throw error;
+  });
+
+  if (!sent) {
+    // Another request with the same client id won the race; this one's file is not needed.
+    if (attachment) await storage().delete(attachment.key);
+    const stored = await findSent(actor.id, spaceId, clientId);
+    if (!stored) throw new NotFoundError(MESSAGE_NOT_FOUND);
+    return stored;
+  }
+  publishChanges(spaceId, [sent.change]);
+  return { message: sent.message, seq: sent.change.seq, duplicate: false };
+}
+
+/** Stores the message and logs it, in one transaction; null when the sender's client id is taken. */
+function insertMessage(
+  actor: Actor,
+  spaceId: string,
+  clientId: string,
+  content: string,
+  attachment: StoredAttachment | null,
+) {
+  return db.transaction().execute(async (tx) => {
     await findVisibleSpace(actor, spaceId, tx);
     const row = await tx
       .insertInto("space_messages")
@@ -85,7 +109,7 @@ export async function sendMessage(actor: Actor, spaceId: string, input: SendMess
       .returningAll()
       .executeTakeFirst();
     if (!row) return null;
-    await advanceWatermark(tx, spaceId, actor.id, row.created_at);
+    await advanceWatermark(tx, spaceId, actor.id, row.id);
     const [message] = await toChatMessages([row], tx);
     const change = await recordChange(tx, {
       spaceId,
@@ -96,16 +120,6 @@ export async function sendMessage(actor: Actor, spaceId: string, input: SendMess
     });
     return { message, change };
   });
-
-  if (!sent) {
-    // Another request with the same client id won the race; this one's file is not needed.
-    if (attachment) await storage().delete(attachment.key);
-    const stored = await findSent(actor.id, spaceId, clientId);
-    if (!stored) throw new NotFoundError(MESSAGE_NOT_FOUND);
-    return stored;
-  }
-  publishChanges(spaceId, [sent.change]);
-  return { message: sent.message, seq: sent.change.seq, duplicate: false };
 }
 
 /** Changes the text of one's own message; empty text is refused (SPEC §5). */
@@ -197,20 +211,10 @@ export async function listMessages(
     .orderBy("id", "desc")
     .limit(limit + 1);
   if (before && isUuid(before)) {
-    const cursor = await db
-      .selectFrom("space_messages")
-      .select(["created_at", "id"])
-      .where("id", "=", before)
-      .where("space_id", "=", spaceId)
-      .executeTakeFirst();
-    if (cursor) {
-      query = query.where((eb) =>
-        eb.or([
-          eb("created_at", "<", cursor.created_at),
-          eb.and([eb("created_at", "=", cursor.created_at), eb("id", "<", cursor.id)]),
-        ]),
-      );
-    }
+    // Compared in SQL, at the database's (microsecond) precision.
+    query = query.where(
+      sql<boolean>`(created_at, id) < (select created_at, id from space_messages where id = ${before} and space_id = ${spaceId})`,
+    );
   }
   const rows = await query.execute();
   const page = rows.slice(0, limit).reverse();

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "#db/schema";
 import { db } from "~/services/db.server";
 import { imageUrl } from "~/utils/images";
@@ -27,16 +27,17 @@ export type ReadAdvanced = { userId: string; lastReadAt: string; seq: number };
 export async function markRead(actor: Actor, spaceId: string, upTo?: string | null): Promise<ReadAdvanced | null> {
   const result = await db.transaction().execute(async (tx) => {
     await findVisibleSpace(actor, spaceId, tx);
-    let target = tx
+    let latest = tx
       .selectFrom("space_messages")
-      .select("created_at")
+      .select("id")
       .where("space_id", "=", spaceId)
       .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
       .limit(1);
-    if (upTo) target = target.where("id", "=", isUuid(upTo) ? upTo : "00000000-0000-0000-0000-000000000000");
-    const latest = await target.executeTakeFirst();
-    if (!latest) return null;
-    const lastReadAt = await advanceWatermark(tx, spaceId, actor.id, latest.created_at);
+    if (upTo) latest = latest.where("id", "=", isUuid(upTo) ? upTo : "00000000-0000-0000-0000-000000000000");
+    const target = await latest.executeTakeFirst();
+    if (!target) return null;
+    const lastReadAt = await advanceWatermark(tx, spaceId, actor.id, target.id);
     if (!lastReadAt) return null;
     const person = (await loadPeople([actor.id], tx)).get(actor.id);
     const change = await recordChange(tx, {
@@ -57,22 +58,24 @@ export async function markRead(actor: Actor, spaceId: string, upTo?: string | nu
 }
 
 /**
- * Moves a member's read watermark forward to `at` (never back), keeping notified_at,
- * which the unread-message mails own. Returns the new watermark, or null if it did not move.
+ * Moves a member's read watermark forward to the time of message `messageId` (never
+ * back), keeping notified_at, which the unread-message mails own. The time is copied
+ * in SQL: Postgres keeps microseconds, a JavaScript Date only milliseconds, and a
+ * watermark rounded down would leave the message it marks unread. Returns the new
+ * watermark, or null if it did not move.
  */
 export async function advanceWatermark(
   executor: Executor,
   spaceId: string,
   userId: string,
-  at: Date,
+  messageId: string,
 ): Promise<Date | null> {
-  const row = await executor
-    .insertInto("space_reads")
-    .values({ space_id: spaceId, user_id: userId, last_read_at: at })
-    .onConflict((oc) =>
-      oc.columns(["space_id", "user_id"]).doUpdateSet({ last_read_at: at }).where("space_reads.last_read_at", "<", at),
-    )
-    .returning("last_read_at")
-    .executeTakeFirst();
-  return row?.last_read_at ?? null;
+  const { rows } = await sql<{ last_read_at: Date }>`
+    insert into space_reads (space_id, user_id, last_read_at)
+    select ${spaceId}, ${userId}, created_at from space_messages where id = ${messageId} and space_id = ${spaceId}
+    on conflict (space_id, user_id) do update set last_read_at = excluded.last_read_at
+      where space_reads.last_read_at < excluded.last_read_at
+    returning last_read_at
+  `.execute(executor);
+  return rows[0]?.last_read_at ?? null;
 }

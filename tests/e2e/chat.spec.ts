@@ -143,11 +143,63 @@ test("older messages come a page at a time", async ({ page }) => {
     await expect(messages(page).getByRole("listitem")).toHaveCount(10);
     await expect(page.getByRole("link", { name: "Latest messages" })).toBeVisible();
   } else {
-    // Scrolling to the top is enough (once the page has hydrated and opened at the bottom).
+    // The chat opens at its latest message; scrolling to the top is enough for older ones.
+    await expect(bubble(page, "Message 60")).toBeInViewport();
     await expect(async () => {
       await messages(page).evaluate((element) => element.scrollTo({ top: 0 }));
       await expect(messages(page).getByRole("listitem")).toHaveCount(60, { timeout: 1000 });
     }).toPass();
     await expect(page.getByRole("link", { name: "Older messages" })).toHaveCount(0);
+    // What one sends shows at once, scrolled into view, even from up there.
+    await send(page, "Back at the bottom");
+    await expect(bubble(page, "Back at the bottom")).toBeInViewport();
   }
+});
+
+test("unread messages show on the chat list and behind the bell until the chat is opened, at phone width too", async ({
+  page,
+}) => {
+  const world = await createWorld(page, {
+    clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
+    spaces: [{ name: "Northwind Launch", clients: [0] }],
+  });
+  const space = world.spaces[0];
+  const response = await page.request.post("/e2e/messages", {
+    data: { spaceId: space.id, senderEmail: world.owner.email, minutesAgo: 1, count: 2 },
+  });
+  expect(response.ok()).toBe(true);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, world.clients[0].email);
+  await page.goto("/client/chat");
+  await expect(page.getByRole("heading", { name: /Northwind Launch/ }).getByText("2 unread messages")).toBeAttached();
+  if (test.info().project.use.javaScriptEnabled === false) {
+    await page.getByRole("link", { name: "Enter Chat: Northwind Launch" }).click();
+  } else {
+    await page.getByRole("button", { name: "Notifications (1 new)" }).click();
+    await page.getByRole("link", { name: "2 unread messages in Northwind Launch" }).click();
+  }
+  await expect(page).toHaveURL(new RegExp(`/client/chat/${space.id}$`));
+  await expect(bubble(page, "Message 2")).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto("/client/chat");
+  await expect(page.getByText("2 unread messages")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Notifications", exact: true })).toBeAttached();
+});
+
+test("resting on a sender's name opens their card after a moment", async ({ page }) => {
+  test.skip(test.info().project.use.javaScriptEnabled === false, "a hover card needs JavaScript");
+  const world = await createWorld(page, {
+    clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
+    spaces: [{ name: "Northwind Launch", clients: [0] }],
+  });
+  await page.request.post("/e2e/messages", {
+    data: { spaceId: world.spaces[0].id, senderEmail: world.clients[0].email, minutesAgo: 1 },
+  });
+  await signInAs(page, world.owner.email);
+  await page.goto(`/spaces/${world.spaces[0].id}`);
+  await bubble(page, "Message 1").getByText("Olivia Chen").hover();
+  await expect(page.getByRole("tooltip")).toContainText("Olivia Chen");
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole("tooltip")).toHaveCount(0);
 });

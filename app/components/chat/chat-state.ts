@@ -98,6 +98,8 @@ export function applyChange(state: ChatState, change: SpaceChange): ChatState {
   switch (change.kind) {
     case "message.created": {
       const message = change.payload as ChatMessage;
+      // Changes written before the log carried messages (the demo seed) have nothing to show.
+      if (!message.id) return next;
       const pending = state.pending.filter((entry) => entry.clientId !== message.clientId);
       const messages = state.messages.some((existing) => existing.id === message.id)
         ? updateMessage(state.messages, message.id, message)
@@ -110,6 +112,7 @@ export function applyChange(state: ChatState, change: SpaceChange): ChatState {
     }
     case "message.edited": {
       const message = change.payload as ChatMessage;
+      if (!message.id) return next;
       return { ...next, messages: updateMessage(state.messages, message.id, message) };
     }
     case "message.deleted":

@@ -38,7 +38,7 @@ export function MessageList({
   const atBottom = useRef(true);
   const [showJump, setShowJump] = useState(false);
   const [loadingOlder, setLoadingOlder] = useState(false);
-  const previous = useRef({ first: messages[0]?.id, last: messages.at(-1)?.id, count: 0, height: 0 });
+  const previous = useRef({ first: messages[0]?.id, last: messages.at(-1)?.id, count: 0, pending: 0, height: 0 });
 
   const scrollToBottom = () => {
     const element = scroller.current;
@@ -54,7 +54,8 @@ export function MessageList({
     const first = messages[0]?.id;
     const last = messages.at(-1)?.id;
     const count = messages.length + pending.length;
-    if (before.height === 0) {
+    if (before.height === 0 || pending.length > before.pending) {
+      // The first render, or the reader just sent something: show the bottom.
       scrollToBottom();
     } else if (first !== before.first && last === before.last) {
       // Older messages came in above: keep the reader where they were.
@@ -63,7 +64,7 @@ export function MessageList({
       if (atBottom.current) scrollToBottom();
       else setShowJump(true);
     }
-    previous.current = { first, last, count, height: element.scrollHeight };
+    previous.current = { first, last, count, pending: pending.length, height: element.scrollHeight };
   }, [messages, pending.length]);
 
   useEffect(() => {
