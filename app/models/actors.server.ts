@@ -1,5 +1,8 @@
-import type { ClientRole, TeamRole, UserType } from "#db/schema";
+import type { Kysely, Transaction } from "kysely";
+import type { ClientRole, Database, TeamRole, UserType } from "#db/schema";
 import { db } from "~/services/db.server";
+
+type Executor = Kysely<Database> | Transaction<Database>;
 
 /** The signed-in user as every model sees them: who they are, in which agency, in which role. */
 export type Actor = {
@@ -104,9 +107,9 @@ function avatarKeyOf(row: PersonRow): string | null {
 export type Person = { id: string; email: string; name: string; avatarKey: string | null };
 
 /** The names, emails and avatars of several accounts at once (senders in a mail, readers in the chat). */
-export async function loadPeople(userIds: string[]): Promise<Map<string, Person>> {
+export async function loadPeople(userIds: string[], executor: Executor = db): Promise<Map<string, Person>> {
   if (!userIds.length) return new Map();
-  const rows = await db
+  const rows = await executor
     .selectFrom("users")
     .leftJoin("agencies", (join) => join.onRef("agencies.id", "=", "users.id"))
     .leftJoin("team_members", "team_members.user_id", "users.id")

@@ -1,6 +1,7 @@
 import type { ClientRole, TeamRole } from "#db/schema";
 import { db } from "~/services/db.server";
-import type { Actor } from "./actors.server";
+import { loadPeople, type Actor } from "./actors.server";
+import { UNKNOWN_USER } from "./message.schemas";
 import { hasMembership } from "./policy.server";
 import { visibleSpaceIds } from "./space-access.server";
 
@@ -9,7 +10,7 @@ import { visibleSpaceIds } from "./space-access.server";
  * company. Spaces follow SPEC §6; people are the agency's team and clients for agency
  * staff (they see both rosters), and for a client the agency team of their spaces and
  * the clients they share a space or a company with. Each kind of result is its own
- * section, so messages can join as one more.
+ * section; messages of the actor's spaces are the third.
  */
 
 export const SEARCH_QUERY_MAX = 100;
@@ -32,20 +33,29 @@ export type PersonHit =
       role: ClientRole;
       avatarKey: string | null;
     };
-export type SearchResults = { query: string; spaces: SpaceHit[]; people: PersonHit[] };
+export type MessageHit = {
+  id: string;
+  spaceId: string;
+  spaceName: string;
+  content: string;
+  senderName: string;
+  senderAvatarKey: string | null;
+};
+export type SearchResults = { query: string; spaces: SpaceHit[]; people: PersonHit[]; messages: MessageHit[] };
 
 /** What the actor may see that matches the query, at most `limit` of each kind. */
 export async function search(actor: Actor, rawQuery: string, { limit = 20 } = {}): Promise<SearchResults> {
   const query = rawQuery.trim().slice(0, SEARCH_QUERY_MAX);
-  if (!query || !actor.agencyId || !hasMembership(actor)) return { query, spaces: [], people: [] };
+  if (!query || !actor.agencyId || !hasMembership(actor)) return { query, spaces: [], people: [], messages: [] };
   const pattern = `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  const [spaces, teamMembers, clients] = await Promise.all([
+  const [spaces, teamMembers, clients, messages] = await Promise.all([
     searchSpaces(actor, pattern, limit),
     searchTeamMembers(actor, actor.agencyId, pattern, limit),
     searchClients(actor, actor.agencyId, pattern, limit),
+    searchMessages(actor, pattern, limit),
   ]);
   const people = [...teamMembers, ...clients].sort((a, b) => a.name.localeCompare(b.name)).slice(0, limit);
-  return { query, spaces, people };
+  return { query, spaces, people, messages };
 }
 
 async function searchSpaces(actor: Actor, pattern: string, limit: number): Promise<SpaceHit[]> {
@@ -60,6 +70,38 @@ async function searchSpaces(actor: Actor, pattern: string, limit: number): Promi
     .limit(limit)
     .execute();
   return rows.map(({ logo, ...row }) => ({ ...row, logoKey: logo }));
+}
+
+/** Messages of the actor's spaces whose text matches, newest first (deleted ones have no text left). */
+async function searchMessages(actor: Actor, pattern: string, limit: number): Promise<MessageHit[]> {
+  const rows = await db
+    .selectFrom("space_messages")
+    .innerJoin("spaces", "spaces.id", "space_messages.space_id")
+    .select([
+      "space_messages.id",
+      "space_messages.space_id",
+      "space_messages.content",
+      "space_messages.sender_id",
+      "spaces.name as space_name",
+    ])
+    .where("space_messages.space_id", "in", visibleSpaceIds(actor))
+    .where("space_messages.deleted_at", "is", null)
+    .where("space_messages.content", "ilike", pattern)
+    .orderBy("space_messages.created_at", "desc")
+    .limit(limit)
+    .execute();
+  const senders = await loadPeople(rows.flatMap((row) => (row.sender_id ? [row.sender_id] : [])));
+  return rows.map((row) => {
+    const sender = row.sender_id ? senders.get(row.sender_id) : undefined;
+    return {
+      id: row.id,
+      spaceId: row.space_id,
+      spaceName: row.space_name,
+      content: row.content,
+      senderName: sender?.name ?? UNKNOWN_USER,
+      senderAvatarKey: sender?.avatarKey ?? null,
+    };
+  });
 }
 
 async function searchTeamMembers(actor: Actor, agencyId: string, pattern: string, limit: number): Promise<PersonHit[]> {

@@ -5,6 +5,7 @@ import { sendMail } from "~/services/mail.server";
 import { loadActor, loadPeople } from "./actors.server";
 import { usersWhoWant } from "./notification-preferences.server";
 import { settingsPath } from "./policy.server";
+import { NOTHING_READ, unreadMessagesOf } from "./unread.server";
 import { issueSignInLink, revokeSignInLink, SIGN_IN_LINK_LIFETIME_MS } from "./sign-in-links.server";
 
 /*
@@ -13,8 +14,8 @@ import { issueSignInLink, revokeSignInLink, SIGN_IN_LINK_LIFETIME_MS } from "./s
  * gets one mail for that space, however many messages wait, linking to the
  * conversation; then no other until they have read the space again. "Told" is
  * space_reads.notified_at: a member is due when it is empty or older than their read
- * watermark (last_read_at). Messages count as unread when newer than the watermark,
- * not their own and not deleted; a member without a watermark has read nothing.
+ * watermark (last_read_at). What counts as unread is app/models/unread.server.ts's rule
+ * (the sweep below writes the same rule in SQL, over every member at once).
  *
  * The job queue runs it (app/web/jobs.server.ts): a sweep every minute finds who is
  * due, and one job per member and space claims, mails and, when the mail fails, gives
@@ -28,8 +29,6 @@ export const NOTICE_AFTER_MS = 5 * 60 * 1000;
 const LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
 // What the sweep takes at once; the rest wait for the next minute.
 const SWEEP_LIMIT = 500;
-// A watermark that has read nothing, for a member who never opened the space.
-const NOTHING_READ = new Date(0);
 
 export type UnreadNotice = { userId: string; spaceId: string };
 
@@ -146,18 +145,9 @@ async function release(userId: string, spaceId: string, claimedAt: Date) {
 }
 
 function unreadMessages(userId: string, spaceId: string, now: Date) {
-  return db
-    .selectFrom("space_messages")
-    .leftJoin("space_reads", (join) =>
-      join.onRef("space_reads.space_id", "=", "space_messages.space_id").on("space_reads.user_id", "=", userId),
-    )
+  return unreadMessagesOf(userId)
     .select(["space_messages.id", "space_messages.sender_id"])
     .where("space_messages.space_id", "=", spaceId)
-    .where("space_messages.deleted_at", "is", null)
-    .where((eb) => eb.or([eb("space_messages.sender_id", "is", null), eb("space_messages.sender_id", "!=", userId)]))
-    .where((eb) =>
-      eb("space_messages.created_at", ">", eb.fn.coalesce("space_reads.last_read_at", eb.val(NOTHING_READ))),
-    )
     .where("space_messages.created_at", ">", new Date(now.getTime() - LOOKBACK_MS))
     .orderBy("space_messages.created_at")
     .execute();

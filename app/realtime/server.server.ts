@@ -5,10 +5,12 @@ import pg from "pg";
 import type { Server, Socket } from "socket.io";
 import { loadActor, type Actor } from "~/models/actors.server";
 import { findSessionUserId } from "~/models/sessions.server";
+import { visibleSpaceIds } from "~/models/space-access.server";
 import { readSessionId } from "~/web/auth.server";
 import { env } from "~/services/env.server";
 import { subscribe } from "~/services/events.server";
 import { isSameOrigin } from "~/utils/origin.server";
+import { handleChatEvents, spaceRoom } from "./chat-handlers.server";
 
 export type SocketData = { actor: Actor; sessionId: string };
 type Middleware = (socket: Socket, next: (error?: Error) => void) => void;
@@ -39,9 +41,32 @@ const authenticate: Middleware = async (socket, next) => {
   }
 };
 
+/**
+ * A socket joins its user's and session's rooms, and the room of every space its user
+ * may see now; a reconnect is a new connection, so access is checked again. The chat
+ * handlers wait for the joins, so that a sync never runs before its room is joined.
+ */
 function onConnection(socket: Socket) {
   const { actor, sessionId } = socket.data as SocketData;
-  void socket.join([`user:${actor.id}`, `session:${sessionId}`]);
+  const joined = joinRooms(socket, actor, sessionId).catch((error: unknown) => {
+    // Without its rooms the socket would miss events silently; the client reconnects and tries again.
+    console.error("realtime: joining rooms failed", error);
+    socket.disconnect(true);
+  });
+  handleChatEvents(socket, actor, joined);
+}
+
+async function joinRooms(socket: Socket, actor: Actor, sessionId: string) {
+  await socket.join([`user:${actor.id}`, `session:${sessionId}`]);
+  const visible = await visibleSpaceIdList(actor);
+  await socket.join(visible.map(spaceRoom));
+  // Access removed meanwhile found this socket outside those rooms: look once more, now that it is in them.
+  const still = new Set(await visibleSpaceIdList(actor));
+  for (const spaceId of visible) if (!still.has(spaceId)) await socket.leave(spaceRoom(spaceId));
+}
+
+async function visibleSpaceIdList(actor: Actor) {
+  return (await visibleSpaceIds(actor).execute()).map((space) => space.id);
 }
 
 /**
@@ -69,6 +94,14 @@ export async function attachRealtime(io: Server) {
   state.unsubscribe = [
     subscribe("session.ended", ({ sessionId }) => io.in(`session:${sessionId}`).disconnectSockets(true)),
     subscribe("user.sessions-ended", ({ userId }) => io.in(`user:${userId}`).disconnectSockets(true)),
+    subscribe("space.changed", ({ spaceId, change }) =>
+      io.to(spaceRoom(spaceId)).emit("space:change", { spaceId, change }),
+    ),
+    subscribe("space.access-removed", ({ spaceId, userIds }) => {
+      const rooms = userIds.map((userId) => `user:${userId}`);
+      io.in(rooms).socketsLeave(spaceRoom(spaceId));
+      io.to(rooms).emit("space:access-removed", { spaceId });
+    }),
   ];
   io.removeAllListeners("connection");
   io.on("connection", onConnection);

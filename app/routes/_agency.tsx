@@ -4,14 +4,14 @@ import { AppShell } from "~/components/layout/app-shell";
 import { loadShell } from "~/web/shell.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, sidebarCollapsed } = await loadShell(request, "agency");
-  return { user, sidebarCollapsed };
+  const { user, sidebarCollapsed, notifications } = await loadShell(request, "agency");
+  return { user, sidebarCollapsed, notifications };
 }
 
 export default function AgencyLayout() {
-  const { user, sidebarCollapsed } = useLoaderData<typeof loader>();
+  const { user, sidebarCollapsed, notifications } = useLoaderData<typeof loader>();
   return (
-    <AppShell area="agency" user={user} sidebarCollapsed={sidebarCollapsed}>
+    <AppShell area="agency" user={user} sidebarCollapsed={sidebarCollapsed} notifications={notifications}>
       <Outlet />
     </AppShell>
   );

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { UnreadBadge } from "~/components/chat/unread-badge";
 import { EmptySpaces } from "~/components/spaces/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { Avatar } from "~/components/ui/avatar";
@@ -7,6 +8,7 @@ import { buttonClassName } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ChatIcon } from "~/components/ui/icons";
 import { listVisibleSpaces } from "~/models/spaces.server";
+import { unreadCounts } from "~/models/unread.server";
 import { requireActor } from "~/web/guards.server";
 import { imageUrl } from "~/utils/images";
 import { pageMeta } from "~/utils/meta";
@@ -18,11 +20,12 @@ export const meta: MetaFunction = () =>
 /** SPEC §2.3 Team Chat: the client's spaces, each with Enter Chat. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireActor(request, "client");
-  return { spaces: await listVisibleSpaces(actor) };
+  const [spaces, unread] = await Promise.all([listVisibleSpaces(actor), unreadCounts(actor)]);
+  return { spaces, unread };
 }
 
 export default function TeamChat() {
-  const { spaces } = useLoaderData<typeof loader>();
+  const { spaces, unread } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
       <PageHeader title="Team Chat" subtitle="Talk with your agency in each of your spaces" />
@@ -33,7 +36,10 @@ export default function TeamChat() {
               <li key={space.id} className="flex items-center gap-4 px-4 py-4 sm:px-5">
                 <Avatar name={space.name} src={imageUrl(space.logoKey)} shape="square" size="lg" alt="" />
                 <div className="min-w-0 flex-1">
-                  <h2 className="truncate text-base font-semibold text-slate-900">{space.name}</h2>
+                  <h2 className="flex items-center gap-2 text-base font-semibold text-slate-900">
+                    <span className="truncate">{space.name}</span>
+                    <UnreadBadge count={unread[space.id] ?? 0} />
+                  </h2>
                   <p className="truncate text-sm text-slate-600">
                     {space.teamMemberCount} team {space.teamMemberCount === 1 ? "member" : "members"}
                   </p>

@@ -15,15 +15,22 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(data?.query ? `Search: ${data.query}` : "Search", "Find the spaces and people you work with.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { actor, user, sidebarCollapsed, area } = await loadOwnShell(request);
+  const { actor, user, sidebarCollapsed, notifications, area } = await loadOwnShell(request);
   const results = await search(actor, new URL(request.url).searchParams.get("q") ?? "");
-  return { user, sidebarCollapsed, area, query: results.query, entries: searchEntries(actor.type, results) };
+  return {
+    user,
+    sidebarCollapsed,
+    notifications,
+    area,
+    query: results.query,
+    entries: searchEntries(actor.type, results),
+  };
 }
 
 export default function Search() {
-  const { user, sidebarCollapsed, area, query, entries } = useLoaderData<typeof loader>();
+  const { user, sidebarCollapsed, notifications, area, query, entries } = useLoaderData<typeof loader>();
   return (
-    <AppShell area={area} user={user} sidebarCollapsed={sidebarCollapsed}>
+    <AppShell area={area} user={user} sidebarCollapsed={sidebarCollapsed} notifications={notifications}>
       <div className="mx-auto max-w-3xl space-y-6">
         <PageHeader
           title="Search"

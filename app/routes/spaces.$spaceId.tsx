@@ -1,17 +1,19 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ChatRoom } from "~/components/chat/chat-room";
 import { SpaceHeader } from "~/components/spaces/space-header";
 import { SpaceNotFound } from "~/components/spaces/space-not-found";
 import { getSpaceOverview } from "~/models/spaces.server";
+import { answerChatForm, loadChat } from "~/web/chat.server";
 import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
 import { pageMeta } from "~/utils/meta";
 import { spacePath } from "~/utils/paths";
 
 /*
- * /spaces/{id} for agency users and team members: the space's header, then the chat
- * (the child route). A client follows the same link to their own chat page.
+ * /spaces/{id} for agency users and team members: the space's header, then its chat.
+ * A client follows the same link to their own chat page.
  */
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -23,15 +25,28 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireActor(request);
   const spaceId = params.spaceId ?? "";
   if (actor.type === "CLIENT") throw redirect(spacePath(actor.type, spaceId));
-  return { space: await expectFound(getSpaceOverview(actor, spaceId)) };
+  const space = await expectFound(getSpaceOverview(actor, spaceId));
+  return { space, chat: await loadChat(request, actor, spaceId) };
 }
 
-export default function SpaceLayout() {
-  const { space } = useLoaderData<typeof loader>();
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireActor(request);
+  const spaceId = params.spaceId ?? "";
+  return answerChatForm(request, actor, spaceId, spacePath(actor.type, spaceId));
+}
+
+export default function SpacePage() {
+  const { space, chat } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
   return (
     <div className="space-y-6">
       <SpaceHeader space={space} />
-      <Outlet />
+      <ChatRoom
+        data={chat}
+        path={`/spaces/${space.id}`}
+        sendError={refused?.sendError ?? null}
+        draft={refused?.draft ?? ""}
+      />
     </div>
   );
 }

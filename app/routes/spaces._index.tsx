@@ -8,6 +8,7 @@ import { SpaceCard } from "~/components/spaces/space-card";
 import { Alert } from "~/components/ui/alert";
 import { useDialogState } from "~/components/ui/dialog";
 import { canManageSpaces, listClientOwners, listVisibleSpaces, type SpaceSummary } from "~/models/spaces.server";
+import { unreadCounts } from "~/models/unread.server";
 import { requireActor } from "~/web/guards.server";
 import { pageMeta } from "~/utils/meta";
 
@@ -17,12 +18,16 @@ export const meta: MetaFunction = () =>
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireActor(request);
   const editable = canManageSpaces(actor);
-  const [spaces, owners] = await Promise.all([listVisibleSpaces(actor), editable ? listClientOwners(actor) : null]);
-  return { userType: actor.type, editable, spaces, owners };
+  const [spaces, unread, owners] = await Promise.all([
+    listVisibleSpaces(actor),
+    unreadCounts(actor),
+    editable ? listClientOwners(actor) : null,
+  ]);
+  return { userType: actor.type, editable, spaces, unread, owners };
 }
 
 export default function Spaces() {
-  const { userType, editable, spaces, owners } = useLoaderData<typeof loader>();
+  const { userType, editable, spaces, unread, owners } = useLoaderData<typeof loader>();
   const deleting = useDialogState<SpaceSummary>();
   return (
     <div className="space-y-6">
@@ -40,7 +45,13 @@ export default function Spaces() {
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {spaces.map((space) => (
             <li key={space.id} className="flex">
-              <SpaceCard space={space} userType={userType} editable={editable} onDelete={deleting.open} />
+              <SpaceCard
+                space={space}
+                userType={userType}
+                editable={editable}
+                unread={unread[space.id]}
+                onDelete={deleting.open}
+              />
             </li>
           ))}
         </ul>

@@ -9,14 +9,14 @@ import { loadOwnShell } from "~/web/shell.server";
  * their own area; what they may do on each page is the models' decision.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, sidebarCollapsed, area } = await loadOwnShell(request);
-  return { user, sidebarCollapsed, area };
+  const { user, sidebarCollapsed, notifications, area } = await loadOwnShell(request);
+  return { user, sidebarCollapsed, notifications, area };
 }
 
 export default function SpacesLayout() {
-  const { user, sidebarCollapsed, area } = useLoaderData<typeof loader>();
+  const { user, sidebarCollapsed, notifications, area } = useLoaderData<typeof loader>();
   return (
-    <AppShell area={area} user={user} sidebarCollapsed={sidebarCollapsed}>
+    <AppShell area={area} user={user} sidebarCollapsed={sidebarCollapsed} notifications={notifications}>
       <Outlet />
     </AppShell>
   );

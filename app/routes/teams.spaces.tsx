@@ -4,6 +4,7 @@ import { EmptySpaces } from "~/components/spaces/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { SpaceCard } from "~/components/spaces/space-card";
 import { listVisibleSpaces } from "~/models/spaces.server";
+import { unreadCounts } from "~/models/unread.server";
 import { requireActor } from "~/web/guards.server";
 import { pageMeta } from "~/utils/meta";
 
@@ -13,11 +14,12 @@ export const meta: MetaFunction = () =>
 /** SPEC §2.4: a team member's spaces, read-only. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireActor(request, "teams");
-  return { spaces: await listVisibleSpaces(actor) };
+  const [spaces, unread] = await Promise.all([listVisibleSpaces(actor), unreadCounts(actor)]);
+  return { spaces, unread };
 }
 
 export default function MySpaces() {
-  const { spaces } = useLoaderData<typeof loader>();
+  const { spaces, unread } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
       <PageHeader title="My Spaces" subtitle="The client spaces you are assigned to" />
@@ -25,7 +27,7 @@ export default function MySpaces() {
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {spaces.map((space) => (
             <li key={space.id} className="flex">
-              <SpaceCard space={space} userType="TEAM_MEMBER" />
+              <SpaceCard space={space} userType="TEAM_MEMBER" unread={unread[space.id]} />
             </li>
           ))}
         </ul>

@@ -4,14 +4,14 @@ import { AppShell } from "~/components/layout/app-shell";
 import { loadShell } from "~/web/shell.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, sidebarCollapsed } = await loadShell(request, "teams");
-  return { user, sidebarCollapsed };
+  const { user, sidebarCollapsed, notifications } = await loadShell(request, "teams");
+  return { user, sidebarCollapsed, notifications };
 }
 
 export default function TeamsLayout() {
-  const { user, sidebarCollapsed } = useLoaderData<typeof loader>();
+  const { user, sidebarCollapsed, notifications } = useLoaderData<typeof loader>();
   return (
-    <AppShell area="teams" user={user} sidebarCollapsed={sidebarCollapsed}>
+    <AppShell area="teams" user={user} sidebarCollapsed={sidebarCollapsed} notifications={notifications}>
       <Outlet />
     </AppShell>
   );

@@ -18,6 +18,21 @@ export type DomainEvents = {
   "member.joined": { userId: string };
   /** A team member was assigned to a space (the space's clients may want to know). */
   "space.team-member-assigned": { spaceId: string; teamMemberId: string };
+  /** A change was committed to a space's chat (app/models/space-changes.server.ts); its room should hear it. */
+  "space.changed": { spaceId: string; change: SpaceChange };
+};
+
+export type SpaceChangeKind =
+  "message.created" | "message.edited" | "message.deleted" | "reaction.changed" | "read.advanced";
+
+/** One entry of a space's change log: `seq` is gap-free in commit order within the space. */
+export type SpaceChange = {
+  seq: number;
+  kind: SpaceChangeKind;
+  messageId: string | null;
+  userId: string | null;
+  payload: Record<string, unknown>;
+  createdAt: string;
 };
 
 const bus = remember("domain-events", () => new EventEmitter().setMaxListeners(100));

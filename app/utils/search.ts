@@ -1,12 +1,12 @@
 import type { UserType } from "#db/schema";
-import type { PersonHit, SearchResults, SpaceHit } from "~/models/search.server";
+import type { MessageHit, PersonHit, SearchResults, SpaceHit } from "~/models/search.server";
 import { CLIENT_ROLE_LABELS, TEAM_ROLE_LABELS } from "./roles";
 import { personPath, spacePath } from "./paths";
 
 /** One search result as the results page and the suggestions show it. */
 export type SearchEntry = {
   key: string;
-  section: "Spaces" | "People";
+  section: "Spaces" | "People" | "Messages";
   title: string;
   detail: string;
   href: string;
@@ -15,11 +15,29 @@ export type SearchEntry = {
 };
 
 /** The results, in their sections, each linked where it opens for this user type. */
-export function searchEntries(userType: UserType, results: Pick<SearchResults, "spaces" | "people">): SearchEntry[] {
+export function searchEntries(
+  userType: UserType,
+  results: Pick<SearchResults, "query" | "spaces" | "people" | "messages">,
+): SearchEntry[] {
   return [
     ...results.spaces.map((space) => spaceEntry(userType, space)),
     ...results.people.map((person) => personEntry(userType, person)),
+    ...results.messages.map((message) => messageEntry(userType, message, results.query)),
   ];
+}
+
+/** A message opens in its space's chat, searched for the same words. */
+function messageEntry(userType: UserType, message: MessageHit, query: string): SearchEntry {
+  const text = message.content.length > 120 ? `${message.content.slice(0, 117)}…` : message.content;
+  return {
+    key: `message:${message.id}`,
+    section: "Messages",
+    title: text,
+    detail: `${message.senderName} in ${message.spaceName}`,
+    href: `${spacePath(userType, message.spaceId)}?${new URLSearchParams({ q: query })}`,
+    imageKey: message.senderAvatarKey,
+    shape: "circle",
+  };
 }
 
 function spaceEntry(userType: UserType, space: SpaceHit): SearchEntry {

@@ -1,7 +1,9 @@
 import type { Actor } from "~/models/actors.server";
 import type { Area } from "~/models/policy.server";
+import { spacesWithUnread } from "~/models/unread.server";
 import { getSidebarCollapsed } from "~/web/sidebar.server";
 import { imageUrl } from "~/utils/images";
+import { spacePath } from "~/utils/paths";
 import { CLIENT_ROLE_LABELS, TEAM_ROLE_LABELS } from "~/utils/roles";
 import type { ShellArea, ShellUser } from "~/utils/shell";
 import { requireActor } from "./guards.server";
@@ -28,7 +30,21 @@ export function shellAreaFor(actor: Pick<Actor, "type">): ShellArea {
 }
 
 async function shellOf(request: Request, actor: Actor) {
-  return { actor, user: toShellUser(actor), sidebarCollapsed: await getSidebarCollapsed(request) };
+  const [sidebarCollapsed, notifications] = await Promise.all([
+    getSidebarCollapsed(request),
+    unreadNotifications(actor),
+  ]);
+  return { actor, user: toShellUser(actor), sidebarCollapsed, notifications };
+}
+
+/** Behind the top bar's bell: the spaces with messages the user has not read, each linking to its chat. */
+async function unreadNotifications(actor: Actor): Promise<Array<{ id: string; text: string; href: string }>> {
+  const spaces = await spacesWithUnread(actor);
+  return spaces.map((space) => ({
+    id: `unread:${space.id}`,
+    text: `${space.count} unread ${space.count === 1 ? "message" : "messages"} in ${space.name}`,
+    href: spacePath(actor.type, space.id),
+  }));
 }
 
 function toShellUser(actor: Actor): ShellUser {

@@ -1,10 +1,10 @@
-import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
+import { CloseButton, Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { Link } from "@remix-run/react";
 import { BellIcon } from "~/components/ui/icons";
 
 export type ShellNotification = { id: string; text: string; href: string };
 
-/** The top bar's bell. The feed itself comes later; until then the list is empty. */
+/** The top bar's bell: the spaces with unread messages (app/web/shell.server.ts), each linking to its chat. */
 export function NotificationsMenu({ notifications = [] }: { notifications?: ShellNotification[] }) {
   const count = notifications.length;
   return (
@@ -31,12 +31,14 @@ export function NotificationsMenu({ notifications = [] }: { notifications?: Shel
           <ul className="max-h-80 divide-y divide-slate-100 overflow-y-auto py-1">
             {notifications.map((notification) => (
               <li key={notification.id}>
-                <Link
+                {/* Closes the panel too: the layout, and so the open panel, stays while the page changes. */}
+                <CloseButton
+                  as={Link}
                   to={notification.href}
                   className="block px-4 py-3 text-sm text-slate-700 hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none"
                 >
                   {notification.text}
-                </Link>
+                </CloseButton>
               </li>
             ))}
           </ul>

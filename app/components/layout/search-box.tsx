@@ -15,6 +15,11 @@ const MOBILE_INPUT_ID = "app-search-mobile";
 const SUGGESTIONS = "/resources/search";
 /** Suggestions wait for a pause in typing this long, so that each key does not cost a request. */
 const TYPING_PAUSE_MS = 150;
+const SECTION_LABEL: Record<SearchEntry["section"], string> = {
+  Spaces: "Space",
+  People: "Person",
+  Messages: "Message",
+};
 
 /** The current query when the search's target page is open, so the box shows what was searched. */
 function useCurrentQuery(action: string) {
@@ -115,7 +120,7 @@ function SearchForm({
                     <span className="min-w-0">
                       <span className="block truncate text-sm font-medium text-slate-900">{entry.title}</span>
                       <span className="block truncate text-xs text-slate-600">
-                        {entry.section === "Spaces" ? "Space" : "Person"} · {entry.detail}
+                        {SECTION_LABEL[entry.section]} · {entry.detail}
                       </span>
                     </span>
                   </ComboboxOption>

@@ -4,9 +4,9 @@ import { Card } from "~/components/ui/card";
 import type { SearchEntry } from "~/utils/search";
 import { imageUrl } from "~/utils/images";
 
-/** The results page's sections (Spaces, People), each entry a link to where it opens. */
+/** The results page's sections (Spaces, People, Messages), each entry a link to where it opens. */
 export function SearchResults({ entries }: { entries: SearchEntry[] }) {
-  const sections = (["Spaces", "People"] as const)
+  const sections = (["Spaces", "People", "Messages"] as const)
     .map((section) => ({ section, entries: entries.filter((entry) => entry.section === section) }))
     .filter((group) => group.entries.length);
   return (

@@ -9,6 +9,7 @@ import { ArrowRightIcon, ClientsIcon, EditIcon, MailIcon, TeamIcon, TrashIcon } 
 import { useHydrated } from "~/utils/hydrated";
 import { imageUrl } from "~/utils/images";
 import { spacePath } from "~/utils/paths";
+import { UnreadBadge } from "~/components/chat/unread-badge";
 import { deleteSpacePath } from "./delete-space-dialog";
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -21,10 +22,13 @@ export function SpaceCard({
   space,
   userType,
   editable = false,
+  unread = 0,
   onDelete,
 }: {
   space: SpaceSummary;
   userType: UserType;
+  /** Messages waiting unread in the space for the viewer. */
+  unread?: number;
   editable?: boolean;
   /** Opens the delete confirmation in place (with JavaScript); without it the menu links to its page. */
   onDelete?: (space: SpaceSummary) => void;
@@ -36,7 +40,10 @@ export function SpaceCard({
       <div className="flex items-start gap-4">
         <Avatar name={space.name} src={imageUrl(space.logoKey)} shape="square" size="lg" alt="" />
         <div className="min-w-0 flex-1">
-          <h2 className="truncate text-base font-semibold text-slate-900">{space.name}</h2>
+          <h2 className="flex items-center gap-2 text-base font-semibold text-slate-900">
+            <span className="truncate">{space.name}</span>
+            <UnreadBadge count={unread} />
+          </h2>
           {space.email ? (
             <p className="mt-0.5 flex items-center gap-1.5 truncate text-sm text-slate-600">
               <MailIcon className="size-4 shrink-0 text-slate-400" aria-hidden="true" />

@@ -1,0 +1,239 @@
+import { Form, Link } from "@remix-run/react";
+import { useCallback, useEffect, useReducer } from "react";
+import { buttonClassName } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { inputClassName } from "~/components/ui/field";
+import { ChatIcon, SearchIcon } from "~/components/ui/icons";
+import type { ChatMessage, ChatPerson } from "~/models/message.schemas";
+import { chatReducer, initChatState, type PendingMessage } from "./chat-state";
+import { Composer } from "./composer";
+import { MessageBubble } from "./message-bubble";
+import { MessageList } from "./message-list";
+import { useChatActions } from "./use-chat-actions";
+import { useLiveChat } from "./use-live-chat";
+
+export type ChatRoomData = {
+  spaceId: string;
+  viewer: ChatPerson;
+  query: string;
+  before: string | null;
+  results: ChatMessage[] | null;
+  page: { messages: ChatMessage[]; hasOlder: boolean; lastSeq: number };
+  clientId: string;
+};
+
+/**
+ * A space's chat (SPEC §2.13): search, the messages, the send form. `path` is the
+ * page's own address, where its forms post without JavaScript; `sendError` and
+ * `draft` come back from a refused send so nothing typed is lost.
+ */
+export function ChatRoom({
+  data,
+  path,
+  sendError,
+  draft,
+}: {
+  data: ChatRoomData;
+  path: string;
+  sendError: string | null;
+  draft: string;
+}) {
+  const [state, dispatch] = useReducer(chatReducer, data.page, initChatState);
+  const actions = useChatActions({ spaceId: data.spaceId, dispatch });
+  const live = useLiveChat({ spaceId: data.spaceId, lastSeq: data.page.lastSeq, dispatch });
+  const viewerId = data.viewer.id;
+
+  // A new page from the server (a search left, an older page by link) replaces what is shown.
+  useEffect(() => dispatch({ type: "reset", ...data.page }), [data.page]);
+
+  const oldestId = state.messages[0]?.id;
+  const loadOlder = useCallback(async () => {
+    if (oldestId) await actions.loadOlder(oldestId);
+  }, [actions, oldestId]);
+  const latest = state.messages.at(-1);
+  const seeLatest = useCallback(() => {
+    if (latest && latest.senderId !== viewerId && !latest.readers.some((reader) => reader.id === viewerId)) {
+      actions.markRead();
+    }
+  }, [actions, latest, viewerId]);
+
+  return (
+    <Card className="flex h-[calc(100vh-240px)] min-h-[26rem] flex-col overflow-hidden">
+      <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 p-3">
+        <h2 className="mr-auto flex items-center gap-2 text-base font-semibold text-slate-900">
+          <ChatIcon className="size-5 text-slate-500" aria-hidden="true" />
+          Chat
+        </h2>
+        <Form method="get" action={path} role="search" className="flex min-w-0 flex-1 items-center gap-2 sm:flex-none">
+          <label htmlFor="chat-search" className="sr-only">
+            Search messages
+          </label>
+          <input
+            id="chat-search"
+            type="search"
+            name="q"
+            defaultValue={data.query}
+            placeholder="Search messages"
+            className={`${inputClassName} h-9 min-w-0 sm:w-56`}
+          />
+          <button type="submit" className={buttonClassName({ variant: "outline", size: "sm" })}>
+            <SearchIcon />
+            <span className="sr-only">Search</span>
+          </button>
+        </Form>
+        <Link to={path} className={buttonClassName({ variant: "ghost", size: "sm" })}>
+          Refresh
+        </Link>
+      </div>
+
+      {data.results ? (
+        <SearchResults results={data.results} query={data.query} path={path} viewerId={viewerId} />
+      ) : (
+        <>
+          <MessageList
+            messages={state.messages}
+            pending={state.pending}
+            hasOlder={state.hasOlder}
+            olderHref={oldestId ? `${path}?before=${oldestId}` : null}
+            onLoadOlder={loadOlder}
+            onSeeLatest={seeLatest}
+            empty={<EmptyChat />}
+            renderMessage={(message) => (
+              <MessageBubble
+                key={message.id}
+                message={message}
+                viewerId={viewerId}
+                action={path}
+                actions={{
+                  edit: actions.edit,
+                  remove: actions.remove,
+                  react: (reaction) => actions.react(message, reaction, viewerId),
+                }}
+              />
+            )}
+            renderPending={(entry) => (
+              <PendingBubble
+                key={entry.clientId}
+                entry={entry}
+                viewer={data.viewer}
+                onRetry={() => live.retry(entry.clientId) || actions.retry(entry)}
+                onDiscard={() => {
+                  live.discard(entry.clientId);
+                  dispatch({ type: "discard", clientId: entry.clientId });
+                }}
+              />
+            )}
+          />
+          {data.before ? (
+            <p className="border-t border-slate-100 px-3 py-2 text-center text-sm">
+              <Link to={path} className="font-medium text-indigo-700 hover:underline">
+                Latest messages
+              </Link>
+            </p>
+          ) : null}
+          <Composer
+            action={path}
+            clientId={data.clientId}
+            error={sendError}
+            defaultContent={draft}
+            onSend={(input) => (input.file ? void actions.send(input) : live.send(input.content))}
+          />
+        </>
+      )}
+    </Card>
+  );
+}
+
+function EmptyChat() {
+  return (
+    <div className="flex h-full flex-col items-center justify-center text-center">
+      <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-400">
+        <ChatIcon className="size-6" aria-hidden="true" />
+      </span>
+      <p className="mt-3 text-sm font-medium text-slate-900">No messages yet</p>
+      <p className="mt-1 text-sm text-slate-500">Say hello: your first message starts the conversation.</p>
+    </div>
+  );
+}
+
+function SearchResults({
+  results,
+  query,
+  path,
+  viewerId,
+}: {
+  results: ChatMessage[];
+  query: string;
+  path: string;
+  viewerId: string;
+}) {
+  return (
+    <div className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:px-4">
+      <p className="mb-4 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
+        <span>
+          {results.length} {results.length === 1 ? "message" : "messages"} matching &ldquo;{query}&rdquo;
+        </span>
+        <Link to={path} className="font-medium text-indigo-700 hover:underline">
+          Back to chat
+        </Link>
+      </p>
+      {results.length ? (
+        <ol className="space-y-4">
+          {results.map((message) => (
+            <MessageBubble key={message.id} message={message} viewerId={viewerId} action={path} actions={null} />
+          ))}
+        </ol>
+      ) : (
+        <p className="py-10 text-center text-sm font-medium text-slate-900">No messages found matching your search</p>
+      )}
+    </div>
+  );
+}
+
+function PendingBubble({
+  entry,
+  viewer,
+  onRetry,
+  onDiscard,
+}: {
+  entry: PendingMessage;
+  viewer: ChatPerson;
+  onRetry: () => void;
+  onDiscard: () => void;
+}) {
+  const failed = entry.status === "failed";
+  return (
+    <li className="flex flex-row-reverse gap-2" aria-live="polite">
+      <span className="sr-only">{viewer.name}</span>
+      <div className="flex min-w-0 max-w-[70%] flex-col items-end">
+        <div
+          className={`mt-1 max-w-full rounded-2xl rounded-tr-sm px-3 py-2 text-sm ${failed ? "border border-red-300 bg-red-50 text-red-900" : "bg-indigo-600/70 text-white"}`}
+        >
+          {entry.content ? <p className="whitespace-pre-wrap break-words">{entry.content}</p> : null}
+          {entry.fileName ? <p className="truncate text-xs">{entry.fileName}</p> : null}
+          {entry.progress !== null && !failed ? (
+            <progress
+              className="mt-1 h-1.5 w-40 max-w-full"
+              value={entry.progress}
+              max={1}
+              aria-label={`Uploading ${entry.fileName ?? "file"}`}
+            />
+          ) : null}
+        </div>
+        {failed ? (
+          <p role="alert" className="mt-1 flex flex-wrap items-center justify-end gap-2 text-xs text-red-700">
+            <span>{entry.error ?? "Failed to send message. Please try again."}</span>
+            <button type="button" onClick={onRetry} className="font-semibold underline">
+              Retry
+            </button>
+            <button type="button" onClick={onDiscard} className="text-slate-600 underline">
+              Discard
+            </button>
+          </p>
+        ) : (
+          <p className="mt-1 text-xs text-slate-500">Sending…</p>
+        )}
+      </div>
+    </li>
+  );
+}

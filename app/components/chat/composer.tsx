@@ -1,0 +1,108 @@
+import { clsx } from "clsx";
+import { useRef, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { inputClassName } from "~/components/ui/field";
+import { UploadIcon } from "~/components/ui/icons";
+import { MESSAGE_TEXT } from "~/models/message.schemas";
+
+/** What the file input offers; the server decides from the bytes (app/services/upload.server.ts). */
+const ACCEPT = "image/png,image/jpeg,image/gif,image/webp,.pdf,.doc,.docx,.txt";
+
+/**
+ * The send form: text and a file. Without JavaScript it posts to the page and comes
+ * back to the latest messages; with it, `onSend` takes the text and file and the
+ * form clears at once (the message shows as Sending… until it is stored).
+ */
+export function Composer({
+  action,
+  clientId,
+  error,
+  defaultContent,
+  onSend,
+}: {
+  action: string;
+  clientId: string;
+  error: string | null;
+  defaultContent: string;
+  onSend?: (input: { content: string; file: File | null }) => void;
+}) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
+  const shownError = localError ?? error;
+
+  const submit = (event: React.FormEvent<HTMLFormElement>) => {
+    if (!onSend) return;
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const content = String(data.get("content") ?? "").trim();
+    const file = data.get("file");
+    const chosen = file instanceof File && file.size > 0 ? file : null;
+    if (!content && !chosen) {
+      setLocalError(MESSAGE_TEXT.empty);
+      return;
+    }
+    setLocalError(null);
+    onSend({ content, file: chosen });
+    event.currentTarget.reset();
+    setFileName(null);
+  };
+
+  return (
+    <form
+      ref={formRef}
+      method="post"
+      action={action}
+      encType="multipart/form-data"
+      onSubmit={submit}
+      className="border-t border-slate-200 p-3"
+    >
+      <input type="hidden" name="intent" value="send" />
+      <input type="hidden" name="clientId" value={clientId} />
+      <div className="flex items-end gap-2">
+        <label className="sr-only" htmlFor="chat-message">
+          Message
+        </label>
+        <textarea
+          id="chat-message"
+          name="content"
+          rows={1}
+          defaultValue={defaultContent}
+          placeholder="Type a message…"
+          aria-invalid={shownError ? true : undefined}
+          aria-describedby={shownError ? "chat-message-error" : undefined}
+          onKeyDown={(event) => {
+            if (event.key === "Enter" && !event.shiftKey && onSend) {
+              event.preventDefault();
+              formRef.current?.requestSubmit();
+            }
+          }}
+          className={clsx(inputClassName, "min-h-10 resize-y py-2")}
+        />
+        <label
+          className="relative inline-flex size-10 shrink-0 cursor-pointer items-center justify-center rounded-lg border border-slate-300 text-slate-600 focus-within:ring-2 focus-within:ring-indigo-600 hover:bg-slate-50"
+          title="Attach a file"
+        >
+          <UploadIcon className="size-5" aria-hidden="true" />
+          <span className="sr-only">Attach a file (image, PDF, Word or text, up to 10MB)</span>
+          <input
+            type="file"
+            name="file"
+            accept={ACCEPT}
+            className="absolute inset-0 cursor-pointer opacity-0"
+            onChange={(event) => setFileName(event.currentTarget.files?.[0]?.name ?? null)}
+          />
+        </label>
+        <Button type="submit" className="shrink-0">
+          Send
+        </Button>
+      </div>
+      {fileName ? <p className="mt-1 truncate text-xs text-slate-600">Attached: {fileName}</p> : null}
+      {shownError ? (
+        <p id="chat-message-error" role="alert" className="mt-1 text-sm text-red-700">
+          {shownError}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,146 @@
+import { Link } from "@remix-run/react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { ChevronDownIcon } from "~/components/ui/icons";
+import type { ChatMessage } from "~/models/message.schemas";
+import type { PendingMessage } from "./chat-state";
+
+/** SPEC §9: new messages scroll into view only when the reader was this close to the bottom. */
+export const AUTO_SCROLL_THRESHOLD_PX = 20;
+
+/**
+ * The scrolling list: it opens at the bottom, follows new messages while the reader
+ * is at the bottom, otherwise offers a jump to the latest; scrolling to the top loads
+ * older messages (with JavaScript; the Older messages link does it without).
+ */
+export function MessageList({
+  messages,
+  pending,
+  hasOlder,
+  olderHref,
+  onLoadOlder,
+  onSeeLatest,
+  renderMessage,
+  renderPending,
+  empty,
+}: {
+  messages: ChatMessage[];
+  pending: PendingMessage[];
+  hasOlder: boolean;
+  olderHref: string | null;
+  onLoadOlder: (() => Promise<void>) | null;
+  onSeeLatest: (() => void) | null;
+  renderMessage: (message: ChatMessage) => React.ReactNode;
+  renderPending: (entry: PendingMessage) => React.ReactNode;
+  empty: React.ReactNode;
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const topSentinel = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const [showJump, setShowJump] = useState(false);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const previous = useRef({ first: messages[0]?.id, last: messages.at(-1)?.id, count: 0, pending: 0, height: 0 });
+
+  const scrollToBottom = () => {
+    const element = scroller.current;
+    if (element) element.scrollTop = element.scrollHeight;
+    atBottom.current = true;
+    setShowJump(false);
+  };
+
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const before = previous.current;
+    const first = messages[0]?.id;
+    const last = messages.at(-1)?.id;
+    const count = messages.length + pending.length;
+    if (before.height === 0 || pending.length > before.pending) {
+      // The first render, or the reader just sent something: show the bottom.
+      scrollToBottom();
+    } else if (first !== before.first && last === before.last) {
+      // Older messages came in above: keep the reader where they were.
+      element.scrollTop += element.scrollHeight - before.height;
+    } else if (count > before.count || last !== before.last) {
+      if (atBottom.current) scrollToBottom();
+      else setShowJump(true);
+    }
+    previous.current = { first, last, count, pending: pending.length, height: element.scrollHeight };
+  }, [messages, pending.length]);
+
+  useEffect(() => {
+    if (atBottom.current && onSeeLatest) onSeeLatest();
+  }, [messages.at(-1)?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    const sentinel = topSentinel.current;
+    if (!sentinel || !hasOlder || !onLoadOlder) return;
+    const observer = new IntersectionObserver(async ([entry]) => {
+      if (!entry.isIntersecting || loadingOlder) return;
+      setLoadingOlder(true);
+      await onLoadOlder();
+      setLoadingOlder(false);
+    });
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [hasOlder, onLoadOlder, loadingOlder]);
+
+  const onScroll = () => {
+    const element = scroller.current;
+    if (!element) return;
+    atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight <= AUTO_SCROLL_THRESHOLD_PX;
+    if (atBottom.current) {
+      if (showJump && onSeeLatest) onSeeLatest();
+      setShowJump(false);
+    }
+  };
+
+  return (
+    <div className="relative min-h-0 flex-1">
+      <div
+        ref={scroller}
+        onScroll={onScroll}
+        className="h-full overflow-y-auto px-3 py-4 sm:px-4"
+        role="log"
+        aria-label="Messages"
+        tabIndex={0}
+      >
+        {hasOlder ? (
+          <div ref={topSentinel} className="mb-4 text-center">
+            {olderHref ? (
+              <Link
+                to={olderHref}
+                preventScrollReset
+                className="text-sm font-medium text-indigo-700 hover:underline"
+                onClick={(event) => {
+                  if (!onLoadOlder) return;
+                  event.preventDefault();
+                  void onLoadOlder();
+                }}
+              >
+                {loadingOlder ? "Loading older messages…" : "Older messages"}
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
+        {messages.length || pending.length ? (
+          <ol className="space-y-4">
+            {messages.map(renderMessage)}
+            {pending.map(renderPending)}
+          </ol>
+        ) : (
+          empty
+        )}
+      </div>
+      {showJump ? (
+        <button
+          type="button"
+          onClick={scrollToBottom}
+          className="absolute bottom-3 left-1/2 inline-flex -translate-x-1/2 items-center gap-1 rounded-full bg-indigo-600 px-3 py-1.5 text-xs font-medium text-white shadow-lg hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-300"
+        >
+          <ChevronDownIcon className="size-4" aria-hidden="true" />
+          Jump to latest
+        </button>
+      ) : null}
+    </div>
+  );
+}

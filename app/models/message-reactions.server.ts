@@ -1,0 +1,57 @@
+import { db } from "~/services/db.server";
+import type { Actor } from "./actors.server";
+import { NotFoundError } from "./errors.server";
+import { emptyReactions, REACTION_TYPES, type ReactionType, type Reactions } from "./message.schemas";
+import { findVisibleMessage, MESSAGE_NOT_FOUND } from "./messages.server";
+import { publishChanges, recordChange } from "./space-changes.server";
+
+/*
+ * Reactions (SPEC §4): smile, heart, thumbsup and angry; each member toggles each
+ * one on a message. Every toggle is logged with the message's reactions as they now
+ * stand, so a client replaces its counts rather than adding to them.
+ */
+
+export type ReactionsChanged = { messageId: string; reactions: Reactions; seq: number };
+
+export async function toggleReaction(
+  actor: Actor,
+  messageId: string,
+  reaction: ReactionType,
+): Promise<ReactionsChanged> {
+  if (!REACTION_TYPES.includes(reaction)) throw new NotFoundError("Reaction not found");
+  const { spaceId, reactions, change } = await db.transaction().execute(async (tx) => {
+    const message = await findVisibleMessage(actor, messageId, tx);
+    if (message.deleted_at) throw new NotFoundError(MESSAGE_NOT_FOUND);
+    const removed = await tx
+      .deleteFrom("message_reactions")
+      .where("message_id", "=", message.id)
+      .where("user_id", "=", actor.id)
+      .where("reaction_type", "=", reaction)
+      .executeTakeFirst();
+    if (removed.numDeletedRows === 0n) {
+      await tx
+        .insertInto("message_reactions")
+        .values({ message_id: message.id, user_id: actor.id, reaction_type: reaction })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    const rows = await tx
+      .selectFrom("message_reactions")
+      .select(["user_id", "reaction_type"])
+      .where("message_id", "=", message.id)
+      .orderBy("created_at")
+      .execute();
+    const reactions = emptyReactions();
+    for (const row of rows) reactions[row.reaction_type].push(row.user_id);
+    const change = await recordChange(tx, {
+      spaceId: message.space_id,
+      kind: "reaction.changed",
+      messageId: message.id,
+      userId: actor.id,
+      payload: { messageId: message.id, reactions },
+    });
+    return { spaceId: message.space_id, reactions, change };
+  });
+  publishChanges(spaceId, [change]);
+  return { messageId, reactions, seq: change.seq };
+}

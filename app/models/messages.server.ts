@@ -1,0 +1,388 @@
+import { sql, type Kysely, type Transaction } from "kysely";
+import type { Database } from "#db/schema";
+import { db } from "~/services/db.server";
+import { storage, newFileKey } from "~/services/storage.server";
+import { inspectUpload } from "~/services/upload.server";
+import { imageUrl } from "~/utils/images";
+import { loadPeople, type Actor } from "./actors.server";
+import { ForbiddenError, NotFoundError } from "./errors.server";
+import {
+  emptyReactions,
+  MESSAGE_MAX_LENGTH,
+  MESSAGE_TEXT,
+  UNKNOWN_USER,
+  type ChatMessage,
+  type ChatPerson,
+} from "./message.schemas";
+import { findVisibleSpace, isUuid, spaceMemberUserIds, visibleSpaceIds } from "./space-access.server";
+import { publishChanges, recordChange } from "./space-changes.server";
+import { advanceWatermark } from "./space-reads.server";
+
+/*
+ * The chat of a space (SPEC §2.13, §4, §8): one model for the form actions and the
+ * socket handlers. Members of a space send; only the sender edits or deletes; a
+ * deleted message stays as a tombstone (deleted_at, no content, no file) so that a
+ * client catching up learns of the delete. Each change goes into the space's change
+ * log in the same transaction and is published after the commit.
+ */
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** A refusal of what the user typed or attached, in SPEC §8's words, shown by the form or the socket ack. */
+export class MessageInputError extends Error {
+  name = "MessageInputError";
+  constructor(
+    message: string,
+    readonly title?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const MESSAGE_NOT_FOUND = "Message not found";
+/** Messages per page of the chat; older ones come a page at a time. */
+export const PAGE_SIZE = 50;
+
+export type SendMessageInput = { clientId: string; content: string; file?: FormDataEntryValue | null };
+export type SentMessage = { message: ChatMessage; seq: number; duplicate: boolean };
+export type ChangedMessage = { message: ChatMessage; seq: number | null };
+
+/**
+ * Stores a message from a member of the space, with an optional file, and advances the
+ * sender's read watermark to it. A `clientId` the sender used before returns the
+ * stored message (`duplicate`), whatever the retry carries: the unique constraint on
+ * (sender, client id) decides, so a send retried after a lost acknowledgement, from
+ * any instance, is stored once.
+ */
+export async function sendMessage(actor: Actor, spaceId: string, input: SendMessageInput): Promise<SentMessage> {
+  await findVisibleSpace(actor, spaceId);
+  const clientId = input.clientId.trim();
+  if (!clientId || clientId.length > 100) throw new MessageInputError("Could not send message.");
+  const existing = await findSent(actor.id, spaceId, clientId);
+  if (existing) return existing;
+
+  const content = input.content.trim();
+  if (content.length > MESSAGE_MAX_LENGTH) throw new MessageInputError(MESSAGE_TEXT.tooLong);
+  const hasFile = input.file != null && !(typeof input.file === "string" && input.file === "");
+  if (!content && !hasFile) throw new MessageInputError(MESSAGE_TEXT.empty);
+  const attachment = hasFile ? await storeAttachment(input.file ?? null) : null;
+
+  const sent = await insertMessage(actor, spaceId, clientId, content, attachment).catch(async (error: unknown) => {
+    if (attachment) await storage().delete(attachment.key);
+    throw error;
+  });
+
+  if (!sent) {
+    // Another request with the same client id won the race; this one's file is not needed.
+    if (attachment) await storage().delete(attachment.key);
+    const stored = await findSent(actor.id, spaceId, clientId);
+    if (!stored) throw new NotFoundError(MESSAGE_NOT_FOUND);
+    return stored;
+  }
+  publishChanges(spaceId, [sent.change]);
+  return { message: sent.message, seq: sent.change.seq, duplicate: false };
+}
+
+/** Stores the message and logs it, in one transaction; null when the sender's client id is taken. */
+function insertMessage(
+  actor: Actor,
+  spaceId: string,
+  clientId: string,
+  content: string,
+  attachment: StoredAttachment | null,
+) {
+  return db.transaction().execute(async (tx) => {
+    await findVisibleSpace(actor, spaceId, tx);
+    const row = await tx
+      .insertInto("space_messages")
+      .values({
+        space_id: spaceId,
+        sender_id: actor.id,
+        client_id: clientId,
+        content,
+        attachment_key: attachment?.key ?? null,
+        attachment_name: attachment?.name ?? null,
+        attachment_size: attachment?.size ?? null,
+        attachment_type: attachment?.type ?? null,
+      })
+      .onConflict((oc) => oc.columns(["sender_id", "client_id"]).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return null;
+    await advanceWatermark(tx, spaceId, actor.id, row.id);
+    const [message] = await toChatMessages([row], tx);
+    const change = await recordChange(tx, {
+      spaceId,
+      kind: "message.created",
+      messageId: row.id,
+      userId: actor.id,
+      payload: message,
+    });
+    return { message, change };
+  });
+}
+
+/** Changes the text of one's own message; empty text is refused (SPEC §5). */
+export async function editMessage(actor: Actor, messageId: string, newContent: string): Promise<ChangedMessage> {
+  const content = newContent.trim();
+  const result = await db.transaction().execute(async (tx) => {
+    const row = await findOwnMessage(actor, messageId, MESSAGE_TEXT.editOthers, tx);
+    if (!content && !row.attachment_key) throw new MessageInputError(MESSAGE_TEXT.empty);
+    if (content.length > MESSAGE_MAX_LENGTH) throw new MessageInputError(MESSAGE_TEXT.tooLong);
+    if (content === row.content) return { message: (await toChatMessages([row], tx))[0], change: null };
+    const updated = await tx
+      .updateTable("space_messages")
+      .set({ content, edited_at: sql<Date>`now()` })
+      .where("id", "=", row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const [message] = await toChatMessages([updated], tx);
+    const change = await recordChange(tx, {
+      spaceId: row.space_id,
+      kind: "message.edited",
+      messageId: row.id,
+      userId: actor.id,
+      payload: message,
+    });
+    return { message, change };
+  });
+  if (result.change) publishChanges(result.message.spaceId, [result.change]);
+  return { message: result.message, seq: result.change?.seq ?? null };
+}
+
+/**
+ * Deletes one's own message: its text and file go, a tombstone stays. What the log
+ * carried of it is blanked too, so a client catching up never sees deleted words.
+ */
+export async function deleteMessage(actor: Actor, messageId: string): Promise<{ id: string; seq: number }> {
+  const { row, change } = await db.transaction().execute(async (tx) => {
+    const row = await findOwnMessage(actor, messageId, MESSAGE_TEXT.deleteOthers, tx);
+    await tx
+      .updateTable("space_messages")
+      .set({
+        content: "",
+        attachment_key: null,
+        attachment_name: null,
+        attachment_size: null,
+        attachment_type: null,
+        deleted_at: sql<Date>`now()`,
+      })
+      .where("id", "=", row.id)
+      .execute();
+    await tx
+      .updateTable("space_changes")
+      .set({ payload: sql`payload || ${JSON.stringify({ content: "", attachment: null })}::jsonb` })
+      .where("message_id", "=", row.id)
+      .where("kind", "in", ["message.created", "message.edited"])
+      .execute();
+    const change = await recordChange(tx, {
+      spaceId: row.space_id,
+      kind: "message.deleted",
+      messageId: row.id,
+      userId: actor.id,
+      payload: { id: row.id },
+    });
+    return { row, change };
+  });
+  if (row.attachment_key) await storage().delete(row.attachment_key);
+  publishChanges(row.space_id, [change]);
+  return { id: row.id, seq: change.seq };
+}
+
+/** `lastSeq`: the space's change log as it stood before the page was read, so replaying what follows misses nothing. */
+export type MessagePage = { messages: ChatMessage[]; hasOlder: boolean; lastSeq: number };
+
+/**
+ * A page of the space's messages, oldest to newest: the latest ones, or those before
+ * the message `before` (the oldest one the reader has). Deleted messages are left out.
+ */
+export async function listMessages(
+  actor: Actor,
+  spaceId: string,
+  { before, limit = PAGE_SIZE }: { before?: string | null; limit?: number } = {},
+): Promise<MessagePage> {
+  const space = await findVisibleSpace(actor, spaceId);
+  let query = db
+    .selectFrom("space_messages")
+    .selectAll()
+    .where("space_id", "=", spaceId)
+    .where("deleted_at", "is", null)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit + 1);
+  if (before && isUuid(before)) {
+    // Compared in SQL, at the database's (microsecond) precision.
+    query = query.where(
+      sql<boolean>`(created_at, id) < (select created_at, id from space_messages where id = ${before} and space_id = ${spaceId})`,
+    );
+  }
+  const rows = await query.execute();
+  const page = rows.slice(0, limit).reverse();
+  return { messages: await toChatMessages(page), hasOlder: rows.length > limit, lastSeq: Number(space.last_seq) };
+}
+
+/** The space's messages whose text contains `query` (case-insensitive), oldest to newest. */
+export async function searchMessages(actor: Actor, spaceId: string, query: string): Promise<ChatMessage[]> {
+  await findVisibleSpace(actor, spaceId);
+  const term = query.trim();
+  if (!term) return [];
+  const rows = await db
+    .selectFrom("space_messages")
+    .selectAll()
+    .where("space_id", "=", spaceId)
+    .where("deleted_at", "is", null)
+    .where((eb) =>
+      eb.or([eb("content", "ilike", likePattern(term)), eb("attachment_name", "ilike", likePattern(term))]),
+    )
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(PAGE_SIZE)
+    .execute();
+  return toChatMessages(rows.reverse());
+}
+
+/** A message the actor may see (in a space they take part in), deleted or not; NotFoundError otherwise. */
+export async function findVisibleMessage(actor: Actor, messageId: string, executor: Executor = db) {
+  const row = isUuid(messageId)
+    ? await executor
+        .selectFrom("space_messages")
+        .selectAll()
+        .where("id", "=", messageId)
+        .where("space_id", "in", visibleSpaceIds(actor, executor))
+        .executeTakeFirst()
+    : undefined;
+  if (!row) throw new NotFoundError(MESSAGE_NOT_FOUND);
+  return row;
+}
+
+/** One message of the space as the chat renders it (not a deleted one). */
+export async function findChatMessage(actor: Actor, spaceId: string, messageId: string): Promise<ChatMessage> {
+  const row = await findVisibleMessage(actor, messageId);
+  if (row.space_id !== spaceId || row.deleted_at) throw new NotFoundError(MESSAGE_NOT_FOUND);
+  return (await toChatMessages([row]))[0];
+}
+
+/** A message's file, for a member of its space to download; NotFoundError for anyone else, or when it is gone. */
+export async function readAttachment(actor: Actor, messageId: string) {
+  const row = await findVisibleMessage(actor, messageId);
+  const stored = row.attachment_key ? await storage().get(row.attachment_key) : null;
+  if (!stored || !row.attachment_name) throw new NotFoundError("File not found");
+  return { body: stored.body, contentType: stored.contentType, size: stored.size, name: row.attachment_name };
+}
+
+export type MessageRow = Awaited<ReturnType<typeof findVisibleMessage>>;
+
+/** Builds messages as the chat renders them: sender, file link, reactions and readers. */
+export async function toChatMessages(rows: MessageRow[], executor: Executor = db): Promise<ChatMessage[]> {
+  if (!rows.length) return [];
+  const spaceId = rows[0].space_id;
+  const ids = rows.map((row) => row.id);
+  const [reactions, reads, memberIds] = await Promise.all([
+    executor
+      .selectFrom("message_reactions")
+      .select(["message_id", "user_id", "reaction_type"])
+      .where("message_id", "in", ids)
+      .orderBy("created_at")
+      .execute(),
+    executor.selectFrom("space_reads").select(["user_id", "last_read_at"]).where("space_id", "=", spaceId).execute(),
+    spaceMemberUserIds(spaceId, executor),
+  ]);
+  const members = new Set(memberIds);
+  const memberReads = reads.filter((read) => members.has(read.user_id));
+  const people = await loadPeople(
+    [...rows.flatMap((row) => (row.sender_id ? [row.sender_id] : [])), ...memberReads.map((read) => read.user_id)],
+    executor,
+  );
+  const personOf = (id: string): ChatPerson => {
+    const person = people.get(id);
+    return { id, name: person?.name ?? UNKNOWN_USER, avatar: imageUrl(person?.avatarKey) };
+  };
+
+  return rows.map((row) => {
+    const sender = row.sender_id ? people.get(row.sender_id) : undefined;
+    const messageReactions = emptyReactions();
+    for (const reaction of reactions) {
+      if (reaction.message_id === row.id) messageReactions[reaction.reaction_type].push(reaction.user_id);
+    }
+    return {
+      id: row.id,
+      clientId: row.client_id,
+      spaceId: row.space_id,
+      senderId: row.sender_id,
+      senderName: sender?.name ?? UNKNOWN_USER,
+      senderAvatar: imageUrl(sender?.avatarKey),
+      content: row.content,
+      attachment:
+        row.attachment_key && row.attachment_name
+          ? {
+              name: row.attachment_name,
+              size: row.attachment_size ?? 0,
+              type: row.attachment_type ?? "application/octet-stream",
+              url: attachmentUrl(row.id),
+            }
+          : null,
+      createdAt: row.created_at.toISOString(),
+      editedAt: row.edited_at?.toISOString() ?? null,
+      deletedAt: row.deleted_at?.toISOString() ?? null,
+      reactions: messageReactions,
+      readers: memberReads
+        .filter((read) => read.user_id !== row.sender_id && read.last_read_at >= row.created_at)
+        .map((read) => personOf(read.user_id)),
+    };
+  });
+}
+
+/** Where members download a message's file (app/routes/attachments.$messageId.tsx checks who asks). */
+export function attachmentUrl(messageId: string) {
+  return `/attachments/${messageId}`;
+}
+
+async function findOwnMessage(actor: Actor, messageId: string, refusal: string, tx: Transaction<Database>) {
+  const row = await findVisibleMessage(actor, messageId, tx);
+  if (row.deleted_at) throw new NotFoundError(MESSAGE_NOT_FOUND);
+  if (row.sender_id !== actor.id) throw new ForbiddenError(refusal);
+  return row;
+}
+
+/** The message the sender already sent with this client id, as a duplicate send answers it. */
+async function findSent(senderId: string, spaceId: string, clientId: string): Promise<SentMessage | null> {
+  const row = await db
+    .selectFrom("space_messages")
+    .selectAll()
+    .where("sender_id", "=", senderId)
+    .where("client_id", "=", clientId)
+    .executeTakeFirst();
+  if (!row) return null;
+  // A client id is the browser's name for one message; reused for another space it names nothing here.
+  if (row.space_id !== spaceId) throw new MessageInputError("Could not send message.");
+  const created = await db
+    .selectFrom("space_changes")
+    .select("seq")
+    .where("space_id", "=", spaceId)
+    .where("message_id", "=", row.id)
+    .where("kind", "=", "message.created")
+    .executeTakeFirst();
+  const [message] = await toChatMessages([row]);
+  return { message, seq: Number(created?.seq ?? 0), duplicate: true };
+}
+
+type StoredAttachment = { key: string; name: string; size: number; type: string };
+
+/** Checks the file by its bytes (images, pdf, doc, docx, txt; at most 10 MB) and stores it privately. */
+async function storeAttachment(file: FormDataEntryValue | null): Promise<StoredAttachment> {
+  const inspected = await inspectUpload(file, "attachment");
+  if (!inspected.ok) throw new MessageInputError(inspected.message, inspected.title);
+  const key = newFileKey("chat-attachments", inspected.extension);
+  await storage().put(key, inspected.bytes, { contentType: inspected.contentType });
+  return { key, name: fileName(file, inspected.extension), size: inspected.size, type: inspected.contentType };
+}
+
+/** The name the file came with, without any folder, or a plain one with its real extension. */
+function fileName(file: FormDataEntryValue | null, extension: string): string {
+  const given = file && typeof file !== "string" ? (file.name.split(/[\\/]/).pop() ?? "").trim() : "";
+  return (given || `file.${extension}`).slice(0, 200);
+}
+
+function likePattern(term: string) {
+  return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}

@@ -1,0 +1,81 @@
+import { sql, type Kysely, type Transaction } from "kysely";
+import type { Database } from "#db/schema";
+import { db } from "~/services/db.server";
+import { imageUrl } from "~/utils/images";
+import { loadPeople, type Actor } from "./actors.server";
+import { UNKNOWN_USER } from "./message.schemas";
+import { findVisibleSpace, isUuid } from "./space-access.server";
+import { publishChanges, recordChange } from "./space-changes.server";
+
+/*
+ * Read receipts (DESIGN.md): one watermark per member and space,
+ * space_reads.last_read_at. A member has read every message created at or before it;
+ * a message's readers are the members whose watermark has reached it. It only moves
+ * forward: when a member sees the latest messages, and for the sender on send.
+ * notified_at in the same row belongs to the unread-message mails.
+ */
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export type ReadAdvanced = { userId: string; lastReadAt: string; seq: number };
+
+/**
+ * Marks the space read by the actor up to the message `upTo`, or up to its latest
+ * message. Logs and publishes a read.advanced change when the watermark moved;
+ * returns null when it did not (already read, or nothing to read).
+ */
+export async function markRead(actor: Actor, spaceId: string, upTo?: string | null): Promise<ReadAdvanced | null> {
+  const result = await db.transaction().execute(async (tx) => {
+    await findVisibleSpace(actor, spaceId, tx);
+    let latest = tx
+      .selectFrom("space_messages")
+      .select("id")
+      .where("space_id", "=", spaceId)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(1);
+    if (upTo) latest = latest.where("id", "=", isUuid(upTo) ? upTo : "00000000-0000-0000-0000-000000000000");
+    const target = await latest.executeTakeFirst();
+    if (!target) return null;
+    const lastReadAt = await advanceWatermark(tx, spaceId, actor.id, target.id);
+    if (!lastReadAt) return null;
+    const person = (await loadPeople([actor.id], tx)).get(actor.id);
+    const change = await recordChange(tx, {
+      spaceId,
+      kind: "read.advanced",
+      userId: actor.id,
+      payload: {
+        userId: actor.id,
+        lastReadAt: lastReadAt.toISOString(),
+        user: { name: person?.name ?? UNKNOWN_USER, avatar: imageUrl(person?.avatarKey) },
+      },
+    });
+    return { change, lastReadAt };
+  });
+  if (!result) return null;
+  publishChanges(spaceId, [result.change]);
+  return { userId: actor.id, lastReadAt: result.lastReadAt.toISOString(), seq: result.change.seq };
+}
+
+/**
+ * Moves a member's read watermark forward to the time of message `messageId` (never
+ * back), keeping notified_at, which the unread-message mails own. The time is copied
+ * in SQL: Postgres keeps microseconds, a JavaScript Date only milliseconds, and a
+ * watermark rounded down would leave the message it marks unread. Returns the new
+ * watermark, or null if it did not move.
+ */
+export async function advanceWatermark(
+  executor: Executor,
+  spaceId: string,
+  userId: string,
+  messageId: string,
+): Promise<Date | null> {
+  const { rows } = await sql<{ last_read_at: Date }>`
+    insert into space_reads (space_id, user_id, last_read_at)
+    select ${spaceId}, ${userId}, created_at from space_messages where id = ${messageId} and space_id = ${spaceId}
+    on conflict (space_id, user_id) do update set last_read_at = excluded.last_read_at
+      where space_reads.last_read_at < excluded.last_read_at
+    returning last_read_at
+  `.execute(executor);
+  return rows[0]?.last_read_at ?? null;
+}

@@ -1,0 +1,56 @@
+import { db } from "~/services/db.server";
+import type { Actor } from "./actors.server";
+import { visibleSpaceIds } from "./space-access.server";
+
+/*
+ * What is unread, written once: for a member, the messages of a space newer than
+ * their read watermark (app/models/space-reads.server.ts), not their own and not
+ * deleted. A member without a watermark has read nothing. The space lists, the top
+ * bar's notifications and the unread-message mails all count with it.
+ */
+
+// The watermark of a member who never opened the space.
+export const NOTHING_READ = new Date(0);
+
+/** The messages unread by `userId`, in every space; narrow it by space and select what you need. */
+export function unreadMessagesOf(userId: string) {
+  return db
+    .selectFrom("space_messages")
+    .leftJoin("space_reads", (join) =>
+      join.onRef("space_reads.space_id", "=", "space_messages.space_id").on("space_reads.user_id", "=", userId),
+    )
+    .where("space_messages.deleted_at", "is", null)
+    .where((eb) => eb.or([eb("space_messages.sender_id", "is", null), eb("space_messages.sender_id", "!=", userId)]))
+    .where((eb) =>
+      eb("space_messages.created_at", ">", eb.fn.coalesce("space_reads.last_read_at", eb.val(NOTHING_READ))),
+    );
+}
+
+/** Unread messages per space id, for the spaces the actor may see; spaces with none are absent. */
+export async function unreadCounts(actor: Actor): Promise<Record<string, number>> {
+  const rows = await unreadMessagesOf(actor.id)
+    .where("space_messages.space_id", "in", visibleSpaceIds(actor))
+    .select((eb) => ["space_messages.space_id", eb.fn.countAll<string>().as("count")])
+    .groupBy("space_messages.space_id")
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.space_id, Number(row.count)]));
+}
+
+export type UnreadSpace = { id: string; name: string; count: number };
+
+/** The spaces where the actor has unread messages, most recent first (the top bar's notifications). */
+export async function spacesWithUnread(actor: Actor): Promise<UnreadSpace[]> {
+  const rows = await unreadMessagesOf(actor.id)
+    .innerJoin("spaces", "spaces.id", "space_messages.space_id")
+    .where("spaces.id", "in", visibleSpaceIds(actor))
+    .select((eb) => [
+      "spaces.id",
+      "spaces.name",
+      eb.fn.countAll<string>().as("count"),
+      eb.fn.max("space_messages.created_at").as("latest"),
+    ])
+    .groupBy(["spaces.id", "spaces.name"])
+    .orderBy("latest", "desc")
+    .execute();
+  return rows.map((row) => ({ id: row.id, name: row.name, count: Number(row.count) }));
+}

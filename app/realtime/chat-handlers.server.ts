@@ -1,0 +1,87 @@
+import type { Socket } from "socket.io";
+import { z } from "zod";
+import type { Actor } from "~/models/actors.server";
+import { ForbiddenError, NotFoundError } from "~/models/errors.server";
+import { toggleReaction } from "~/models/message-reactions.server";
+import { REACTION_TYPES } from "~/models/message.schemas";
+import { MessageInputError, deleteMessage, editMessage, sendMessage } from "~/models/messages.server";
+import { canSeeSpace, SPACE_NOT_FOUND } from "~/models/space-access.server";
+import { changesSince } from "~/models/space-changes.server";
+import { markRead } from "~/models/space-reads.server";
+
+/*
+ * The chat over the socket: each event is parsed, handed to the same model function a
+ * form post calls, and answered with an acknowledgement. No rule is checked here.
+ */
+
+export const spaceRoom = (spaceId: string) => `space:${spaceId}`;
+
+export type ChatAck<T> = ({ ok: true } & T) | { ok: false; error: string };
+
+const id = z.string().max(100);
+const text = z.string().max(100_000);
+const events = {
+  "chat:send": z.object({ spaceId: id, clientId: id, content: text }),
+  "chat:edit": z.object({ messageId: id, content: text }),
+  "chat:delete": z.object({ messageId: id }),
+  "chat:react": z.object({ messageId: id, reaction: z.enum(REACTION_TYPES) }),
+  "chat:read": z.object({ spaceId: id, upTo: id.nullish() }),
+  "chat:sync": z.object({ spaceId: id, afterSeq: z.number().int().min(0) }),
+};
+type ChatEvent = keyof typeof events;
+type Handlers = { [K in ChatEvent]: (input: z.infer<(typeof events)[K]>) => Promise<object> };
+
+export function handleChatEvents(socket: Socket, actor: Actor, joined: Promise<unknown>) {
+  const handlers: Handlers = {
+    "chat:send": async ({ spaceId, clientId, content }) => sendMessage(actor, spaceId, { clientId, content }),
+    "chat:edit": async ({ messageId, content }) => editMessage(actor, messageId, content),
+    "chat:delete": async ({ messageId }) => deleteMessage(actor, messageId),
+    "chat:react": async ({ messageId, reaction }) => toggleReaction(actor, messageId, reaction),
+    "chat:read": async ({ spaceId, upTo }) => ({ read: await markRead(actor, spaceId, upTo) }),
+    // A space the user was given after connecting is joined here. The room is joined before
+    // the log is read, so a change committed meanwhile arrives live if the read missed it;
+    // the read checks access again, so a removal in between leaves the room too.
+    "chat:sync": async ({ spaceId, afterSeq }) => {
+      if (!(await canSeeSpace(actor, spaceId))) throw new NotFoundError(SPACE_NOT_FOUND);
+      await socket.join(spaceRoom(spaceId));
+      try {
+        return await changesSince(actor, spaceId, afterSeq);
+      } catch (error) {
+        await socket.leave(spaceRoom(spaceId));
+        throw error;
+      }
+    },
+  };
+
+  for (const name of Object.keys(events) as ChatEvent[]) {
+    socket.on(name, async (input: unknown, ack: unknown) => {
+      if (typeof ack !== "function") return;
+      const reply = ack as (answer: ChatAck<object>) => void;
+      const parsed = events[name].safeParse(input);
+      if (!parsed.success) return reply({ ok: false, error: "This request was not understood." });
+      try {
+        await joined;
+        const handle = handlers[name] as (input: unknown) => Promise<object>;
+        reply({ ok: true, ...(await handle(parsed.data)) });
+      } catch (error) {
+        reply({ ok: false, error: refusal(error, name) });
+      }
+    });
+  }
+}
+
+// SPEC §8's words for a failure that is not a refusal.
+const FAILED: Partial<Record<ChatEvent, string>> = {
+  "chat:send": "Failed to send message. Please try again.",
+  "chat:edit": "Failed to edit or delete message. Please try again.",
+  "chat:delete": "Failed to edit or delete message. Please try again.",
+};
+
+/** A model's refusal in its own words; anything else is logged and told as a failure to retry. */
+function refusal(error: unknown, event: ChatEvent): string {
+  if (error instanceof NotFoundError || error instanceof ForbiddenError || error instanceof MessageInputError) {
+    return error.message;
+  }
+  console.error(`realtime: ${event} failed`, error);
+  return FAILED[event] ?? "Something went wrong. Please try again.";
+}

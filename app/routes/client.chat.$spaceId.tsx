@@ -1,0 +1,65 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ChatRoom } from "~/components/chat/chat-room";
+import { SpaceNotFound } from "~/components/spaces/space-not-found";
+import { Avatar } from "~/components/ui/avatar";
+import { getSpaceOverview } from "~/models/spaces.server";
+import { answerChatForm, loadChat } from "~/web/chat.server";
+import { expectFound } from "~/web/errors.server";
+import { requireActor } from "~/web/guards.server";
+import { imageUrl } from "~/utils/images";
+import { pageMeta } from "~/utils/meta";
+
+/* /client/chat/{id}: a client's conversation with their agency in one of their spaces. */
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? pageMeta(
+        `${data.space.name} · Team Chat`,
+        `Your conversation with ${data.space.agency.name} in ${data.space.name}.`,
+      )
+    : pageMeta("Space not found", "This space does not exist, or you do not take part in it.");
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const actor = await requireActor(request, "client");
+  const spaceId = params.spaceId ?? "";
+  const space = await expectFound(getSpaceOverview(actor, spaceId));
+  return { space, chat: await loadChat(request, actor, spaceId) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireActor(request, "client");
+  const spaceId = params.spaceId ?? "";
+  return answerChatForm(request, actor, spaceId, `/client/chat/${spaceId}`);
+}
+
+export default function ClientChat() {
+  const { space, chat } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  return (
+    <div className="space-y-4">
+      <div className="flex items-center gap-3">
+        <Avatar name={space.name} src={imageUrl(space.logoKey)} shape="square" size="lg" alt="" />
+        <div className="min-w-0">
+          <h1 className="truncate text-2xl font-semibold tracking-tight text-slate-900">{space.name}</h1>
+          <p className="text-sm text-slate-600">
+            With {space.agency.name} ·{" "}
+            <Link to="/client/chat" className="text-indigo-700 underline hover:text-indigo-900">
+              All chats
+            </Link>
+          </p>
+        </div>
+      </div>
+      <ChatRoom
+        data={chat}
+        path={`/client/chat/${space.id}`}
+        sendError={refused?.sendError ?? null}
+        draft={refused?.draft ?? ""}
+      />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <SpaceNotFound />;
+}

@@ -1,0 +1,223 @@
+import type { Socket } from "socket.io-client";
+import type { SpaceChange } from "~/services/events.server";
+
+/*
+ * The browser's side of a space's live chat, apart from React so that the fault test
+ * can drive it in Node against real server processes.
+ *
+ * - Changes are applied in sequence order, once each: a live change that skips a
+ *   number, and every (re)connect, asks the server for what came after the last one.
+ * - A message is kept in storage (localStorage per space) with its client id from the
+ *   moment it is typed until the server acknowledges it, and is sent again with the
+ *   same id after a reconnect, so the server stores it once. The server's refusal
+ *   marks it failed, for the person to retry or discard.
+ */
+
+export type OutboxMessage = {
+  clientId: string;
+  content: string;
+  createdAt: string;
+  /** sending: not acknowledged yet; failed: refused, waits for Retry; sent: acknowledged, not yet shown. */
+  status: "sending" | "failed" | "sent";
+  error?: string;
+};
+
+export type OutboxStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+
+type SyncAnswer =
+  { ok: true; reload: false; changes: SpaceChange[]; lastSeq: number } | { ok: true; reload: true } | Refused;
+type SendAnswer = { ok: true; seq: number } | Refused;
+type Refused = { ok: false; error: string };
+
+export type LiveChatOptions = {
+  socket: Socket;
+  spaceId: string;
+  /** The last change the page was rendered with. */
+  lastSeq: number;
+  storage: OutboxStorage;
+  onChange: (change: SpaceChange) => void;
+  /** Too much was missed to replay, or access to the space ended: the page must load afresh. */
+  onReload: () => void;
+  onOutboxChange?: (outbox: OutboxMessage[]) => void;
+  /** How long an emit waits for its acknowledgement before counting as not delivered. */
+  ackTimeoutMs?: number;
+};
+
+const RETRY_DELAY_MS = 1_000;
+const SEND_FAILED = "Failed to send message. Please try again.";
+
+export class LiveChat {
+  lastSeq: number;
+  private outbox: OutboxMessage[];
+  private sentSeqs = new Map<string, number>();
+  private syncing: Promise<void> | null = null;
+  private syncAgain = false;
+  private timers = new Set<ReturnType<typeof setTimeout>>();
+  private readonly key: string;
+
+  constructor(private readonly options: LiveChatOptions) {
+    this.lastSeq = options.lastSeq;
+    this.key = `chat-outbox:${options.spaceId}`;
+    this.outbox = readOutbox(options.storage, this.key);
+  }
+
+  start() {
+    const { socket } = this.options;
+    socket.on("connect", this.onConnect);
+    socket.on("space:change", this.onLiveChange);
+    socket.on("space:access-removed", this.onAccessRemoved);
+    if (socket.connected) this.onConnect();
+    this.publish();
+  }
+
+  stop() {
+    const { socket } = this.options;
+    socket.off("connect", this.onConnect);
+    socket.off("space:change", this.onLiveChange);
+    socket.off("space:access-removed", this.onAccessRemoved);
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  /** Keeps the message, shows it as Sending…, and sends it now if connected (else on reconnect). */
+  send(content: string): OutboxMessage {
+    const entry: OutboxMessage = {
+      clientId: crypto.randomUUID(),
+      content,
+      createdAt: new Date().toISOString(),
+      status: "sending",
+    };
+    this.update([...this.outbox, entry]);
+    void this.deliver(entry.clientId);
+    return entry;
+  }
+
+  /** Sends a failed message again; false when the outbox does not hold it. */
+  retry(clientId: string): boolean {
+    if (!this.outbox.some((entry) => entry.clientId === clientId)) return false;
+    this.update(this.outbox.map((entry) => (entry.clientId === clientId ? { ...entry, status: "sending" } : entry)));
+    void this.deliver(clientId);
+    return true;
+  }
+
+  discard(clientId: string) {
+    this.update(this.outbox.filter((entry) => entry.clientId !== clientId));
+  }
+
+  /** Resolves once everything after lastSeq has been applied (or a reload was asked for). */
+  sync(): Promise<void> {
+    if (this.syncing) {
+      this.syncAgain = true;
+      return this.syncing;
+    }
+    this.syncing = this.catchUp().finally(() => (this.syncing = null));
+    return this.syncing;
+  }
+
+  private onConnect = () => {
+    void this.sync().then(() => {
+      for (const entry of this.outbox) if (entry.status === "sending") void this.deliver(entry.clientId);
+    });
+  };
+
+  private onLiveChange = ({ spaceId, change }: { spaceId: string; change: SpaceChange }) => {
+    if (spaceId !== this.options.spaceId || change.seq <= this.lastSeq) return;
+    if (change.seq === this.lastSeq + 1 && !this.syncing) this.apply(change);
+    else void this.sync();
+  };
+
+  // The page now shows a space this person may no longer see; loading it again says so.
+  private onAccessRemoved = ({ spaceId }: { spaceId: string }) => {
+    if (spaceId === this.options.spaceId) this.options.onReload();
+  };
+
+  private async catchUp() {
+    do {
+      this.syncAgain = false;
+      const answer = await this.request<SyncAnswer>("chat:sync", {
+        spaceId: this.options.spaceId,
+        afterSeq: this.lastSeq,
+      });
+      if (!answer) return this.later(() => void this.sync());
+      if (!answer.ok) return;
+      if (answer.reload) return this.options.onReload();
+      for (const change of answer.changes) if (change.seq === this.lastSeq + 1) this.apply(change);
+    } while (this.syncAgain);
+  }
+
+  private apply(change: SpaceChange) {
+    this.lastSeq = change.seq;
+    this.options.onChange(change);
+    this.forgetShown();
+  }
+
+  /** An acknowledged message leaves the outbox once the change that shows it is applied. */
+  private forgetShown() {
+    const shown = [...this.sentSeqs].filter(([, seq]) => seq <= this.lastSeq).map(([clientId]) => clientId);
+    if (shown.length) {
+      for (const clientId of shown) this.sentSeqs.delete(clientId);
+      this.update(this.outbox.filter((entry) => !shown.includes(entry.clientId)));
+    }
+  }
+
+  private async deliver(clientId: string) {
+    const entry = this.outbox.find((candidate) => candidate.clientId === clientId);
+    if (!entry || entry.status !== "sending" || !this.options.socket.connected) return;
+    const { spaceId } = this.options;
+    const answer = await this.request<SendAnswer>("chat:send", { spaceId, clientId, content: entry.content });
+    // No answer: it stays Sending…, and goes again on reconnect, or soon if the server was only slow.
+    if (!answer) return this.later(() => void this.deliver(clientId));
+    if (!answer.ok) {
+      const error = answer.error || SEND_FAILED;
+      this.update(
+        this.outbox.map((item) => (item.clientId === clientId ? { ...item, status: "failed", error } : item)),
+      );
+      return;
+    }
+    this.sentSeqs.set(clientId, answer.seq);
+    this.update(this.outbox.map((item) => (item.clientId === clientId ? { ...item, status: "sent" } : item)));
+    if (answer.seq <= this.lastSeq) this.forgetShown();
+    else void this.sync();
+  }
+
+  /** Tries again after a pause while connected; a reconnect tries again anyway. */
+  private later(retry: () => void) {
+    if (!this.options.socket.connected) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      retry();
+    }, RETRY_DELAY_MS);
+    this.timers.add(timer);
+  }
+
+  private async request<T>(event: string, payload: object): Promise<T | undefined> {
+    const { socket, ackTimeoutMs = 10_000 } = this.options;
+    if (!socket.connected) return undefined;
+    try {
+      return (await socket.timeout(ackTimeoutMs).emitWithAck(event, payload)) as T;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private update(outbox: OutboxMessage[]) {
+    this.outbox = outbox;
+    const unacknowledged = outbox.filter((entry) => entry.status !== "sent");
+    if (unacknowledged.length) this.options.storage.setItem(this.key, JSON.stringify(unacknowledged));
+    else this.options.storage.removeItem(this.key);
+    this.publish();
+  }
+
+  private publish() {
+    this.options.onOutboxChange?.(this.outbox);
+  }
+}
+
+function readOutbox(storage: OutboxStorage, key: string): OutboxMessage[] {
+  try {
+    const stored = JSON.parse(storage.getItem(key) ?? "[]") as OutboxMessage[];
+    return Array.isArray(stored) ? stored.filter((entry) => typeof entry?.clientId === "string") : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,165 @@
+import crypto from "node:crypto";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "@remix-run/node";
+import type { Actor } from "~/models/actors.server";
+import { ForbiddenError } from "~/models/errors.server";
+import { toggleReaction } from "~/models/message-reactions.server";
+import { ChatFormSchema, MESSAGE_TEXT, type ChatActionResult } from "~/models/message.schemas";
+import {
+  deleteMessage,
+  editMessage,
+  findChatMessage,
+  listMessages,
+  MessageInputError,
+  searchMessages,
+  sendMessage,
+} from "~/models/messages.server";
+import { markRead } from "~/models/space-reads.server";
+import { ATTACHMENT_MAX_BYTES } from "~/services/upload.server";
+import { imageUrl } from "~/utils/images";
+import { expectFound } from "./errors.server";
+import { redirectWithToast } from "./toast.server";
+import { readUploadForm } from "./uploads.server";
+
+/*
+ * The request side of the chat, shared by the two chat pages (agency and team at
+ * /spaces/{id}, clients at /client/chat/{id}) and the resource route the browser's
+ * scripts post to. Every rule is in the models; this reads the request and says
+ * what came of it.
+ */
+
+/** What a chat page shows: the latest messages (read on opening), an older page, or search results. */
+export async function loadChat(request: Request, actor: Actor, spaceId: string) {
+  const url = new URL(request.url);
+  const query = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
+  const before = url.searchParams.get("before");
+  if (!query && !before) await expectFound(markRead(actor, spaceId));
+  const page = await expectFound(listMessages(actor, spaceId, { before }));
+  return {
+    spaceId,
+    viewer: { id: actor.id, name: actor.name, avatar: imageUrl(actor.avatarKey) },
+    query,
+    before,
+    results: query ? await searchMessages(actor, spaceId, query) : null,
+    page,
+    // Names this page's send form, so a form posted twice (a double click, a resubmitted page) stores one message.
+    clientId: crypto.randomUUID(),
+  };
+}
+
+/** An older page of messages, or one message as it stands (the browser refetches it when a reaction fails). */
+export async function loadChatResource(request: Request, actor: Actor, spaceId: string) {
+  const url = new URL(request.url);
+  const messageId = url.searchParams.get("message");
+  if (messageId) return { message: await expectFound(findChatMessage(actor, spaceId, messageId)) };
+  return { page: await expectFound(listMessages(actor, spaceId, { before: url.searchParams.get("before") })) };
+}
+
+const FAILED: Record<string, { title: string; error: string }> = {
+  send: { title: "Could not send message.", error: "Failed to send message. Please try again." },
+  edit: { title: "Could not edit message.", error: "Failed to edit or delete message. Please try again." },
+  delete: { title: "Could not delete message.", error: "Failed to edit or delete message. Please try again." },
+};
+const FAILED_OTHERWISE = { title: "Something went wrong", error: "Please try again." };
+
+/**
+ * Runs one chat form (send with an optional file, edit, delete, react, read) for the
+ * actor in the space. A space or message the actor may not see is a 404; a refusal
+ * comes back as `ok: false` with the words to show.
+ */
+export async function runChatAction(request: Request, actor: Actor, spaceId: string): Promise<ChatActionResult> {
+  const formData = await readChatForm(request);
+  const file = formData.get("file");
+  formData.delete("file");
+  const submission = parseWithZod(formData, { schema: ChatFormSchema });
+  const intent = String(formData.get("intent") ?? "");
+  if (submission.status !== "success") {
+    const error = Object.values(submission.error ?? {}).flat()[0] ?? MESSAGE_TEXT.empty;
+    return {
+      ok: false,
+      intent,
+      title: FAILED[intent]?.title ?? FAILED_OTHERWISE.title,
+      error,
+      reply: submission.reply(),
+    };
+  }
+  const input = submission.value;
+  try {
+    switch (input.intent) {
+      case "send": {
+        const sent = await expectFound(sendMessage(actor, spaceId, { ...input, file: fileOrNull(file) }));
+        return { ok: true, intent: "send", ...sent };
+      }
+      case "edit":
+        return { ok: true, intent: "edit", ...(await expectFound(editMessage(actor, input.messageId, input.content))) };
+      case "delete":
+        return { ok: true, intent: "delete", ...(await expectFound(deleteMessage(actor, input.messageId))) };
+      case "react":
+        return {
+          ok: true,
+          intent: "react",
+          ...(await expectFound(toggleReaction(actor, input.messageId, input.reaction))),
+        };
+      case "read": {
+        const read = await expectFound(markRead(actor, spaceId, input.upTo));
+        return { ok: true, intent: "read", seq: read?.seq ?? null };
+      }
+    }
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const failed = FAILED[intent] ?? FAILED_OTHERWISE;
+    if (error instanceof MessageInputError || error instanceof ForbiddenError) {
+      const title = error instanceof MessageInputError && error.title ? error.title : failed.title;
+      return {
+        ok: false,
+        intent,
+        title,
+        error: error.message,
+        reply: submission.reply({ fieldErrors: { [file && intent === "send" ? "file" : "content"]: [error.message] } }),
+      };
+    }
+    console.error(`chat ${intent} failed`, error);
+    return { ok: false, intent, ...failed, reply: submission.reply({ formErrors: [failed.error] }) };
+  }
+}
+
+/**
+ * A chat form posted without JavaScript: done, back to the latest messages (with
+ * SPEC §8's words for an edit, a delete or a file); a refused send comes back with
+ * the text as typed; any other refusal goes back with a toast that says why.
+ */
+export async function answerChatForm(request: Request, actor: Actor, spaceId: string, path: string) {
+  const result = await runChatAction(request, actor, spaceId);
+  if (result.ok) {
+    const toast = successToast(result);
+    return toast ? redirectWithToast(path, toast) : redirect(path);
+  }
+  if (result.intent === "send") {
+    const draft = result.reply.initialValue?.content;
+    return data({ sendError: result.error, draft: typeof draft === "string" ? draft : "" }, { status: 400 });
+  }
+  return redirectWithToast(path, { type: "error", title: result.title, description: result.error });
+}
+
+function successToast(result: ChatActionResult) {
+  if (!result.ok) return null;
+  if (result.intent === "edit")
+    return { type: "success", title: "Success", description: MESSAGE_TEXT.updated } as const;
+  if (result.intent === "delete")
+    return { type: "success", title: "Success", description: MESSAGE_TEXT.deleted } as const;
+  if (result.intent === "send" && result.message.attachment) {
+    return { type: "success", title: "Success", description: MESSAGE_TEXT.fileSent } as const;
+  }
+  return null;
+}
+
+/** A post with a file is multipart; a broken body reads as an empty form, which the schema refuses. */
+async function readChatForm(request: Request): Promise<FormData> {
+  const multipart = request.headers.get("Content-Type")?.startsWith("multipart/form-data");
+  const read = multipart ? readUploadForm(request, ATTACHMENT_MAX_BYTES) : request.formData();
+  return read.catch(() => new FormData());
+}
+
+function fileOrNull(value: FormDataEntryValue | null): File | null {
+  return value instanceof File && value.size > 0 ? value : null;
+}

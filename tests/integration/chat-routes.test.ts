@@ -1,0 +1,269 @@
+import sharp from "sharp";
+import { describe, expect, test } from "vitest";
+import { createSession } from "~/models/sessions.server";
+import { removeClientFromSpace } from "~/models/space-assignments.server";
+import { unreadCounts } from "~/models/unread.server";
+import * as attachment from "~/routes/attachments.$messageId";
+import * as clientChat from "~/routes/client.chat.$spaceId";
+import * as chatResource from "~/routes/resources.chat.$spaceId";
+import * as space from "~/routes/spaces.$spaceId";
+import { db } from "~/services/db.server";
+import { storage } from "~/services/storage.server";
+import { sessionCookieHeader } from "~/web/auth.server";
+import { getToast } from "~/web/toast.server";
+import { actorOf, createAgency, createClient, createSpace, createSpaceMessage } from "#tests/support/factories";
+import { BASE, context, cookiesFrom, getRequest, postRequest, respond } from "#tests/support/requests";
+
+/* The chat's pages, its resource route and its file route, called as a browser would. */
+
+async function cookieFor(user: { id: string }) {
+  return (await sessionCookieHeader(await createSession(user.id, "vitest"))).split(";")[0];
+}
+
+function multipart(path: string, fields: Record<string, string | File>, cookie: string) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  return new Request(`${BASE}${path}`, { method: "POST", body, headers: { Cookie: cookie } });
+}
+
+type Handler = (args: {
+  request: Request;
+  context: ReturnType<typeof context>;
+  params: Record<string, string>;
+}) => unknown;
+const call = (handler: Handler, request: Request, params: Record<string, string> = {}) =>
+  respond(() => handler({ request, context: context(), params }));
+
+async function toastOf(response: Response) {
+  return (await getToast(new Request(BASE, { headers: { Cookie: cookiesFrom(response) } }))).toast;
+}
+
+async function world() {
+  const agency = await createAgency();
+  const client = await createClient(agency.agencyId, { role: "OWNER", name: "Cleo Client" });
+  const launch = await createSpace(agency.agencyId, { name: "Launch", clientIds: [client.client.id] });
+  const foreign = await createAgency({ agencyName: "Elsewhere" });
+  return {
+    agency,
+    client,
+    launch,
+    cookies: {
+      agency: await cookieFor(agency.owner),
+      client: await cookieFor(client.user),
+      foreign: await cookieFor(foreign.owner),
+    },
+  };
+}
+
+const messagesIn = (spaceId: string) =>
+  db.selectFrom("space_messages").selectAll().where("space_id", "=", spaceId).orderBy("created_at").execute();
+
+describe("the chat without JavaScript", () => {
+  test("a file sent by the page's form is stored privately and downloads only for members", async () => {
+    const { agency, client, launch, cookies } = await world();
+    const file = new File(["Budget: 12k\n"], "budget.txt", { type: "text/plain" });
+    const path = `/spaces/${launch.id}`;
+    const sent = await call(
+      space.action,
+      multipart(path, { intent: "send", clientId: crypto.randomUUID(), content: "The budget", file }, cookies.agency),
+      { spaceId: launch.id },
+    );
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("Location")).toBe(path);
+    expect(await toastOf(sent)).toMatchObject({ description: "File uploaded successfully" });
+    const [stored] = await messagesIn(launch.id);
+    expect(stored).toMatchObject({ content: "The budget", attachment_name: "budget.txt", attachment_size: 12 });
+    expect(stored.attachment_key).toMatch(/^chat-attachments\/[0-9a-f]{32}\.txt$/);
+
+    const download = await call(attachment.loader, getRequest(`/attachments/${stored.id}`, cookies.client), {
+      messageId: stored.id,
+    });
+    expect(download.status).toBe(200);
+    expect(download.headers.get("Content-Disposition")).toBe("attachment; filename*=UTF-8''budget.txt");
+    expect(download.headers.get("Cache-Control")).toBe("private, max-age=3600");
+    expect(await download.text()).toBe("Budget: 12k\n");
+
+    const foreign = await call(attachment.loader, getRequest(`/attachments/${stored.id}`, cookies.foreign), {
+      messageId: stored.id,
+    });
+    expect(foreign.status).toBe(404);
+    await removeClientFromSpace(await actorOf(agency.owner), launch.id, client.client.id);
+    const removed = await call(attachment.loader, getRequest(`/attachments/${stored.id}`, cookies.client), {
+      messageId: stored.id,
+    });
+    expect(removed.status).toBe(404);
+    const anonymous = await call(attachment.loader, getRequest(`/attachments/${stored.id}`), { messageId: stored.id });
+    expect(anonymous.status).toBe(302);
+  });
+
+  test("a refused send comes back with the text as typed and the reason; nothing is stored", async () => {
+    const { launch, cookies } = await world();
+    const path = `/client/chat/${launch.id}`;
+    const empty = await call(
+      clientChat.action,
+      postRequest(path, { intent: "send", clientId: crypto.randomUUID(), content: "  " }, cookies.client),
+      { spaceId: launch.id },
+    );
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual({ sendError: "Message cannot be empty.", draft: "  " });
+
+    const program = new File([new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0])], "setup.txt");
+    const wrongType = await call(
+      clientChat.action,
+      multipart(
+        path,
+        { intent: "send", clientId: crypto.randomUUID(), content: "Run this", file: program },
+        cookies.client,
+      ),
+      { spaceId: launch.id },
+    );
+    expect(wrongType.status).toBe(400);
+    expect(await wrongType.json()).toEqual({
+      sendError: "Please upload an image, PDF, Word document or text file.",
+      draft: "Run this",
+    });
+
+    const huge = new File([new Uint8Array(10 * 1024 * 1024 + 1).fill(65)], "huge.txt");
+    const tooLarge = await call(
+      clientChat.action,
+      multipart(path, { intent: "send", clientId: crypto.randomUUID(), content: "", file: huge }, cookies.client),
+      { spaceId: launch.id },
+    );
+    expect(await tooLarge.json()).toMatchObject({ sendError: "Please upload a file smaller than 10MB." });
+    expect(await messagesIn(launch.id)).toEqual([]);
+  });
+
+  test("editing someone else's message goes back to the chat with SPEC §8's words, the message unchanged", async () => {
+    const { agency, launch, cookies } = await world();
+    const message = await createSpaceMessage(launch.id, agency.owner.id, { content: "Agency words" });
+    const path = `/client/chat/${launch.id}`;
+    const response = await call(
+      clientChat.action,
+      postRequest(path, { intent: "edit", messageId: message.id, content: "Client words" }, cookies.client),
+      { spaceId: launch.id },
+    );
+    expect(response.headers.get("Location")).toBe(path);
+    expect(await toastOf(response)).toMatchObject({
+      type: "error",
+      title: "Could not edit message.",
+      description: "You can only edit your own messages.",
+    });
+    const [stored] = await messagesIn(launch.id);
+    expect(stored.content).toBe("Agency words");
+  });
+
+  test("a foreign agency cannot open, post to or fetch from a space's chat (404, nothing stored)", async () => {
+    const { launch, cookies } = await world();
+    const params = { spaceId: launch.id };
+    expect((await call(space.loader, getRequest(`/spaces/${launch.id}`, cookies.foreign), params)).status).toBe(404);
+    const post = postRequest(`/spaces/${launch.id}`, { intent: "send", clientId: "x", content: "Hi" }, cookies.foreign);
+    expect((await call(space.action, post, params)).status).toBe(404);
+    const resource = postRequest(
+      `/resources/chat/${launch.id}`,
+      { intent: "send", clientId: "y", content: "Hi" },
+      cookies.foreign,
+    );
+    expect((await call(chatResource.action, resource, params)).status).toBe(404);
+    const older = getRequest(`/resources/chat/${launch.id}?before=${crypto.randomUUID()}`, cookies.foreign);
+    expect((await call(chatResource.loader, older, params)).status).toBe(404);
+    expect(await messagesIn(launch.id)).toEqual([]);
+  });
+
+  test("opening the chat reads it: the space's unread count drops to zero", async () => {
+    const { agency, client, launch, cookies } = await world();
+    await createSpaceMessage(launch.id, agency.owner.id, { content: "One", minutesAgo: 2 });
+    await createSpaceMessage(launch.id, agency.owner.id, { content: "Two", minutesAgo: 1 });
+    const clientActor = await actorOf(client.user);
+    expect(await unreadCounts(clientActor)).toEqual({ [launch.id]: 2 });
+    const page = await call(clientChat.loader, getRequest(`/client/chat/${launch.id}`, cookies.client), {
+      spaceId: launch.id,
+    });
+    const body = (await page.json()) as { chat: { page: { messages: Array<{ content: string }> } } };
+    expect(body.chat.page.messages.map((message) => message.content)).toEqual(["One", "Two"]);
+    expect(await unreadCounts(clientActor)).toEqual({});
+  });
+});
+
+describe("the chat's resource route, for the browser's scripts", () => {
+  test("a send answers with the stored message and its number; a retry with the same id stores nothing new", async () => {
+    const { launch, cookies } = await world();
+    const clientId = crypto.randomUUID();
+    const post = () =>
+      call(
+        chatResource.action,
+        postRequest(`/resources/chat/${launch.id}`, { intent: "send", clientId, content: "Once" }, cookies.client),
+        { spaceId: launch.id },
+      );
+    const first = await post();
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({
+      ok: true,
+      intent: "send",
+      seq: 1,
+      duplicate: false,
+      message: { content: "Once", senderName: "Cleo Client", clientId },
+    });
+    expect(await (await post()).json()).toMatchObject({ ok: true, seq: 1, duplicate: true });
+    expect(await messagesIn(launch.id)).toHaveLength(1);
+  });
+
+  test("a refused reaction answers with an error, not a page", async () => {
+    const { launch, cookies } = await world();
+    const response = await call(
+      chatResource.action,
+      postRequest(
+        `/resources/chat/${launch.id}`,
+        { intent: "react", messageId: "m", reaction: "wink" },
+        cookies.client,
+      ),
+      { spaceId: launch.id },
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ ok: false, intent: "react" });
+  });
+});
+
+describe("images and deleted files", () => {
+  test("an image shows inline for members; deleting its message removes the file", async () => {
+    const { launch, cookies } = await world();
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#3366ff" } })
+      .png()
+      .toBuffer();
+    const sent = await call(
+      chatResource.action,
+      multipart(
+        `/resources/chat/${launch.id}`,
+        {
+          intent: "send",
+          clientId: crypto.randomUUID(),
+          content: "",
+          file: new File([new Uint8Array(png)], "mockup.png"),
+        },
+        cookies.client,
+      ),
+      { spaceId: launch.id },
+    );
+    const body = (await sent.json()) as { message: { id: string; attachment: { type: string; url: string } } };
+    expect(body.message.attachment).toMatchObject({ type: "image/png", url: `/attachments/${body.message.id}` });
+    const image = await call(attachment.loader, getRequest(body.message.attachment.url, cookies.agency), {
+      messageId: body.message.id,
+    });
+    expect(image.headers.get("Content-Type")).toBe("image/png");
+    expect(image.headers.get("Content-Disposition")).toBe("inline; filename*=UTF-8''mockup.png");
+
+    const [stored] = await messagesIn(launch.id);
+    const key = stored.attachment_key ?? "";
+    expect(await storage().get(key)).not.toBeNull();
+    const deleted = await call(
+      chatResource.action,
+      postRequest(`/resources/chat/${launch.id}`, { intent: "delete", messageId: stored.id }, cookies.client),
+      { spaceId: launch.id },
+    );
+    expect(await deleted.json()).toMatchObject({ ok: true, intent: "delete", id: stored.id });
+    expect(await storage().get(key)).toBeNull();
+    const gone = await call(attachment.loader, getRequest(body.message.attachment.url, cookies.client), {
+      messageId: stored.id,
+    });
+    expect(gone.status).toBe(404);
+  });
+});

@@ -1,0 +1,121 @@
+import { afterAll, describe, expect, test } from "vitest";
+import type { ChildProcess } from "node:child_process";
+import { db } from "~/services/db.server";
+import type { SpaceChange } from "~/services/events.server";
+import { LiveChat, type OutboxMessage } from "~/utils/live-chat";
+import { createAgency, createClient, createSpace } from "#tests/support/factories";
+import {
+  MemoryStorage,
+  closeClients,
+  connectClient,
+  eventually,
+  freePort,
+  sessionCookie,
+  startServerProcess,
+  stopServerProcess,
+} from "#tests/support/sockets";
+
+/*
+ * The server process is killed with SIGKILL in the middle of a conversation and started
+ * again. Both people use the browser's live chat (app/utils/live-chat.ts) over real
+ * sockets. Needs a Postgres server: the test and the app processes share one database.
+ */
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
+if (!postgres) console.warn("fault test skipped: set TEST_DATABASE_URL to a Postgres server to run it");
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.skipIf(!postgres)("killing the server mid-conversation", () => {
+  let instance: ChildProcess | undefined;
+
+  afterAll(async () => {
+    closeClients();
+    if (instance) await stopServerProcess(instance);
+  });
+
+  test("every acknowledged message is there once for both sides, and nothing unsent is left unmarked", async () => {
+    const { owner, agencyId } = await createAgency();
+    const { user: alice, client } = await createClient(agencyId);
+    const space = await createSpace(agencyId, { clientIds: [client.id] });
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    instance = await startServerProcess(port);
+
+    function person(socket: Awaited<ReturnType<typeof connectClient>>) {
+      const saw: SpaceChange[] = [];
+      const acknowledged = new Set<string>();
+      let pending: OutboxMessage[] = [];
+      const storage = new MemoryStorage();
+      const chat = new LiveChat({
+        socket,
+        spaceId: space.id,
+        lastSeq: 0,
+        storage,
+        ackTimeoutMs: 2_000,
+        onChange: (change) => saw.push(change),
+        onReload: () => {
+          throw new Error("a reload was not expected");
+        },
+        onOutboxChange: (next) => {
+          pending = next;
+          for (const entry of next) if (entry.status === "sent") acknowledged.add(entry.clientId);
+        },
+      });
+      chat.start();
+      return { chat, saw, acknowledged, storage, pending: () => pending };
+    }
+    const sender = person(await connectClient(origin, await sessionCookie(owner), { reconnect: true }));
+    const receiver = person(await connectClient(origin, await sessionCookie(alice), { reconnect: true }));
+    await Promise.all([sender.chat.sync(), receiver.chat.sync()]);
+
+    const typed: OutboxMessage[] = [];
+    const type = async (count: number, gapMs: number) => {
+      for (let index = 0; index < count; index++) {
+        typed.push(sender.chat.send(`Message ${typed.length + 1}`));
+        await pause(gapMs);
+      }
+    };
+    await type(20, 15);
+    await eventually(() => expect(sender.acknowledged.size).toBeGreaterThanOrEqual(5));
+    // Five more go out, and the server dies under them; fifteen more are typed while it is down.
+    await type(5, 0);
+    const acknowledgedBeforeKill = [...sender.acknowledged];
+    const exited = new Promise((resolve) => instance!.once("exit", resolve));
+    instance.kill("SIGKILL");
+    await exited;
+    await type(15, 5);
+    expect(acknowledgedBeforeKill.length).toBeGreaterThan(0);
+    // While the server is down, every message is acknowledged or still shown as Sending… and kept in storage.
+    const kept = JSON.parse(sender.storage.getItem(`chat-outbox:${space.id}`) ?? "[]") as OutboxMessage[];
+    const unacknowledged = typed.filter((entry) => !sender.acknowledged.has(entry.clientId));
+    expect(unacknowledged.length).toBeGreaterThan(0);
+    for (const entry of unacknowledged) {
+      expect(sender.pending()).toContainEqual(expect.objectContaining({ clientId: entry.clientId, status: "sending" }));
+      expect(kept).toContainEqual(expect.objectContaining({ clientId: entry.clientId, status: "sending" }));
+    }
+
+    instance = await startServerProcess(port);
+
+    const clientIds = typed.map((entry) => entry.clientId);
+    await eventually(async () => {
+      expect(sender.pending()).toEqual([]);
+      const created = (changes: SpaceChange[]) =>
+        changes.filter((change) => change.kind === "message.created").map((change) => change.payload.clientId);
+      expect(created(receiver.saw).sort()).toEqual([...clientIds].sort());
+      expect(created(sender.saw).sort()).toEqual([...clientIds].sort());
+    }, 30_000);
+
+    const stored = await db
+      .selectFrom("space_messages")
+      .select(["client_id", "content"])
+      .where("space_id", "=", space.id)
+      .execute();
+    const timesStored = (clientId: string) => stored.filter((row) => row.client_id === clientId).length;
+    expect(acknowledgedBeforeKill.map(timesStored)).toEqual(acknowledgedBeforeKill.map(() => 1));
+    expect(clientIds.map(timesStored)).toEqual(clientIds.map(() => 1));
+    // Each side applied the log once, without a gap.
+    for (const side of [sender, receiver]) {
+      expect(side.saw.map((change) => change.seq)).toEqual(side.saw.map((_, index) => index + 1));
+    }
+  }, 60_000);
+});

@@ -1,0 +1,260 @@
+import { describe, expect, test } from "vitest";
+import { ForbiddenError, NotFoundError } from "~/models/errors.server";
+import { deleteMessage, editMessage, listMessages, MessageInputError, sendMessage } from "~/models/messages.server";
+import { removeClientFromSpace, unassignTeamMember } from "~/models/space-assignments.server";
+import { changesSince } from "~/models/space-changes.server";
+import { db } from "~/services/db.server";
+import { subscribe, type SpaceChange } from "~/services/events.server";
+import { actorOf, createAgency, createClient, createSpace, createTeamMember } from "#tests/support/factories";
+
+async function world() {
+  const agency = await createAgency();
+  const designer = await createTeamMember(agency.agencyId, "DESIGNER", { name: "Dana Designer" });
+  const idle = await createTeamMember(agency.agencyId, "CONTENT_WRITER", { name: "Ivy Idle" });
+  const client = await createClient(agency.agencyId, { role: "OWNER", name: "Cleo Client" });
+  const space = await createSpace(agency.agencyId, {
+    teamMemberIds: [designer.member.id],
+    clientIds: [client.client.id],
+  });
+  return {
+    agency,
+    space,
+    designer,
+    client,
+    owner: await actorOf(agency.owner),
+    designerActor: await actorOf(designer.user),
+    idleActor: await actorOf(idle.user),
+    clientActor: await actorOf(client.user),
+  };
+}
+
+const send = (actor: Awaited<ReturnType<typeof actorOf>>, spaceId: string, content: string, clientId?: string) =>
+  sendMessage(actor, spaceId, { clientId: clientId ?? crypto.randomUUID(), content });
+
+async function storedMessages(spaceId: string) {
+  return db.selectFrom("space_messages").selectAll().where("space_id", "=", spaceId).orderBy("created_at").execute();
+}
+
+async function logOf(spaceId: string) {
+  return db
+    .selectFrom("space_changes")
+    .select(["seq", "kind"])
+    .where("space_id", "=", spaceId)
+    .orderBy("seq")
+    .execute();
+}
+
+function collectChanges() {
+  const seen: SpaceChange[] = [];
+  const stop = subscribe("space.changed", ({ change }) => seen.push(change));
+  return { seen, stop };
+}
+
+describe("sending messages", () => {
+  test("the agency, an assigned team member and a client of the space send; each is logged with the next number", async () => {
+    const { space, owner, designerActor, clientActor } = await world();
+    const { seen, stop } = collectChanges();
+    const first = await send(owner, space.id, "  Welcome aboard  ");
+    const second = await send(designerActor, space.id, "Drafts are up");
+    const third = await send(clientActor, space.id, "Thanks!");
+    stop();
+
+    expect(first).toMatchObject({ seq: 1, duplicate: false, message: { content: "Welcome aboard" } });
+    expect(second.message).toMatchObject({ senderName: "Dana Designer", attachment: null, editedAt: null });
+    expect(third.seq).toBe(3);
+    expect(seen.map((change) => [change.seq, change.kind])).toEqual([
+      [1, "message.created"],
+      [2, "message.created"],
+      [3, "message.created"],
+    ]);
+    expect(seen[2].payload).toMatchObject({ id: third.message.id, senderName: "Cleo Client", content: "Thanks!" });
+    const page = await listMessages(clientActor, space.id);
+    expect(page.messages.map((message) => message.content)).toEqual(["Welcome aboard", "Drafts are up", "Thanks!"]);
+  });
+
+  test("empty or whitespace-only text is not sent", async () => {
+    const { space, owner } = await world();
+    for (const content of ["", "   \n\t "]) {
+      await expect(send(owner, space.id, content)).rejects.toThrow(new MessageInputError("Message cannot be empty."));
+    }
+    expect(await storedMessages(space.id)).toEqual([]);
+    expect(await logOf(space.id)).toEqual([]);
+  });
+
+  test("a retried send with the same client id stores one message and logs one change", async () => {
+    const { space, clientActor } = await world();
+    const clientId = crypto.randomUUID();
+    const first = await send(clientActor, space.id, "Only once", clientId);
+    const [again, concurrent] = await Promise.all([
+      send(clientActor, space.id, "Only once", clientId),
+      send(clientActor, space.id, "Only once", clientId),
+    ]);
+    expect(again).toMatchObject({ duplicate: true, seq: first.seq, message: { id: first.message.id } });
+    expect(concurrent.message.id).toBe(first.message.id);
+    expect(await storedMessages(space.id)).toHaveLength(1);
+    expect(await logOf(space.id)).toHaveLength(1);
+  });
+
+  test("concurrent sends get gap-free numbers, one per change", async () => {
+    const { space, owner, clientActor } = await world();
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => send(index % 2 ? owner : clientActor, space.id, `Message ${index}`)),
+    );
+    expect(results.map((result) => result.seq).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 12 }, (_, index) => index + 1),
+    );
+    const log = await logOf(space.id);
+    expect(log.map((change) => Number(change.seq))).toEqual(Array.from({ length: 12 }, (_, index) => index + 1));
+    const space_ = await db
+      .selectFrom("spaces")
+      .select("last_seq")
+      .where("id", "=", space.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(space_.last_seq)).toBe(12);
+  });
+
+  test("the sender's read watermark moves to their message, keeping the time they were mailed", async () => {
+    const { space, clientActor } = await world();
+    const notifiedAt = new Date(Date.now() - 60_000);
+    await db
+      .insertInto("space_reads")
+      .values({ space_id: space.id, user_id: clientActor.id, last_read_at: new Date(0), notified_at: notifiedAt })
+      .execute();
+    const { message } = await send(clientActor, space.id, "Read up to here");
+    const read = await db
+      .selectFrom("space_reads")
+      .selectAll()
+      .where("space_id", "=", space.id)
+      .where("user_id", "=", clientActor.id)
+      .executeTakeFirstOrThrow();
+    expect(read.last_read_at.toISOString()).toBe(message.createdAt);
+    expect(read.notified_at?.toISOString()).toBe(notifiedAt.toISOString());
+  });
+
+  test("no one outside the space sends: a foreign agency, an unassigned team member, a removed member (404, nothing stored)", async () => {
+    const { space, owner, designer, client, designerActor, idleActor, clientActor } = await world();
+    const foreign = await world();
+    await expect(send(foreign.owner, space.id, "Hello from elsewhere")).rejects.toThrow(NotFoundError);
+    await expect(send(foreign.clientActor, space.id, "Hello")).rejects.toThrow(NotFoundError);
+    await expect(send(idleActor, space.id, "Hello")).rejects.toThrow(NotFoundError);
+
+    await unassignTeamMember(owner, space.id, designer.member.id);
+    await removeClientFromSpace(owner, space.id, client.client.id);
+    await expect(send(designerActor, space.id, "Still here?")).rejects.toThrow(NotFoundError);
+    await expect(send(clientActor, space.id, "Still here?")).rejects.toThrow(NotFoundError);
+    await expect(send(owner, "not-a-uuid", "Hello")).rejects.toThrow(NotFoundError);
+
+    expect(await storedMessages(space.id)).toEqual([]);
+    expect(await logOf(space.id)).toEqual([]);
+  });
+});
+
+describe("editing and deleting", () => {
+  test("the sender edits their message: new text, an edited mark, a logged change", async () => {
+    const { space, clientActor } = await world();
+    const { message } = await send(clientActor, space.id, "Helo");
+    const { seen, stop } = collectChanges();
+    const edited = await editMessage(clientActor, message.id, " Hello ");
+    stop();
+    expect(edited.message).toMatchObject({ content: "Hello", id: message.id });
+    expect(edited.message.editedAt).not.toBeNull();
+    expect(edited.seq).toBe(2);
+    expect(seen).toMatchObject([{ seq: 2, kind: "message.edited", payload: { content: "Hello" } }]);
+  });
+
+  test("editing to empty text is refused and the message keeps its text", async () => {
+    const { space, owner } = await world();
+    const { message } = await send(owner, space.id, "Keep me");
+    await expect(editMessage(owner, message.id, "   ")).rejects.toThrow("Message cannot be empty.");
+    const [stored] = await storedMessages(space.id);
+    expect(stored).toMatchObject({ content: "Keep me", edited_at: null });
+  });
+
+  test("only the sender edits or deletes, in SPEC §8's words", async () => {
+    const { space, owner, clientActor } = await world();
+    const { message } = await send(clientActor, space.id, "Mine");
+    await expect(editMessage(owner, message.id, "Theirs")).rejects.toThrow(
+      new ForbiddenError("You can only edit your own messages."),
+    );
+    await expect(deleteMessage(owner, message.id)).rejects.toThrow(
+      new ForbiddenError("You can only delete your own messages."),
+    );
+    const [stored] = await storedMessages(space.id);
+    expect(stored).toMatchObject({ content: "Mine", edited_at: null, deleted_at: null });
+    expect(await logOf(space.id)).toHaveLength(1);
+  });
+
+  test("a foreign agency or a removed member cannot edit or delete (404, nothing changed)", async () => {
+    const { space, owner, client, clientActor } = await world();
+    const foreign = await world();
+    const { message } = await send(clientActor, space.id, "Mine");
+    await expect(editMessage(foreign.owner, message.id, "Hacked")).rejects.toThrow(NotFoundError);
+    await expect(deleteMessage(foreign.owner, message.id)).rejects.toThrow(NotFoundError);
+    await removeClientFromSpace(owner, space.id, client.client.id);
+    await expect(editMessage(clientActor, message.id, "Changed")).rejects.toThrow(NotFoundError);
+    await expect(deleteMessage(clientActor, message.id)).rejects.toThrow(NotFoundError);
+    const [stored] = await storedMessages(space.id);
+    expect(stored).toMatchObject({ content: "Mine", edited_at: null, deleted_at: null });
+  });
+
+  test("a deleted message leaves a tombstone: gone from the chat, blanked in the log, the delete replayed", async () => {
+    const { space, owner, clientActor } = await world();
+    const { message } = await send(clientActor, space.id, "Oops, wrong space");
+    await editMessage(clientActor, message.id, "Oops, wrong space!");
+    const deleted = await deleteMessage(clientActor, message.id);
+    expect(deleted).toEqual({ id: message.id, seq: 3 });
+
+    const [stored] = await storedMessages(space.id);
+    expect(stored.content).toBe("");
+    expect(stored.deleted_at).not.toBeNull();
+    expect((await listMessages(owner, space.id)).messages).toEqual([]);
+
+    const replay = await changesSince(owner, space.id, 0);
+    expect(replay).toMatchObject({
+      reload: false,
+      lastSeq: 3,
+      changes: [
+        { seq: 1, kind: "message.created", payload: { content: "" } },
+        { seq: 2, kind: "message.edited", payload: { content: "" } },
+        { seq: 3, kind: "message.deleted", payload: { id: message.id } },
+      ],
+    });
+    expect(JSON.stringify(replay)).not.toContain("Oops");
+    await expect(editMessage(clientActor, message.id, "Back")).rejects.toThrow(NotFoundError);
+  });
+});
+
+describe("catching up on missed changes", () => {
+  test("changes after a number are exactly the missed ones, in order", async () => {
+    const { space, owner, clientActor } = await world();
+    await send(owner, space.id, "One");
+    const { message } = await send(clientActor, space.id, "Two");
+    await editMessage(clientActor, message.id, "Two!");
+    await send(owner, space.id, "Three");
+    const replay = await changesSince(clientActor, space.id, 1);
+    expect(replay.reload).toBe(false);
+    if (replay.reload) return;
+    expect(replay.lastSeq).toBe(4);
+    expect(replay.changes.map((change) => [change.seq, change.kind])).toEqual([
+      [2, "message.created"],
+      [3, "message.edited"],
+      [4, "message.created"],
+    ]);
+    expect(await changesSince(clientActor, space.id, 4)).toEqual({ reload: false, changes: [], lastSeq: 4 });
+  });
+
+  test("a client that missed too much, or names a number never handed out, is told to reload", async () => {
+    const { space, owner } = await world();
+    for (const content of ["a", "b", "c"]) await send(owner, space.id, content);
+    expect(await changesSince(owner, space.id, 0, 2)).toEqual({ reload: true });
+    expect(await changesSince(owner, space.id, 1, 2)).toMatchObject({ reload: false, lastSeq: 3 });
+    expect(await changesSince(owner, space.id, 9)).toEqual({ reload: true });
+  });
+
+  test("a foreign agency cannot read a space's log", async () => {
+    const { space, owner } = await world();
+    const foreign = await world();
+    await send(owner, space.id, "Private");
+    await expect(changesSince(foreign.owner, space.id, 0)).rejects.toThrow(NotFoundError);
+  });
+});

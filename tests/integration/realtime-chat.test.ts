@@ -1,0 +1,340 @@
+import crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Server } from "socket.io";
+import type { Socket } from "socket.io-client";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { allowRealtimeRequest, attachRealtime, detachRealtime } from "~/realtime/server.server";
+import { assignTeamMember, removeClientFromSpace } from "~/models/space-assignments.server";
+import { db } from "~/services/db.server";
+import type { SpaceChange } from "~/services/events.server";
+import { LiveChat, type OutboxMessage } from "~/utils/live-chat";
+import { actorOf, createAgency, createClient, createSpace, createTeamMember } from "#tests/support/factories";
+import {
+  MemoryStorage,
+  closeClients,
+  connectClient,
+  eventually,
+  record,
+  request,
+  sessionCookie,
+} from "#tests/support/sockets";
+
+/* The chat over real socket.io clients, against the app's handlers on a real HTTP server. */
+let server: http.Server;
+let io: Server;
+let origin: string;
+
+beforeAll(async () => {
+  server = http.createServer();
+  io = new Server(server, { allowRequest: allowRealtimeRequest });
+  await attachRealtime(io);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterEach(() => closeClients());
+
+afterAll(async () => {
+  await new Promise((resolve) => io.close(resolve));
+  await detachRealtime();
+});
+
+type Answer = { ok: boolean; error?: string; [key: string]: unknown };
+type Live = { spaceId: string; change: SpaceChange };
+
+/** An agency with two spaces, each with a client of its own, and everyone's socket. */
+async function world() {
+  const { owner, agencyId } = await createAgency();
+  const { user: alice, client: aliceClient } = await createClient(agencyId, { name: "Alice Client" });
+  const { user: bob, client: bobClient } = await createClient(agencyId, { name: "Bob Client" });
+  const launch = await createSpace(agencyId, { name: "Launch", clientIds: [aliceClient.id] });
+  const rebrand = await createSpace(agencyId, { name: "Rebrand", clientIds: [bobClient.id] });
+  const stranger = (await createAgency({ agencyName: "Elsewhere" })).owner;
+  const connectAs = async (user: { id: string }) => connectClient(origin, await sessionCookie(user));
+  return { owner, alice, aliceClient, bob, launch, rebrand, stranger, agencyId, connectAs };
+}
+
+function send(socket: Socket, spaceId: string, content: string, clientId: string = crypto.randomUUID()) {
+  return request<Answer & { message: { id: string; content: string }; seq: number; duplicate: boolean }>(
+    socket,
+    "chat:send",
+    { spaceId, clientId, content },
+  );
+}
+
+async function storedMessages(spaceId: string) {
+  return db
+    .selectFrom("space_messages")
+    .select(["id", "client_id", "content"])
+    .where("space_id", "=", spaceId)
+    .execute();
+}
+
+describe("the chat over the socket", () => {
+  test("a message reaches the sockets of its space's members and no one else", async () => {
+    const { owner, alice, bob, stranger, launch, rebrand, connectAs } = await world();
+    const [ownerSocket, aliceSocket, bobSocket, strangerSocket] = await Promise.all(
+      [owner, alice, bob, stranger].map(connectAs),
+    );
+    const toAlice = record<Live>(aliceSocket, "space:change");
+    const toBob = record<Live>(bobSocket, "space:change");
+    const toStranger = record<Live>(strangerSocket, "space:change");
+
+    const sent = await send(ownerSocket, launch.id, "Kick-off is on Monday");
+    expect(sent).toMatchObject({ ok: true, seq: 1, duplicate: false, message: { content: "Kick-off is on Monday" } });
+    // A later message in Bob's own space: once it is there, anything for Launch would have been too.
+    await send(ownerSocket, rebrand.id, "New logo drafts");
+
+    await eventually(() => expect(toBob).toHaveLength(1));
+    expect(toAlice).toEqual([
+      { spaceId: launch.id, change: expect.objectContaining({ seq: 1, kind: "message.created" }) },
+    ]);
+    expect(toAlice[0].change.payload).toMatchObject({ content: "Kick-off is on Monday" });
+    expect(toBob.map((event) => event.spaceId)).toEqual([rebrand.id]);
+    expect(toStranger).toEqual([]);
+  });
+
+  test("another agency's user can neither read nor write a space, and learns nothing about it", async () => {
+    const { owner, stranger, launch, connectAs } = await world();
+    const ownerSocket = await connectAs(owner);
+    await send(ownerSocket, launch.id, "Private plans");
+    const strangerSocket = await connectAs(stranger);
+    const live = record<Live>(strangerSocket, "space:change");
+
+    expect(await request(strangerSocket, "chat:sync", { spaceId: launch.id, afterSeq: 0 })).toEqual({
+      ok: false,
+      error: "Space not found",
+    });
+    expect(await send(strangerSocket, launch.id, "Let me in")).toEqual({ ok: false, error: "Space not found" });
+    expect(await request(strangerSocket, "chat:sync", { spaceId: "not-a-uuid", afterSeq: 0 })).toEqual({
+      ok: false,
+      error: "Space not found",
+    });
+
+    await send(ownerSocket, launch.id, "More private plans");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(live).toEqual([]);
+    expect((await storedMessages(launch.id)).map((message) => message.content)).toEqual([
+      "Private plans",
+      "More private plans",
+    ]);
+  });
+
+  test("a send retried with the same client id is stored and announced once", async () => {
+    const { owner, alice, launch, connectAs } = await world();
+    const [ownerSocket, aliceSocket] = await Promise.all([connectAs(owner), connectAs(alice)]);
+    const toAlice = record<Live>(aliceSocket, "space:change");
+    const clientId = crypto.randomUUID();
+
+    const first = await send(ownerSocket, launch.id, "Only once, please", clientId);
+    const again = await send(ownerSocket, launch.id, "Only once, please", clientId);
+
+    expect(again).toMatchObject({ ok: true, duplicate: true, seq: first.seq, message: { id: first.message.id } });
+    expect(await storedMessages(launch.id)).toHaveLength(1);
+    await eventually(() => expect(toAlice).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(toAlice).toHaveLength(1);
+  });
+
+  test("a reaction and a read receipt reach the room, each with its number", async () => {
+    const { owner, alice, launch, connectAs } = await world();
+    const [ownerSocket, aliceSocket] = await Promise.all([connectAs(owner), connectAs(alice)]);
+    const toOwner = record<Live>(ownerSocket, "space:change");
+    const { message } = await send(ownerSocket, launch.id, "Thoughts on the moodboard?");
+
+    expect(await request(aliceSocket, "chat:react", { messageId: message.id, reaction: "thumbsup" })).toMatchObject({
+      ok: true,
+      reactions: { thumbsup: [alice.id] },
+    });
+    expect(await request(aliceSocket, "chat:read", { spaceId: launch.id })).toMatchObject({
+      ok: true,
+      read: { userId: alice.id },
+    });
+
+    await eventually(() =>
+      expect(toOwner.map(({ change }) => [change.seq, change.kind])).toEqual([
+        [1, "message.created"],
+        [2, "reaction.changed"],
+        [3, "read.advanced"],
+      ]),
+    );
+    expect(toOwner[1].change.payload).toMatchObject({ messageId: message.id, reactions: { thumbsup: [alice.id] } });
+    expect(toOwner[2].change.payload).toMatchObject({ userId: alice.id, user: { name: "Alice Client" } });
+  });
+
+  test("a refused action is answered in the model's words and changes nothing", async () => {
+    const { owner, alice, launch, connectAs } = await world();
+    const [ownerSocket, aliceSocket] = await Promise.all([connectAs(owner), connectAs(alice)]);
+    const { message } = await send(ownerSocket, launch.id, "Owner's words");
+
+    expect(await send(aliceSocket, launch.id, "   ")).toEqual({ ok: false, error: "Message cannot be empty." });
+    expect(await request(aliceSocket, "chat:edit", { messageId: message.id, content: "Alice's words" })).toEqual({
+      ok: false,
+      error: "You can only edit your own messages.",
+    });
+    expect(await request(aliceSocket, "chat:delete", { messageId: message.id })).toEqual({
+      ok: false,
+      error: "You can only delete your own messages.",
+    });
+    expect(await request(aliceSocket, "chat:send", { spaceId: launch.id })).toEqual({
+      ok: false,
+      error: "This request was not understood.",
+    });
+    expect((await storedMessages(launch.id)).map((stored) => stored.content)).toEqual(["Owner's words"]);
+  });
+
+  test("after a reconnect, a sync replays exactly the changes missed, edits and deletes included", async () => {
+    const { owner, alice, launch, connectAs } = await world();
+    const ownerSocket = await connectAs(owner);
+    const first = await send(ownerSocket, launch.id, "First");
+
+    const away = await connectAs(alice);
+    expect(await request(away, "chat:sync", { spaceId: launch.id, afterSeq: 0 })).toMatchObject({
+      ok: true,
+      lastSeq: 1,
+      changes: [{ seq: 1, kind: "message.created" }],
+    });
+    away.close();
+
+    const second = await send(ownerSocket, launch.id, "Second");
+    await request(ownerSocket, "chat:edit", { messageId: first.message.id, content: "First, edited" });
+    await request(ownerSocket, "chat:delete", { messageId: second.message.id });
+    await request(ownerSocket, "chat:react", { messageId: first.message.id, reaction: "heart" });
+
+    const back = await connectAs(alice);
+    const replay = await request<{ ok: true; changes: SpaceChange[]; lastSeq: number }>(back, "chat:sync", {
+      spaceId: launch.id,
+      afterSeq: 1,
+    });
+    expect(replay.lastSeq).toBe(5);
+    expect(replay.changes.map(({ seq, kind, messageId }) => ({ seq, kind, messageId }))).toEqual([
+      { seq: 2, kind: "message.created", messageId: second.message.id },
+      { seq: 3, kind: "message.edited", messageId: first.message.id },
+      { seq: 4, kind: "message.deleted", messageId: second.message.id },
+      { seq: 5, kind: "reaction.changed", messageId: first.message.id },
+    ]);
+    expect(replay.changes[1].payload).toMatchObject({ content: "First, edited" });
+  });
+
+  test("a client that missed too much is told to reload", async () => {
+    const { owner, alice, launch, connectAs } = await world();
+    const ownerSocket = await connectAs(owner);
+    for (let index = 0; index < 201; index++) await send(ownerSocket, launch.id, `Message ${index}`);
+    const aliceSocket = await connectAs(alice);
+    expect(await request(aliceSocket, "chat:sync", { spaceId: launch.id, afterSeq: 0 })).toEqual({
+      ok: true,
+      reload: true,
+    });
+    expect(await request(aliceSocket, "chat:sync", { spaceId: launch.id, afterSeq: 1 })).toMatchObject({
+      ok: true,
+      lastSeq: 201,
+    });
+  });
+
+  test("a client removed from the space leaves its room at once, and is not put back on reconnect", async () => {
+    const { owner, alice, aliceClient, launch, connectAs } = await world();
+    const [ownerSocket, aliceSocket] = await Promise.all([connectAs(owner), connectAs(alice)]);
+    const toAlice = record<Live>(aliceSocket, "space:change");
+    const removed = record<{ spaceId: string }>(aliceSocket, "space:access-removed");
+    await send(ownerSocket, launch.id, "Before");
+    await eventually(() => expect(toAlice).toHaveLength(1));
+
+    await removeClientFromSpace(await actorOf(owner), launch.id, aliceClient.id);
+    await eventually(() => expect(removed).toEqual([{ spaceId: launch.id }]));
+    await send(ownerSocket, launch.id, "After");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    expect(toAlice).toHaveLength(1);
+    expect(await request(aliceSocket, "chat:sync", { spaceId: launch.id, afterSeq: 1 })).toEqual({
+      ok: false,
+      error: "Space not found",
+    });
+
+    // Reconnecting checks again: the new socket is not put back in the room.
+    const again = await connectAs(alice);
+    const toAliceAgain = record<Live>(again, "space:change");
+    await send(ownerSocket, launch.id, "After she reconnected");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(toAliceAgain).toEqual([]);
+  });
+
+  test("a team member assigned after connecting joins the space's room with their first sync", async () => {
+    const { owner, launch, agencyId, connectAs } = await world();
+    const { user: terry, member } = await createTeamMember(agencyId);
+    const [ownerSocket, terrySocket] = await Promise.all([connectAs(owner), connectAs(terry)]);
+    const toTerry = record<Live>(terrySocket, "space:change");
+
+    await assignTeamMember(await actorOf(owner), launch.id, member.id);
+    expect(await request(terrySocket, "chat:sync", { spaceId: launch.id, afterSeq: 0 })).toMatchObject({
+      ok: true,
+      lastSeq: 0,
+    });
+    await send(ownerSocket, launch.id, "Welcome, Terry");
+    await eventually(() => expect(toTerry.map((event) => event.change.seq)).toEqual([1]));
+  });
+});
+
+describe("the browser's live chat (app/utils/live-chat.ts)", () => {
+  function liveChat(socket: Socket, spaceId: string, storage = new MemoryStorage()) {
+    const applied: SpaceChange[] = [];
+    let pending: OutboxMessage[] = [];
+    const chat = new LiveChat({
+      socket,
+      spaceId,
+      lastSeq: 0,
+      storage,
+      onChange: (change) => applied.push(change),
+      onReload: () => {
+        throw new Error("no reload expected");
+      },
+      onOutboxChange: (next) => (pending = next),
+    });
+    chat.start();
+    return { chat, applied, storage, pending: () => pending };
+  }
+
+  test("applies every change once and in order, across a reconnect", async () => {
+    const { owner, alice, launch, connectAs } = await world();
+    const ownerSocket = await connectAs(owner);
+    const cookie = await sessionCookie(alice);
+    const aliceSocket = await connectClient(origin, cookie, { reconnect: true });
+    const { applied } = liveChat(aliceSocket, launch.id);
+
+    await send(ownerSocket, launch.id, "One");
+    await eventually(() => expect(applied).toHaveLength(1));
+    aliceSocket.io.engine.close();
+    await send(ownerSocket, launch.id, "Two");
+    await send(ownerSocket, launch.id, "Three");
+
+    await eventually(() => expect(applied.map((change) => change.seq)).toEqual([1, 2, 3]));
+    await send(ownerSocket, launch.id, "Four");
+    await eventually(() => expect(applied.map((change) => change.seq)).toEqual([1, 2, 3, 4]));
+  });
+
+  test("keeps a message typed offline as Sending…, sends it on reconnect, and marks a refused one failed", async () => {
+    const { alice, launch } = await world();
+    const cookie = await sessionCookie(alice);
+    const aliceSocket = await connectClient(origin, cookie, { reconnect: true });
+    const { chat, applied, storage, pending } = liveChat(aliceSocket, launch.id);
+    await chat.sync();
+
+    aliceSocket.disconnect();
+    const typed = chat.send("Written on the train");
+    const refused = chat.send("   ");
+    expect(pending().map((entry) => entry.status)).toEqual(["sending", "sending"]);
+    expect(JSON.parse(storage.getItem(`chat-outbox:${launch.id}`)!)).toHaveLength(2);
+
+    aliceSocket.connect();
+    await eventually(() => {
+      expect(applied.map((change) => change.payload)).toEqual([expect.objectContaining({ clientId: typed.clientId })]);
+      expect(pending()).toEqual([
+        expect.objectContaining({ clientId: refused.clientId, status: "failed", error: "Message cannot be empty." }),
+      ]);
+    });
+    expect(JSON.parse(storage.getItem(`chat-outbox:${launch.id}`)!)).toEqual([
+      expect.objectContaining({ clientId: refused.clientId, status: "failed" }),
+    ]);
+    expect(await storedMessages(launch.id)).toEqual([expect.objectContaining({ client_id: typed.clientId })]);
+  });
+});

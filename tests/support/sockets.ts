@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+import { io as connect, type Socket } from "socket.io-client";
+import { createSession } from "~/models/sessions.server";
+import { sessionCookieHeader } from "~/web/auth.server";
+
+/* Real socket.io clients and real server processes for the realtime tests. */
+
+/** The Cookie header of a fresh session of this user, as their browser would send it. */
+export async function sessionCookie(user: { id: string }) {
+  const header = await sessionCookieHeader(await createSession(user.id, "vitest"));
+  return header.split(";")[0];
+}
+
+const openSockets: Socket[] = [];
+
+/** A connected client; rejects with the server's reason when the handshake is refused. */
+export function connectClient(origin: string, cookie: string, { reconnect = false } = {}): Promise<Socket> {
+  const socket = connect(origin, {
+    transports: ["websocket"],
+    extraHeaders: { origin, cookie },
+    reconnection: reconnect,
+    reconnectionDelay: 100,
+    reconnectionDelayMax: 500,
+  });
+  openSockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once("connect", () => resolve(socket));
+    socket.once("connect_error", (error) => !reconnect && reject(error));
+  });
+}
+
+export function closeClients() {
+  for (const socket of openSockets.splice(0)) socket.close();
+}
+
+/** Every payload of this event the socket receives from now on. */
+export function record<T = unknown>(socket: Socket, event: string): T[] {
+  const seen: T[] = [];
+  socket.on(event, (payload: T) => seen.push(payload));
+  return seen;
+}
+
+/** Emits and waits for the acknowledgement. */
+export function request<T = Record<string, unknown>>(socket: Socket, event: string, payload: unknown): Promise<T> {
+  return socket.timeout(5_000).emitWithAck(event, payload) as Promise<T>;
+}
+
+/** Polls until the check passes (or throws its last failure after the timeout). */
+export async function eventually(check: () => void | Promise<void>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+/** An app instance in a process of its own (tests/support/realtime-server.ts), on this test file's database. */
+export async function startServerProcess(port: number, { instances = 1 } = {}): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/realtime-server.ts"], {
+    env: { ...process.env, PORT: String(port), INSTANCES: String(instances) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`realtime server exited with ${code}`)));
+    child.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("ready") && resolve());
+  });
+  child.removeAllListeners("exit");
+  return child;
+}
+
+/** A port nobody listens on now, so that a restarted instance can come back on the same one. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export function stopServerProcess(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM") {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill(signal);
+  });
+}
+
+/** localStorage's interface over a Map, for the browser's live chat in Node. */
+export class MemoryStorage {
+  private items = new Map<string, string>();
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+}

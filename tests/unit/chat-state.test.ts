@@ -1,0 +1,95 @@
+import { describe, expect, test } from "vitest";
+import { applyChange, chatReducer, initChatState, type ChatState } from "~/components/chat/chat-state";
+import { emptyReactions, type ChatMessage, type SpaceChange } from "~/models/message.schemas";
+
+/* The chat's reducer: every source of changes (answers, live events, replays) may overlap. */
+
+function message(id: string, overrides: Partial<ChatMessage> = {}): ChatMessage {
+  return {
+    id,
+    clientId: `client-${id}`,
+    spaceId: "space",
+    senderId: "agency",
+    senderName: "Ada Owner",
+    senderAvatar: null,
+    content: `Message ${id}`,
+    attachment: null,
+    createdAt: `2026-01-01T10:0${id}:00.000Z`,
+    editedAt: null,
+    deletedAt: null,
+    reactions: emptyReactions(),
+    readers: [],
+    ...overrides,
+  };
+}
+
+function change(seq: number, kind: SpaceChange["kind"], payload: object, messageId: string | null = null): SpaceChange {
+  return { seq, kind, messageId, userId: null, payload: payload as Record<string, unknown>, createdAt: "" };
+}
+
+const start = (): ChatState => initChatState({ messages: [message("1")], hasOlder: false, lastSeq: 1 });
+
+describe("applying the space's changes", () => {
+  test("a new message is appended once, however often it arrives, and the log position follows without gaps", () => {
+    const created = change(2, "message.created", message("2"), "2");
+    let state = applyChange(start(), created);
+    state = applyChange(state, created);
+    expect(state.messages.map((m) => m.id)).toEqual(["1", "2"]);
+    expect(state.lastSeq).toBe(2);
+    // A change from further ahead is shown, but the position waits for the missing one.
+    state = applyChange(state, change(4, "message.created", message("4"), "4"));
+    expect(state.lastSeq).toBe(2);
+    expect(state.messages.map((m) => m.id)).toEqual(["1", "2", "4"]);
+  });
+
+  test("an older change never overwrites a newer one", () => {
+    let state = applyChange(start(), change(2, "message.edited", message("1", { content: "Newer" }), "1"));
+    state = applyChange(state, change(1, "message.created", message("1", { content: "Older" }), "1"));
+    expect(state.messages[0].content).toBe("Newer");
+  });
+
+  test("a sent message replaces its pending entry; a delete removes the message", () => {
+    let state = chatReducer(start(), {
+      type: "pending",
+      message: { clientId: "client-2", content: "Hi", fileName: null, status: "sending", progress: null, error: null },
+    });
+    expect(state.pending).toHaveLength(1);
+    state = applyChange(state, change(2, "message.created", message("2"), "2"));
+    expect(state.pending).toEqual([]);
+    state = applyChange(state, change(3, "message.deleted", { id: "2" }, "2"));
+    expect(state.messages.map((m) => m.id)).toEqual(["1"]);
+  });
+
+  test("a refused send stays, marked failed with the reason", () => {
+    let state = chatReducer(start(), {
+      type: "pending",
+      message: { clientId: "c", content: "Hi", fileName: null, status: "sending", progress: null, error: null },
+    });
+    state = chatReducer(state, { type: "failed", clientId: "c", error: "Message cannot be empty." });
+    expect(state.pending).toEqual([expect.objectContaining({ status: "failed", error: "Message cannot be empty." })]);
+  });
+
+  test("reads add the reader to every message up to their watermark, but never to their own", () => {
+    let state = applyChange(start(), change(2, "message.created", message("2", { senderId: "client" }), "2"));
+    state = applyChange(
+      state,
+      change(3, "read.advanced", {
+        userId: "client",
+        lastReadAt: "2026-01-01T10:05:00.000Z",
+        user: { name: "Cleo Client", avatar: null },
+      }),
+    );
+    expect(state.messages.map((m) => m.readers.map((reader) => reader.id))).toEqual([["client"], []]);
+  });
+
+  test("reactions are replaced by the counts the change carries", () => {
+    const reactions = { ...emptyReactions(), heart: ["client", "agency"] };
+    const state = applyChange(start(), change(2, "reaction.changed", { messageId: "1", reactions }, "1"));
+    expect(state.messages[0].reactions.heart).toEqual(["client", "agency"]);
+  });
+
+  test("older pages go above, without duplicates", () => {
+    const state = chatReducer(start(), { type: "older", messages: [message("0"), message("1")], hasOlder: false });
+    expect(state.messages.map((m) => m.id)).toEqual(["0", "1"]);
+  });
+});
