@@ -1,8 +1,8 @@
 import { db } from "~/services/db.server";
 import type { Actor } from "./actors.server";
 import { NotFoundError } from "./errors.server";
-import { emptyReactions, REACTION_TYPES, type ReactionType, type Reactions } from "./message.schemas";
-import { findVisibleMessage, MESSAGE_NOT_FOUND } from "./messages.server";
+import { REACTION_TYPES, type ReactionType, type Reactions } from "./message.schemas";
+import { findVisibleMessage, MESSAGE_NOT_FOUND, reactionsFrom } from "./messages.server";
 import { publishChanges, recordChange } from "./space-changes.server";
 
 /*
@@ -41,8 +41,7 @@ export async function toggleReaction(
       .where("message_id", "=", message.id)
       .orderBy("created_at")
       .execute();
-    const reactions = emptyReactions();
-    for (const row of rows) reactions[row.reaction_type].push(row.user_id);
+    const reactions = reactionsFrom(rows);
     const change = await recordChange(tx, {
       spaceId: message.space_id,
       kind: "reaction.changed",

@@ -13,6 +13,8 @@ import {
   UNKNOWN_USER,
   type ChatMessage,
   type ChatPerson,
+  type ReactionType,
+  type Reactions,
 } from "./message.schemas";
 import { findVisibleSpace, isUuid, spaceMemberUserIds, visibleSpaceIds } from "./space-access.server";
 import { publishChanges, recordChange } from "./space-changes.server";
@@ -63,9 +65,10 @@ export async function sendMessage(actor: Actor, spaceId: string, input: SendMess
 
   const content = input.content.trim();
   if (content.length > MESSAGE_MAX_LENGTH) throw new MessageInputError(MESSAGE_TEXT.tooLong);
-  const hasFile = input.file != null && !(typeof input.file === "string" && input.file === "");
-  if (!content && !hasFile) throw new MessageInputError(MESSAGE_TEXT.empty);
-  const attachment = hasFile ? await storeAttachment(input.file ?? null) : null;
+  // A form without a chosen file still posts an empty one (or, url-encoded, a string).
+  const file = input.file instanceof File && input.file.size > 0 ? input.file : null;
+  if (!content && !file) throw new MessageInputError(MESSAGE_TEXT.empty);
+  const attachment = file ? await storeAttachment(file) : null;
 
   const sent = await insertMessage(actor, spaceId, clientId, content, attachment).catch(async (error: unknown) => {
     if (attachment) await storage().delete(attachment.key);
@@ -300,10 +303,6 @@ export async function toChatMessages(rows: MessageRow[], executor: Executor = db
 
   return rows.map((row) => {
     const sender = row.sender_id ? people.get(row.sender_id) : undefined;
-    const messageReactions = emptyReactions();
-    for (const reaction of reactions) {
-      if (reaction.message_id === row.id) messageReactions[reaction.reaction_type].push(reaction.user_id);
-    }
     return {
       id: row.id,
       clientId: row.client_id,
@@ -324,12 +323,19 @@ export async function toChatMessages(rows: MessageRow[], executor: Executor = db
       createdAt: row.created_at.toISOString(),
       editedAt: row.edited_at?.toISOString() ?? null,
       deletedAt: row.deleted_at?.toISOString() ?? null,
-      reactions: messageReactions,
+      reactions: reactionsFrom(reactions.filter((reaction) => reaction.message_id === row.id)),
       readers: memberReads
         .filter((read) => read.user_id !== row.sender_id && read.last_read_at >= row.created_at)
         .map((read) => personOf(read.user_id)),
     };
   });
+}
+
+/** Who reacted with what, from a message's reaction rows (oldest first). */
+export function reactionsFrom(rows: Array<{ user_id: string; reaction_type: ReactionType }>): Reactions {
+  const reactions = emptyReactions();
+  for (const row of rows) reactions[row.reaction_type].push(row.user_id);
+  return reactions;
 }
 
 /** Where members download a message's file (app/routes/attachments.$messageId.tsx checks who asks). */
@@ -369,7 +375,7 @@ async function findSent(senderId: string, spaceId: string, clientId: string): Pr
 type StoredAttachment = { key: string; name: string; size: number; type: string };
 
 /** Checks the file by its bytes (images, pdf, doc, docx, txt; at most 10 MB) and stores it privately. */
-async function storeAttachment(file: FormDataEntryValue | null): Promise<StoredAttachment> {
+async function storeAttachment(file: File): Promise<StoredAttachment> {
   const inspected = await inspectUpload(file, "attachment");
   if (!inspected.ok) throw new MessageInputError(inspected.message, inspected.title);
   const key = newFileKey("chat-attachments", inspected.extension);
@@ -378,8 +384,8 @@ async function storeAttachment(file: FormDataEntryValue | null): Promise<StoredA
 }
 
 /** The name the file came with, without any folder, or a plain one with its real extension. */
-function fileName(file: FormDataEntryValue | null, extension: string): string {
-  const given = file && typeof file !== "string" ? (file.name.split(/[\\/]/).pop() ?? "").trim() : "";
+function fileName(file: File, extension: string): string {
+  const given = (file.name.split(/[\\/]/).pop() ?? "").trim();
   return (given || `file.${extension}`).slice(0, 200);
 }
 

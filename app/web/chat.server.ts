@@ -87,7 +87,7 @@ export async function runChatAction(request: Request, actor: Actor, spaceId: str
   try {
     switch (input.intent) {
       case "send": {
-        const sent = await expectFound(sendMessage(actor, spaceId, { ...input, file: fileOrNull(file) }));
+        const sent = await expectFound(sendMessage(actor, spaceId, { ...input, file }));
         return { ok: true, intent: "send", ...sent };
       }
       case "edit":
@@ -158,8 +158,4 @@ async function readChatForm(request: Request): Promise<FormData> {
   const multipart = request.headers.get("Content-Type")?.startsWith("multipart/form-data");
   const read = multipart ? readUploadForm(request, ATTACHMENT_MAX_BYTES) : request.formData();
   return read.catch(() => new FormData());
-}
-
-function fileOrNull(value: FormDataEntryValue | null): File | null {
-  return value instanceof File && value.size > 0 ? value : null;
 }
