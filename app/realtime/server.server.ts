@@ -32,7 +32,8 @@ const authenticate: Middleware = async (socket, next) => {
     const sessionId = await readSessionId(socket.request.headers.cookie ?? null);
     const userId = sessionId ? await findSessionUserId(sessionId) : null;
     const actor = userId ? await loadActor(userId) : null;
-    if (!sessionId || !actor?.emailVerified) return next(new Error("unauthorized"));
+    // Like the pages: a user who must first replace a temporary password gets nothing else.
+    if (!sessionId || !actor?.emailVerified || actor.mustChangePassword) return next(new Error("unauthorized"));
     socket.data = { actor, sessionId } satisfies SocketData;
     next();
   } catch (error) {

@@ -155,7 +155,5 @@ function successToast(result: ChatActionResult) {
 
 /** A post with a file is multipart; a broken body reads as an empty form, which the schema refuses. */
 async function readChatForm(request: Request): Promise<FormData> {
-  const multipart = request.headers.get("Content-Type")?.startsWith("multipart/form-data");
-  const read = multipart ? readUploadForm(request, ATTACHMENT_MAX_BYTES) : request.formData();
-  return read.catch(() => new FormData());
+  return readUploadForm(request, ATTACHMENT_MAX_BYTES).catch(() => new FormData());
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { allowRealtimeRequest, attachRealtime, detachRealtime } from "~/realtime/server.server";
 import * as login from "~/routes/login";
 import * as logout from "~/routes/logout";
+import { db } from "~/services/db.server";
 import { PASSWORD, createAgency, createUser } from "#tests/support/factories";
 import { context, cookiesFrom, postRequest, respond } from "#tests/support/requests";
 
@@ -54,6 +55,13 @@ describe("the realtime handshake", () => {
     expect((await open({ origin })).error).toBe("unauthorized");
     const pending = await createUser({ verified: false });
     const cookie = await signIn(pending.email);
+    expect((await open({ origin, cookie })).error).toBe("unauthorized");
+  });
+
+  test("is refused to a user who has yet to replace a temporary password", async () => {
+    const { owner } = await createAgency();
+    const cookie = await signIn(owner.email);
+    await db.updateTable("users").set({ must_change_password: true }).where("id", "=", owner.id).execute();
     expect((await open({ origin, cookie })).error).toBe("unauthorized");
   });
 
