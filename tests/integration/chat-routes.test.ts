@@ -1,6 +1,5 @@
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
-import { createSession } from "~/models/sessions.server";
 import { removeClientFromSpace } from "~/models/space-assignments.server";
 import { unreadCounts } from "~/models/unread.server";
 import * as attachment from "~/routes/attachments.$messageId";
@@ -9,34 +8,10 @@ import * as chatResource from "~/routes/resources.chat.$spaceId";
 import * as space from "~/routes/spaces.$spaceId";
 import { db } from "~/services/db.server";
 import { storage } from "~/services/storage.server";
-import { sessionCookieHeader } from "~/web/auth.server";
-import { getToast } from "~/web/toast.server";
 import { actorOf, createAgency, createClient, createSpace, createSpaceMessage } from "#tests/support/factories";
-import { BASE, context, cookiesFrom, getRequest, postRequest, respond } from "#tests/support/requests";
+import { call, cookieFor, getRequest, multipartRequest, postRequest, toastOf } from "#tests/support/requests";
 
 /* The chat's pages, its resource route and its file route, called as a browser would. */
-
-async function cookieFor(user: { id: string }) {
-  return (await sessionCookieHeader(await createSession(user.id, "vitest"))).split(";")[0];
-}
-
-function multipart(path: string, fields: Record<string, string | File>, cookie: string) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  return new Request(`${BASE}${path}`, { method: "POST", body, headers: { Cookie: cookie } });
-}
-
-type Handler = (args: {
-  request: Request;
-  context: ReturnType<typeof context>;
-  params: Record<string, string>;
-}) => unknown;
-const call = (handler: Handler, request: Request, params: Record<string, string> = {}) =>
-  respond(() => handler({ request, context: context(), params }));
-
-async function toastOf(response: Response) {
-  return (await getToast(new Request(BASE, { headers: { Cookie: cookiesFrom(response) } }))).toast;
-}
 
 async function world() {
   const agency = await createAgency();
@@ -65,7 +40,11 @@ describe("the chat without JavaScript", () => {
     const path = `/spaces/${launch.id}`;
     const sent = await call(
       space.action,
-      multipart(path, { intent: "send", clientId: crypto.randomUUID(), content: "The budget", file }, cookies.agency),
+      multipartRequest(
+        path,
+        { intent: "send", clientId: crypto.randomUUID(), content: "The budget", file },
+        cookies.agency,
+      ),
       { spaceId: launch.id },
     );
     expect(sent.status).toBe(302);
@@ -110,7 +89,7 @@ describe("the chat without JavaScript", () => {
     const program = new File([new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0])], "setup.txt");
     const wrongType = await call(
       clientChat.action,
-      multipart(
+      multipartRequest(
         path,
         { intent: "send", clientId: crypto.randomUUID(), content: "Run this", file: program },
         cookies.client,
@@ -126,7 +105,11 @@ describe("the chat without JavaScript", () => {
     const huge = new File([new Uint8Array(10 * 1024 * 1024 + 1).fill(65)], "huge.txt");
     const tooLarge = await call(
       clientChat.action,
-      multipart(path, { intent: "send", clientId: crypto.randomUUID(), content: "", file: huge }, cookies.client),
+      multipartRequest(
+        path,
+        { intent: "send", clientId: crypto.randomUUID(), content: "", file: huge },
+        cookies.client,
+      ),
       { spaceId: launch.id },
     );
     expect(await tooLarge.json()).toMatchObject({ sendError: "Please upload a file smaller than 10MB." });
@@ -231,7 +214,7 @@ describe("images and deleted files", () => {
       .toBuffer();
     const sent = await call(
       chatResource.action,
-      multipart(
+      multipartRequest(
         `/resources/chat/${launch.id}`,
         {
           intent: "send",

@@ -1,6 +1,5 @@
 import { describe, expect, test } from "vitest";
 import { createInvitation } from "~/models/invitations.server";
-import { createSession } from "~/models/sessions.server";
 import * as teamClients from "~/routes/_agency.clients_.$clientId";
 import * as teamMember from "~/routes/_agency.team_.$memberId";
 import * as clientRegister from "~/routes/client-register";
@@ -8,27 +7,14 @@ import * as invitation from "~/routes/invitations_.$invitationId";
 import * as newInvitation from "~/routes/invitations.new";
 import * as teamRegister from "~/routes/team-register";
 import { db } from "~/services/db.server";
-import { sessionCookieHeader } from "~/web/auth.server";
 import { actorOf, createAgency, createClient, createTeamMember } from "#tests/support/factories";
-import { context, getRequest, postRequest, respond } from "#tests/support/requests";
+import { call, cookieFor, getRequest, postRequest, type RouteHandler } from "#tests/support/requests";
 
 /* The invitation and roster routes called from the outside: bad input is a 400, foreign ids a 404, never a 500. */
 
-async function cookieFor(user: { id: string }) {
-  return (await sessionCookieHeader(await createSession(user.id, "vitest"))).split(";")[0];
-}
-
-type Handler = (args: {
-  request: Request;
-  context: ReturnType<typeof context>;
-  params: Record<string, string>;
-}) => unknown;
-const call = (handler: Handler, request: Request, params: Record<string, string> = {}) =>
-  respond(() => handler({ request, context: context(), params }));
-
 describe("registration pages", () => {
   test("a made-up link answers 404 with its message; bad input answers 400 and keeps what was typed", async () => {
-    const missing = await call(teamRegister.loader as Handler, getRequest("/team-register?invitation_id=nope"));
+    const missing = await call(teamRegister.loader as RouteHandler, getRequest("/team-register?invitation_id=nope"));
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain("No invitation found with this ID");
 
@@ -41,11 +27,11 @@ describe("registration pages", () => {
       },
     );
     const secret = new URL(created.link).searchParams.get("invitation_id")!;
-    const page = await call(clientRegister.loader as Handler, getRequest(`/client-register?invite=${secret}`));
+    const page = await call(clientRegister.loader as RouteHandler, getRequest(`/client-register?invite=${secret}`));
     expect(page.status).toBe(200);
 
     const refused = await call(
-      clientRegister.action as Handler,
+      clientRegister.action as RouteHandler,
       postRequest("/client-register", { invite: secret, name: "Cleo", email: "cleo@example.test", password: "short" }),
     );
     expect(refused.status).toBe(400);
@@ -58,13 +44,13 @@ describe("invite form and invitation actions", () => {
     const { owner, agencyId } = await createAgency();
     const { user: designer } = await createTeamMember(agencyId, "DESIGNER");
     const page = await call(
-      newInvitation.loader as Handler,
+      newInvitation.loader as RouteHandler,
       getRequest("/invitations/new?kind=client", await cookieFor(designer)),
     );
     expect(page.status).toBe(404);
 
     const bad = await call(
-      newInvitation.action as Handler,
+      newInvitation.action as RouteHandler,
       postRequest("/invitations/new", { kind: "team", role: "OWNER", email: "not-an-email" }, await cookieFor(owner)),
     );
     expect(bad.status).toBe(400);
@@ -81,7 +67,7 @@ describe("invite form and invitation actions", () => {
     );
     const stranger = await createAgency({ agencyName: "Foreign" });
     const response = await call(
-      invitation.action as Handler,
+      invitation.action as RouteHandler,
       postRequest(
         `/invitations/${created.id}`,
         { intent: "delete", redirectTo: "/team" },
@@ -102,13 +88,13 @@ describe("person pages", () => {
     const stranger = await createAgency({ agencyName: "Foreign" });
 
     const foreign = await call(
-      teamMember.action as Handler,
+      teamMember.action as RouteHandler,
       postRequest(`/team/${member.id}`, { intent: "remove" }, await cookieFor(stranger.owner)),
       { memberId: member.id },
     );
     expect(foreign.status).toBe(404);
     const foreignClient = await call(
-      teamClients.action as Handler,
+      teamClients.action as RouteHandler,
       postRequest(
         `/clients/${client.id}`,
         { intent: "update", name: "X", role: "LEAD", email: "x@example.test" },
@@ -119,7 +105,7 @@ describe("person pages", () => {
     expect(foreignClient.status).toBe(404);
     // A client is kept out of the agency's pages altogether.
     const ownClient = await call(
-      teamMember.action as Handler,
+      teamMember.action as RouteHandler,
       postRequest(`/team/${member.id}`, { intent: "remove" }, await cookieFor(clientOwner)),
       { memberId: member.id },
     );
@@ -134,7 +120,7 @@ describe("person pages", () => {
     const { owner, agencyId } = await createAgency();
     const { client } = await createClient(agencyId);
     const response = await call(
-      teamClients.action as Handler,
+      teamClients.action as RouteHandler,
       postRequest(
         `/clients/${client.id}`,
         { intent: "update", name: "Cleo", role: "LEAD", email: client.email, extension: "12345678901" },

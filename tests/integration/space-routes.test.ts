@@ -1,6 +1,5 @@
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
-import { createSession } from "~/models/sessions.server";
 import { createSpace } from "~/models/spaces.server";
 import * as clientChat from "~/routes/client.chat._index";
 import * as spaceLogo from "~/routes/resources.space-logo";
@@ -16,34 +15,10 @@ import * as newSpace from "~/routes/spaces.new";
 import * as teamsSpaces from "~/routes/teams.spaces";
 import { db } from "~/services/db.server";
 import { storage } from "~/services/storage.server";
-import { sessionCookieHeader } from "~/web/auth.server";
-import { getToast } from "~/web/toast.server";
 import { actorOf, createAgency, createClient, createTeamMember } from "#tests/support/factories";
-import { BASE, context, cookiesFrom, getRequest, postRequest, respond } from "#tests/support/requests";
+import { call, cookieFor, getRequest, multipartRequest, postRequest, toastOf } from "#tests/support/requests";
 
 /* The space pages called from the outside, as a browser would, for each user type and a foreign agency. */
-
-async function cookieFor(user: { id: string }) {
-  return (await sessionCookieHeader(await createSession(user.id, "vitest"))).split(";")[0];
-}
-
-function multipart(path: string, fields: Record<string, string | File>, cookie: string) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  return new Request(`${BASE}${path}`, { method: "POST", body, headers: { Cookie: cookie } });
-}
-
-type Handler = (args: {
-  request: Request;
-  context: ReturnType<typeof context>;
-  params: Record<string, string>;
-}) => unknown;
-const call = (handler: Handler, request: Request, params: Record<string, string> = {}) =>
-  respond(() => handler({ request, context: context(), params }));
-
-async function toastOf(response: Response) {
-  return (await getToast(new Request(BASE, { headers: { Cookie: cookiesFrom(response) } }))).toast;
-}
 
 async function photoWithGps(width = 1200) {
   const bytes = await sharp({ create: { width, height: width / 2, channels: 3, background: "#22aa66" } })
@@ -138,7 +113,7 @@ describe("creating a space without JavaScript (/spaces/new)", () => {
     const { initech, cookies } = await world();
     const response = await call(
       newSpace.action,
-      multipart(
+      multipartRequest(
         "/spaces/new",
         { clientOwnerId: initech.client.id, name: "", logoFile: await photoWithGps() },
         cookies.agency,
@@ -164,7 +139,7 @@ describe("creating a space without JavaScript (/spaces/new)", () => {
     const { initech, cookies } = await world();
     const refused = await call(
       newSpace.action,
-      multipart(
+      multipartRequest(
         "/spaces/new",
         { clientOwnerId: "", name: "Initech Portal", logoFile: await photoWithGps(300) },
         cookies.agency,
@@ -202,7 +177,7 @@ describe("creating a space without JavaScript (/spaces/new)", () => {
       expect((await call(newSpace.loader, getRequest("/spaces/new", cookie))).status).toBe(404);
       const post = postRequest("/spaces/new", { clientOwnerId: initech.client.id }, cookie);
       expect((await call(newSpace.action, post)).status).toBe(404);
-      const withLogo = multipart(
+      const withLogo = multipartRequest(
         "/spaces/new",
         { clientOwnerId: initech.client.id, logoFile: await photoWithGps(200) },
         cookie,
@@ -226,7 +201,7 @@ describe("the dialog's logo upload (/resources/space-logo)", () => {
     const { cookies } = await world();
     const response = await call(
       spaceLogo.action,
-      multipart("/resources/space-logo", { file: await photoWithGps() }, cookies.agency),
+      multipartRequest("/resources/space-logo", { file: await photoWithGps() }, cookies.agency),
     );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
@@ -240,7 +215,7 @@ describe("the dialog's logo upload (/resources/space-logo)", () => {
     const { cookies, agency } = await world();
     const renamed = await call(
       spaceLogo.action,
-      multipart(
+      multipartRequest(
         "/resources/space-logo",
         { file: new File(["just text"], "logo.png", { type: "image/png" }) },
         cookies.agency,
@@ -258,7 +233,11 @@ describe("the dialog's logo upload (/resources/space-logo)", () => {
     );
     const tooLarge = await call(
       spaceLogo.action,
-      multipart("/resources/space-logo", { file: new File([huge], "big.png", { type: "image/png" }) }, cookies.agency),
+      multipartRequest(
+        "/resources/space-logo",
+        { file: new File([huge], "big.png", { type: "image/png" }) },
+        cookies.agency,
+      ),
     );
     expect(await tooLarge.json()).toEqual({ ok: false, message: "Please upload an image smaller than 5MB." });
     expect(await toastOf(tooLarge)).toMatchObject({ title: "File too large" });
@@ -270,7 +249,7 @@ describe("the dialog's logo upload (/resources/space-logo)", () => {
     const { cookies } = await world();
     const response = await call(
       spaceLogo.action,
-      multipart("/resources/space-logo", { file: await photoWithGps() }, cookies.owner),
+      multipartRequest("/resources/space-logo", { file: await photoWithGps() }, cookies.owner),
     );
     expect(response.status).toBe(404);
   });

@@ -1,4 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
+import { createSession } from "~/models/sessions.server";
+import { sessionCookieHeader } from "~/web/auth.server";
+import { getToast } from "~/web/toast.server";
 
 /* Calling route modules as the Remix server would, with cookies carried between calls. */
 
@@ -19,6 +22,33 @@ export function postRequest(path: string, fields: Record<string, string>, cookie
     headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
   });
 }
+
+/** A multipart post, as a browser sends a form with files. */
+export function multipartRequest(path: string, fields: Record<string, string | File>, cookie: string) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  return new Request(`${BASE}${path}`, { method: "POST", body, headers: { Cookie: cookie } });
+}
+
+/** The Cookie header of a fresh session for this user, as if they had signed in. */
+export async function cookieFor(user: { id: string }) {
+  return (await sessionCookieHeader(await createSession(user.id, "vitest"))).split(";")[0];
+}
+
+/** The toast this response leaves for the next page. */
+export async function toastOf(response: Response) {
+  return (await getToast(getRequest("/", cookiesFrom(response)))).toast;
+}
+
+export type RouteHandler = (args: {
+  request: Request;
+  context: AppLoadContext;
+  params: Record<string, string>;
+}) => unknown;
+
+/** Runs a route's loader or action on a request, as the Remix server would. */
+export const call = (handler: RouteHandler, request: Request, params: Record<string, string> = {}) =>
+  respond(() => handler({ request, context: context(), params }));
 
 /** The Cookie header a browser would send after this response (only name=value pairs, emptied ones dropped). */
 export function cookiesFrom(response: Response, previous = ""): string {

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { Alert } from "~/components/ui/alert";
@@ -100,6 +100,33 @@ function ReadOnlyField({ label, value, hint }: { label: string; value: string; h
   );
 }
 
+function AvatarUpload({ name, avatarKey }: { name: string; avatarKey: string | null }) {
+  return (
+    <ImageUpload
+      key={`avatar-${avatarKey}`}
+      kind="avatar"
+      label="Profile picture"
+      preview={<Avatar name={name} src={imageUrl(avatarKey)} size="xl" alt="" />}
+      hasImage={Boolean(avatarKey)}
+    />
+  );
+}
+
+function LoginEmail({ email }: { email: string }) {
+  return <ReadOnlyField label="Email" value={email} hint="Your email is how you log in; it cannot be changed here." />;
+}
+
+function NameField<Schema extends string | null | undefined>({ field }: { field: FieldMetadata<Schema> }) {
+  return (
+    <Field
+      className="sm:col-span-2"
+      labelProps={{ children: "Name" }}
+      inputProps={{ ...getInputProps(field, { type: "text" }), autoComplete: "name" }}
+      errors={field.errors}
+    />
+  );
+}
+
 function AgencyProfile({ profile }: { profile: Extract<Profile, { kind: "agency" }> }) {
   const { fetcher, form, fields } = useProfileForm(AgencyProfileSchema, {
     agencyName: profile.agencyName,
@@ -113,13 +140,7 @@ function AgencyProfile({ profile }: { profile: Extract<Profile, { kind: "agency"
     <div className="space-y-6">
       <ProfileCard title="Agency Profile" description="How your agency and you appear to your team and clients.">
         <CardContent className="grid gap-6 sm:grid-cols-2">
-          <ImageUpload
-            key={`avatar-${profile.avatarKey}`}
-            kind="avatar"
-            label="Profile picture"
-            preview={<Avatar name={ownerName} src={imageUrl(profile.avatarKey)} size="xl" alt="" />}
-            hasImage={Boolean(profile.avatarKey)}
-          />
+          <AvatarUpload name={ownerName} avatarKey={profile.avatarKey} />
           <ImageUpload
             key={`logo-${profile.logoKey}`}
             kind="logo"
@@ -149,11 +170,7 @@ function AgencyProfile({ profile }: { profile: Extract<Profile, { kind: "agency"
               inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
               errors={fields.lastName.errors}
             />
-            <ReadOnlyField
-              label="Email"
-              value={profile.email}
-              hint="Your email is how you log in; it cannot be changed here."
-            />
+            <LoginEmail email={profile.email} />
             <PhoneField field={fields.mobileNumber} />
             <Field
               className="sm:col-span-2"
@@ -178,28 +195,13 @@ function TeamMemberProfile({ profile }: { profile: Extract<Profile, { kind: "tea
   return (
     <ProfileCard title="Team Member Profile" description="How you appear to your agency and its clients.">
       <CardContent>
-        <ImageUpload
-          key={`avatar-${profile.avatarKey}`}
-          kind="avatar"
-          label="Profile picture"
-          preview={<Avatar name={profile.name} src={imageUrl(profile.avatarKey)} size="xl" alt="" />}
-          hasImage={Boolean(profile.avatarKey)}
-        />
+        <AvatarUpload name={profile.name} avatarKey={profile.avatarKey} />
       </CardContent>
       <fetcher.Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="profile" />
         <CardContent className="grid gap-4 pt-0 sm:grid-cols-2">
-          <Field
-            className="sm:col-span-2"
-            labelProps={{ children: "Name" }}
-            inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
-            errors={fields.name.errors}
-          />
-          <ReadOnlyField
-            label="Email"
-            value={profile.email}
-            hint="Your email is how you log in; it cannot be changed here."
-          />
+          <NameField field={fields.name} />
+          <LoginEmail email={profile.email} />
           <ReadOnlyField label="Role" value={TEAM_ROLE_LABELS[profile.role]} hint="Your agency sets your role." />
           <PhoneField field={fields.mobileNumber} />
         </CardContent>
@@ -218,28 +220,13 @@ function ClientProfile({ profile }: { profile: Extract<Profile, { kind: "client"
   return (
     <ProfileCard title="Personal Profile" description="How you appear to the agency team and your colleagues.">
       <CardContent>
-        <ImageUpload
-          key={`avatar-${profile.avatarKey}`}
-          kind="avatar"
-          label="Profile picture"
-          preview={<Avatar name={profile.name} src={imageUrl(profile.avatarKey)} size="xl" alt="" />}
-          hasImage={Boolean(profile.avatarKey)}
-        />
+        <AvatarUpload name={profile.name} avatarKey={profile.avatarKey} />
       </CardContent>
       <fetcher.Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="profile" />
         <CardContent className="grid gap-4 pt-0 sm:grid-cols-2">
-          <Field
-            className="sm:col-span-2"
-            labelProps={{ children: "Name" }}
-            inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
-            errors={fields.name.errors}
-          />
-          <ReadOnlyField
-            label="Email"
-            value={profile.email}
-            hint="Your email is how you log in; it cannot be changed here."
-          />
+          <NameField field={fields.name} />
+          <LoginEmail email={profile.email} />
           <ReadOnlyField label="Company" value={profile.company} hint="Your agency manages your company." />
           <PhoneField field={fields.mobileNumber} />
           <Field
