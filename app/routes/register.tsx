@@ -8,7 +8,7 @@ import { AuthCard } from "~/components/auth/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { SubmitButton } from "~/components/ui/button";
 import { CheckboxField, Field } from "~/components/ui/field";
-import { PasswordField } from "~/components/ui/password-input";
+import { NewPasswordFields } from "~/components/ui/password-input";
 import { PhoneField } from "~/components/ui/phone-field";
 import { AccountError, registerAgency } from "~/models/accounts.server";
 import { RegisterSchema } from "~/models/auth.schemas";
@@ -130,17 +130,7 @@ export default function Register() {
           hint="Include http:// or https://"
           errors={fields.agencyUrl.errors}
         />
-        <PasswordField
-          labelProps={{ children: "Password" }}
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-          hint="Password must be at least 8 characters long."
-          errors={fields.password.errors}
-        />
-        <PasswordField
-          labelProps={{ children: "Confirm password" }}
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.confirmPassword.errors}
-        />
+        <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} label="Password" />
         <CheckboxField
           className="sm:col-span-2"
           labelProps={{

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { SubmitButton } from "~/components/ui/button";
-import { PasswordField } from "~/components/ui/password-input";
+import { NewPasswordFields } from "~/components/ui/password-input";
 import { ResetPasswordSchema } from "~/models/auth.schemas";
 import { isResetTokenValid, resetPassword } from "~/models/password-reset.server";
 import { signOut } from "~/web/auth.server";
@@ -75,19 +75,10 @@ export default function ResetPassword() {
       {valid ? (
         <Form method="post" className="space-y-4" {...getFormProps(form)}>
           <input type="hidden" name="token" value={token} />
-          <PasswordField
-            labelProps={{ children: "New password" }}
-            inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-            hint="Password must be at least 8 characters long."
-            errors={fields.password.errors}
-          />
-          <PasswordField
-            labelProps={{ children: "Confirm new password" }}
-            inputProps={{
-              ...getInputProps(fields.confirmPassword, { type: "password" }),
-              autoComplete: "new-password",
-            }}
-            errors={fields.confirmPassword.errors}
+          <NewPasswordFields
+            password={fields.password}
+            confirmPassword={fields.confirmPassword}
+            confirmLabel="Confirm new password"
           />
           <SubmitButton className="w-full" pendingText="Updating password...">
             Update password

@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth/auth-card";
 import { SubmitButton } from "~/components/ui/button";
-import { PasswordField } from "~/components/ui/password-input";
+import { NewPasswordFields } from "~/components/ui/password-input";
 import { NewPasswordSchema } from "~/models/auth.schemas";
 import { homePath } from "~/models/policy.server";
 import { replaceTemporaryPassword } from "~/models/temporary-passwords.server";
@@ -63,17 +63,7 @@ export default function NewPassword() {
       description="You signed in with a temporary password. Choose your own before you continue."
     >
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        <PasswordField
-          labelProps={{ children: "New password" }}
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-          hint="Password must be at least 8 characters long."
-          errors={fields.password.errors}
-        />
-        <PasswordField
-          labelProps={{ children: "Confirm password" }}
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.confirmPassword.errors}
-        />
+        <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
         <SubmitButton className="w-full" pendingText="Saving...">
           Set password
         </SubmitButton>

@@ -7,7 +7,7 @@ import { AuthCard } from "~/components/auth/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { SubmitButton, buttonClassName } from "~/components/ui/button";
 import { CheckboxField, Field } from "~/components/ui/field";
-import { PasswordField } from "~/components/ui/password-input";
+import { NewPasswordFields } from "~/components/ui/password-input";
 import { PhoneField } from "~/components/ui/phone-field";
 import { ClientRegisterSchema, TeamRegisterSchema } from "~/models/invitation.schemas";
 import { useHydrated } from "~/utils/hydrated";
@@ -121,17 +121,7 @@ export function InviteeRegisterForm({
           <Field labelProps={{ children: "Company" }} inputProps={{ value: invitation.company, readOnly: true }} />
         ) : null}
         {kind === "team" ? <PhoneField field={fields.mobileNumber} label="Mobile number (optional)" /> : null}
-        <PasswordField
-          labelProps={{ children: "Password" }}
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-          hint="Password must be at least 8 characters long."
-          errors={fields.password.errors}
-        />
-        <PasswordField
-          labelProps={{ children: "Confirm password" }}
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.confirmPassword.errors}
-        />
+        <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} label="Password" />
         {kind === "team" ? (
           <CheckboxField
             labelProps={{

@@ -6,7 +6,7 @@ import { Alert } from "~/components/ui/alert";
 import { SubmitButton } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field, FormError } from "~/components/ui/field";
-import { PasswordField } from "~/components/ui/password-input";
+import { NewPasswordFields, PasswordField } from "~/components/ui/password-input";
 import { ChangePasswordSchema, TwoFactorCodeSchema } from "~/models/settings.schemas";
 import type { TwoFactorStatus } from "~/models/two-factor.server";
 import { useFormResult } from "./use-form-result";
@@ -60,19 +60,10 @@ function ChangePasswordCard() {
             }}
             errors={fields.currentPassword.errors}
           />
-          <PasswordField
-            labelProps={{ children: "New password" }}
-            inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-            hint="Password must be at least 8 characters long."
-            errors={fields.password.errors}
-          />
-          <PasswordField
-            labelProps={{ children: "Confirm new password" }}
-            inputProps={{
-              ...getInputProps(fields.confirmPassword, { type: "password" }),
-              autoComplete: "new-password",
-            }}
-            errors={fields.confirmPassword.errors}
+          <NewPasswordFields
+            password={fields.password}
+            confirmPassword={fields.confirmPassword}
+            confirmLabel="Confirm new password"
           />
         </CardContent>
         <CardFooter className="justify-end">

@@ -1,3 +1,4 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { clsx } from "clsx";
 import { useState } from "react";
 import { useHydrated } from "~/utils/hydrated";
@@ -58,5 +59,36 @@ export function PasswordField({ labelProps, inputProps, errors, hint, labelActio
       {hint ? <FieldHint id={ids.hintId}>{hint}</FieldHint> : null}
       <ErrorList id={ids.errorId} errors={errors} />
     </div>
+  );
+}
+
+type NewPasswordFieldsProps<Password, Confirm> = {
+  password: FieldMetadata<Password>;
+  confirmPassword: FieldMetadata<Confirm>;
+  label?: string;
+  confirmLabel?: string;
+};
+
+/** A new password and its confirmation, with the length rule as the hint (SPEC §5). */
+export function NewPasswordFields<Password extends string | undefined, Confirm extends string | undefined>({
+  password,
+  confirmPassword,
+  label = "New password",
+  confirmLabel = "Confirm password",
+}: NewPasswordFieldsProps<Password, Confirm>) {
+  return (
+    <>
+      <PasswordField
+        labelProps={{ children: label }}
+        inputProps={{ ...getInputProps(password, { type: "password" }), autoComplete: "new-password" }}
+        hint="Password must be at least 8 characters long."
+        errors={password.errors}
+      />
+      <PasswordField
+        labelProps={{ children: confirmLabel }}
+        inputProps={{ ...getInputProps(confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+        errors={confirmPassword.errors}
+      />
+    </>
   );
 }
