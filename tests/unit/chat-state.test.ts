@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { applyChange, chatReducer, initChatState, type ChatState } from "~/components/chat/chat-state";
 import { emptyReactions, type ChatMessage, type SpaceChange } from "~/models/message.schemas";
@@ -91,5 +92,47 @@ describe("applying the space's changes", () => {
   test("older pages go above, without duplicates", () => {
     const state = chatReducer(start(), { type: "older", messages: [message("0"), message("1")], hasOlder: false });
     expect(state.messages.map((m) => m.id)).toEqual(["0", "1"]);
+  });
+});
+
+describe("replays that overlap live events (property)", () => {
+  // Live events and a replay after a reconnect deliver some changes twice, in any later place.
+  const operations = fc.array(fc.record({ kind: fc.constantFrom("create", "edit", "delete"), target: fc.nat(4) }), {
+    maxLength: 25,
+  });
+
+  function changesFor(ops: Array<{ kind: string; target: number }>): SpaceChange[] {
+    const created: string[] = [];
+    return ops.map((op, index) => {
+      const seq = index + 2;
+      const existing = created.length ? created[op.target % created.length] : null;
+      if (op.kind === "create" || !existing) {
+        const id = String(seq);
+        created.push(id);
+        return change(seq, "message.created", message(id, { createdAt: new Date(seq * 60_000).toISOString() }), id);
+      }
+      if (op.kind === "edit") {
+        const edited = message(existing, {
+          content: `Edited at ${seq}`,
+          createdAt: new Date(Number(existing) * 60_000).toISOString(),
+        });
+        return change(seq, "message.edited", edited, existing);
+      }
+      return change(seq, "message.deleted", { id: existing }, existing);
+    });
+  }
+
+  test("delivering any change again, later, leaves the chat as delivering each once", () => {
+    fc.assert(
+      fc.property(operations, fc.array(fc.nat(), { maxLength: 25 }), (ops, repeats) => {
+        const changes = changesFor(ops);
+        const once = changes.reduce(applyChange, start());
+        const delivered = changes.flatMap((next, index) => [
+          next,
+          ...repeats.filter((_, r) => r % (index + 1) === 0).map((pick) => changes[pick % (index + 1)]),
+        ]);
+        expect(delivered.reduce(applyChange, start())).toEqual(once);
+      }),
+    );
   });
 });
