@@ -204,6 +204,69 @@ describe("the chat's resource route, for the browser's scripts", () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ ok: false, intent: "react" });
   });
+
+  test("reactions past a person's pace are refused in words and store nothing, one message or many", async () => {
+    const { agency, client, launch, cookies } = await world();
+    const messages = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        createSpaceMessage(launch.id, agency.owner.id, { content: `#${index}` }),
+      ),
+    );
+    const react = async (messageId: string) => {
+      const response = await call(
+        chatResource.action,
+        postRequest(`/resources/chat/${launch.id}`, { intent: "react", messageId, reaction: "heart" }, cookies.client),
+        { spaceId: launch.id },
+      );
+      return (await response.json()) as { ok: boolean; error?: string };
+    };
+    const storedReactions = () =>
+      db
+        .selectFrom("space_changes")
+        .select("seq")
+        .where("space_id", "=", launch.id)
+        .where("kind", "=", "reaction.changed")
+        .execute();
+
+    // Toggling one message on and off, as fast as a script can.
+    const sameMessage = [];
+    for (let index = 0; index < 20; index++) sameMessage.push(await react(messages[0].id));
+    const toggled = sameMessage.filter((answer) => answer.ok).length;
+    expect(toggled).toBeGreaterThanOrEqual(10);
+    expect(toggled).toBeLessThanOrEqual(11);
+    expect(sameMessage.at(-1)).toMatchObject({
+      ok: false,
+      error: "Too many reactions. Please wait a moment and try again.",
+    });
+    expect(await storedReactions()).toHaveLength(toggled);
+
+    // Another member is not held back by Cleo's flood.
+    const owner = await call(
+      chatResource.action,
+      postRequest(
+        `/resources/chat/${launch.id}`,
+        { intent: "react", messageId: messages[0].id, reaction: "smile" },
+        cookies.agency,
+      ),
+      { spaceId: launch.id },
+    );
+    expect(await owner.json()).toMatchObject({ ok: true });
+
+    // One reaction on each of many messages.
+    const manyMessages = [];
+    for (const message of messages.slice(1)) manyMessages.push(await react(message.id));
+    expect(manyMessages.filter((answer) => answer.ok).length).toBeLessThanOrEqual(25);
+    expect(manyMessages.at(-1)).toMatchObject({
+      ok: false,
+      error: "Too many reactions. Please wait a moment and try again.",
+    });
+    const reacted = await db
+      .selectFrom("message_reactions")
+      .select("message_id")
+      .where("user_id", "=", client.user.id)
+      .execute();
+    expect(reacted.length).toBe(manyMessages.filter((answer) => answer.ok).length);
+  });
 });
 
 describe("images and deleted files", () => {

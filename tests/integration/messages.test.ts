@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { ForbiddenError, NotFoundError } from "~/models/errors.server";
 import { deleteMessage, editMessage, listMessages, MessageInputError, sendMessage } from "~/models/messages.server";
 import { removeClientFromSpace, unassignTeamMember } from "~/models/space-assignments.server";
-import { changesSince } from "~/models/space-changes.server";
+import { changesSince, trimChangeLogs } from "~/models/space-changes.server";
 import { db } from "~/services/db.server";
 import { subscribe, type SpaceChange } from "~/services/events.server";
 import { actorOf, createAgency, createClient, createSpace, createTeamMember } from "#tests/support/factories";
@@ -249,6 +249,43 @@ describe("catching up on missed changes", () => {
     expect(await changesSince(owner, space.id, 0, 2)).toEqual({ reload: true });
     expect(await changesSince(owner, space.id, 1, 2)).toMatchObject({ reload: false, lastSeq: 3 });
     expect(await changesSince(owner, space.id, 9)).toEqual({ reload: true });
+  });
+
+  test("the log keeps each space's last 400 changes; a client from before them reloads, never gets a gap", async () => {
+    const { space, owner, agency } = await world();
+    const quiet = await createSpace(agency.agencyId, { name: "Quiet" });
+    // A busy space's log, as 450 reactions would leave it, and a quiet one's.
+    const fill = async (spaceId: string, count: number) => {
+      await db
+        .insertInto("space_changes")
+        .values(
+          Array.from({ length: count }, (_, index) => ({
+            space_id: spaceId,
+            seq: String(index + 1),
+            kind: "reaction.changed",
+          })),
+        )
+        .execute();
+      await db
+        .updateTable("spaces")
+        .set({ last_seq: String(count) })
+        .where("id", "=", spaceId)
+        .execute();
+    };
+    await fill(space.id, 450);
+    await fill(quiet.id, 5);
+
+    await trimChangeLogs();
+
+    const kept = await logOf(space.id);
+    expect(kept).toHaveLength(400);
+    expect(kept[0].seq).toBe("51");
+    expect(await logOf(quiet.id)).toHaveLength(5);
+    expect(await changesSince(owner, space.id, 250)).toMatchObject({ reload: false, lastSeq: 450 });
+    expect(await changesSince(owner, space.id, 49)).toEqual({ reload: true });
+    // Even a caller that would accept a long replay is not handed the log with its start cut off.
+    expect(await changesSince(owner, space.id, 30, 1_000)).toEqual({ reload: true });
+    expect(await changesSince(owner, space.id, 50, 1_000)).toMatchObject({ reload: false, lastSeq: 450 });
   });
 
   test("a foreign agency cannot read a space's log", async () => {

@@ -1,0 +1,199 @@
+import crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Server } from "socket.io";
+import { io as connect, type Socket } from "socket.io-client";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { allowRealtimeRequest, attachRealtime, detachRealtime } from "~/realtime/server.server";
+import { db } from "~/services/db.server";
+import type { SpaceChange } from "~/services/events.server";
+import { createAgency, createClient, createSpace } from "#tests/support/factories";
+import { closeClients, connectClient, eventually, record, request, sessionCookie } from "#tests/support/sockets";
+
+/* The live chat's limits, against real socket.io clients: a flood is refused, a person chatting is not. */
+const servers: Array<{ server: http.Server; io: Server }> = [];
+
+async function startRealtime() {
+  const server = http.createServer();
+  const io = new Server(server, { allowRequest: allowRealtimeRequest });
+  await attachRealtime(io);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  servers.push({ server, io });
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+let origin: string;
+beforeAll(async () => {
+  origin = await startRealtime();
+});
+
+afterEach(() => closeClients());
+
+afterAll(async () => {
+  for (const { io } of servers) await new Promise((resolve) => io.close(resolve));
+  await detachRealtime();
+});
+
+const TOO_MANY_REQUESTS = "Too many requests. Please wait a moment and try again.";
+const TOO_MANY_REACTIONS = "Too many reactions. Please wait a moment and try again.";
+
+type Answer = { ok: boolean; error?: string; [key: string]: unknown };
+type Live = { spaceId: string; change: SpaceChange };
+
+async function world() {
+  const { owner, agencyId } = await createAgency();
+  const { user: alice, client } = await createClient(agencyId, { name: "Alice Client" });
+  const launch = await createSpace(agencyId, { name: "Launch", clientIds: [client.id] });
+  const connectAs = async (user: { id: string }) => connectClient(origin, await sessionCookie(user));
+  return { owner, alice, launch, connectAs };
+}
+
+/** Emits all at once, as a script in the browser's console would, and collects every answer. */
+function flood(socket: Socket, count: number, event: string, payload: (index: number) => unknown) {
+  return Promise.all(
+    Array.from({ length: count }, (_, index) => socket.timeout(30_000).emitWithAck(event, payload(index))),
+  ) as Promise<Answer[]>;
+}
+
+const send = (spaceId: string) => (index: number) => ({ spaceId, clientId: crypto.randomUUID(), content: `#${index}` });
+
+function tally(answers: Answer[]) {
+  return {
+    ok: answers.filter((answer) => answer.ok).length,
+    errors: new Set(answers.filter((answer) => !answer.ok).map((answer) => answer.error)),
+  };
+}
+
+const changesOf = (spaceId: string, kind: string) =>
+  db.selectFrom("space_changes").select("seq").where("space_id", "=", spaceId).where("kind", "=", kind).execute();
+
+describe("a flood over the socket", () => {
+  test("1,000 reactions in one second: most are refused, few are stored, and the room stays in step", async () => {
+    const { owner, alice, launch, connectAs } = await world();
+    const [ownerSocket, aliceSocket] = await Promise.all([connectAs(owner), connectAs(alice)]);
+    const sent = await request<{ message: { id: string }; seq: number }>(ownerSocket, "chat:send", {
+      spaceId: launch.id,
+      clientId: crypto.randomUUID(),
+      content: "React to this",
+    });
+    const toOwner = record<Live>(ownerSocket, "space:change");
+
+    const started = Date.now();
+    const answers = await flood(aliceSocket, 1_000, "chat:react", () => ({
+      messageId: sent.message.id,
+      reaction: "heart",
+    }));
+    const { ok, errors } = tally(answers);
+
+    expect(ok).toBeGreaterThan(0);
+    expect(ok).toBeLessThanOrEqual(12);
+    expect([...errors].every((error) => error === TOO_MANY_REQUESTS || error === TOO_MANY_REACTIONS)).toBe(true);
+    const stored = await changesOf(launch.id, "reaction.changed");
+    expect(stored).toHaveLength(ok);
+    // The owner heard each stored change once, and no more.
+    await eventually(() => expect(toOwner).toHaveLength(ok));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(toOwner).toHaveLength(ok);
+    // Someone who was looking away catches up with the changes, not with a reload.
+    const caughtUp = await request(ownerSocket, "chat:sync", { spaceId: launch.id, afterSeq: sent.seq });
+    expect(caughtUp).toMatchObject({ ok: true, reload: false, lastSeq: sent.seq + ok });
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
+  test("one socket's burst of events is refused past its allowance, and the refused store nothing", async () => {
+    const { alice, launch, connectAs } = await world();
+    const socket = await connectAs(alice);
+    const { ok, errors } = tally(await flood(socket, 100, "chat:send", send(launch.id)));
+
+    expect(ok).toBeGreaterThanOrEqual(30);
+    expect(ok).toBeLessThanOrEqual(32);
+    expect([...errors]).toEqual([TOO_MANY_REQUESTS]);
+    expect(await changesOf(launch.id, "message.created")).toHaveLength(ok);
+  });
+
+  test("a user's sockets share one allowance, so more sockets do not buy more events", async () => {
+    const { alice, launch, connectAs } = await world();
+    const sockets = await Promise.all(Array.from({ length: 4 }, () => connectAs(alice)));
+    const answers = (
+      await Promise.all(sockets.map((socket) => flood(socket, 25, "chat:send", send(launch.id))))
+    ).flat();
+    const { ok, errors } = tally(answers);
+
+    expect(ok).toBeGreaterThanOrEqual(60);
+    expect(ok).toBeLessThanOrEqual(64);
+    expect([...errors]).toEqual([TOO_MANY_REQUESTS]);
+    expect(await changesOf(launch.id, "message.created")).toHaveLength(ok);
+  });
+
+  test("a person chatting never meets a limit: ten messages in a second, reactions, reads and syncs", async () => {
+    const { owner, alice, launch, connectAs } = await world();
+    const [ownerSocket, aliceSocket] = await Promise.all([connectAs(owner), connectAs(alice)]);
+    const answers: Answer[] = [];
+    for (let index = 0; index < 10; index++) {
+      answers.push(await request<Answer>(aliceSocket, "chat:send", send(launch.id)(index)));
+    }
+    const ids = answers.map((answer) => (answer.message as { id: string }).id);
+    for (const messageId of ids.slice(0, 5)) {
+      answers.push(await request<Answer>(ownerSocket, "chat:react", { messageId, reaction: "thumbsup" }));
+    }
+    // Changing one's mind a few times on the same message.
+    for (const reaction of ["heart", "heart", "smile", "smile", "heart"]) {
+      answers.push(await request<Answer>(aliceSocket, "chat:react", { messageId: ids[0], reaction }));
+    }
+    answers.push(await request<Answer>(ownerSocket, "chat:read", { spaceId: launch.id }));
+    answers.push(await request<Answer>(ownerSocket, "chat:sync", { spaceId: launch.id, afterSeq: 0 }));
+
+    expect(answers.filter((answer) => !answer.ok)).toEqual([]);
+    expect(await changesOf(launch.id, "message.created")).toHaveLength(10);
+  });
+});
+
+function open(at: string, headers: Record<string, string>) {
+  const socket = connect(at, { transports: ["websocket"], extraHeaders: headers, reconnection: false });
+  return new Promise<{ socket: Socket; error?: string }>((resolve) => {
+    socket.once("connect", () => resolve({ socket }));
+    socket.once("connect_error", (error) => resolve({ socket, error: error.message }));
+  });
+}
+
+describe("connections", () => {
+  test("a user holds at most 20 sockets on an instance; closing one makes room", async () => {
+    const { alice } = await world();
+    const cookie = await sessionCookie(alice);
+    const opened = await Promise.all(Array.from({ length: 20 }, () => open(origin, { origin, cookie })));
+    expect(opened.map(({ error }) => error ?? "connected")).toEqual(Array(20).fill("connected"));
+
+    const refused = await open(origin, { origin, cookie });
+    expect(refused.error).toBe("Too many open windows. Please close one and try again.");
+    refused.socket.close();
+
+    opened[0].socket.close();
+    await eventually(async () => {
+      const again = await open(origin, { origin, cookie });
+      again.socket.close();
+      expect(again.error).toBeUndefined();
+    });
+    for (const { socket } of opened) socket.close();
+  });
+
+  test("one address may not open connections without end, whatever X-Forwarded-For it claims", async () => {
+    const { alice } = await world();
+    const cookie = await sessionCookie(alice);
+    const fresh = await startRealtime();
+    // Without a session each costs the server no query, but each still counts against the address.
+    const attempts = await Promise.all(
+      Array.from({ length: 260 }, (_, index) =>
+        open(fresh, { origin: fresh, "x-forwarded-for": `198.51.100.${index % 250}` }),
+      ),
+    );
+    const signedIn = await open(fresh, { origin: fresh, cookie });
+    for (const { socket } of [...attempts, signedIn]) socket.close();
+
+    const tooMany = "Too many connections. Please wait a moment and try again.";
+    expect(signedIn.error).toBe(tooMany);
+    const errors = attempts.map(({ error }) => error);
+    expect(errors.filter((error) => error === "unauthorized").length).toBeGreaterThanOrEqual(200);
+    expect(errors.filter((error) => error === tooMany).length).toBeGreaterThan(0);
+    expect(errors.every((error) => error === "unauthorized" || error === tooMany)).toBe(true);
+  });
+});
