@@ -1,6 +1,7 @@
 import { db } from "~/services/db.server";
+import { TokenBuckets } from "~/services/token-buckets.server";
 import type { Actor } from "./actors.server";
-import { NotFoundError } from "./errors.server";
+import { ForbiddenError, NotFoundError } from "./errors.server";
 import { REACTION_TYPES, type ReactionType, type Reactions } from "./message.schemas";
 import { findVisibleMessage, MESSAGE_NOT_FOUND, reactionsFrom } from "./messages.server";
 import { publishChanges, recordChange } from "./space-changes.server";
@@ -11,6 +12,17 @@ import { publishChanges, recordChange } from "./space-changes.server";
  * stand, so a client replaces its counts rather than adding to them.
  */
 
+/*
+ * A person toggles a reaction now and then; a script toggling in a loop would write a
+ * change and a broadcast each time and push everyone else in the space past the replay
+ * window into reloads. Counted in this process's memory, so a toggle costs no query:
+ * with several instances a flood gets a few times these numbers, still far inside the
+ * replay window, and the socket's own limits (app/realtime/limits.server.ts) come first.
+ */
+const REACTIONS_PER_MESSAGE = new TokenBuckets({ burst: 10, perSecond: 0.2 });
+const REACTIONS_PER_USER = new TokenBuckets({ burst: 30, perSecond: 1 });
+export const TOO_MANY_REACTIONS = "Too many reactions. Please wait a moment and try again.";
+
 export type ReactionsChanged = { messageId: string; reactions: Reactions; seq: number };
 
 export async function toggleReaction(
@@ -19,6 +31,9 @@ export async function toggleReaction(
   reaction: ReactionType,
 ): Promise<ReactionsChanged> {
   if (!REACTION_TYPES.includes(reaction)) throw new NotFoundError("Reaction not found");
+  if (!REACTIONS_PER_MESSAGE.take(`${actor.id}:${messageId}`) || !REACTIONS_PER_USER.take(actor.id)) {
+    throw new ForbiddenError(TOO_MANY_REACTIONS);
+  }
   const { spaceId, reactions, change } = await db.transaction().execute(async (tx) => {
     const message = await findVisibleMessage(actor, messageId, tx);
     if (message.deleted_at) throw new NotFoundError(MESSAGE_NOT_FOUND);

@@ -8,10 +8,12 @@ import { MessageInputError, deleteMessage, editMessage, sendMessage } from "~/mo
 import { canSeeSpace, SPACE_NOT_FOUND } from "~/models/space-access.server";
 import { changesSince } from "~/models/space-changes.server";
 import { markRead } from "~/models/space-reads.server";
+import { TOO_MANY_REQUESTS, type RealtimeLimits } from "./limits.server";
 
 /*
  * The chat over the socket: each event is parsed, handed to the same model function a
- * form post calls, and answered with an acknowledgement. No rule is checked here.
+ * form post calls, and answered with an acknowledgement. No rule is checked here; only
+ * the socket's limits (limits.server.ts) refuse an event before anything is read.
  */
 
 export const spaceRoom = (spaceId: string) => `space:${spaceId}`;
@@ -31,7 +33,7 @@ const events = {
 type ChatEvent = keyof typeof events;
 type Handlers = { [K in ChatEvent]: (input: z.infer<(typeof events)[K]>) => Promise<object> };
 
-export function handleChatEvents(socket: Socket, actor: Actor, joined: Promise<unknown>) {
+export function handleChatEvents(socket: Socket, actor: Actor, joined: Promise<unknown>, limits: RealtimeLimits) {
   const handlers: Handlers = {
     "chat:send": async ({ spaceId, clientId, content }) => sendMessage(actor, spaceId, { clientId, content }),
     "chat:edit": async ({ messageId, content }) => editMessage(actor, messageId, content),
@@ -57,6 +59,7 @@ export function handleChatEvents(socket: Socket, actor: Actor, joined: Promise<u
     socket.on(name, async (input: unknown, ack: unknown) => {
       if (typeof ack !== "function") return;
       const reply = ack as (answer: ChatAck<object>) => void;
+      if (!limits.allowEvent(socket, actor.id)) return reply({ ok: false, error: TOO_MANY_REQUESTS });
       const parsed = events[name].safeParse(input);
       if (!parsed.success) return reply({ ok: false, error: "This request was not understood." });
       try {

@@ -11,10 +11,16 @@ import { env } from "~/services/env.server";
 import { subscribe } from "~/services/events.server";
 import { isSameOrigin } from "~/utils/origin.server";
 import { handleChatEvents, spaceRoom } from "./chat-handlers.server";
+import { RealtimeLimits } from "./limits.server";
 
 export type SocketData = { actor: Actor; sessionId: string };
 type Middleware = (socket: Socket, next: (error?: Error) => void) => void;
-type AttachedState = { authenticate: Middleware; unsubscribe: Array<() => void>; pool?: pg.Pool };
+type AttachedState = {
+  authenticate: Middleware;
+  limits: RealtimeLimits;
+  unsubscribe: Array<() => void>;
+  pool?: pg.Pool;
+};
 
 // Per socket.io server (tests make several), kept across dev rebuilds.
 const attachedServers = () => remember("realtime", () => new Map<Server, AttachedState>());
@@ -47,14 +53,14 @@ const authenticate: Middleware = async (socket, next) => {
  * may see now; a reconnect is a new connection, so access is checked again. The chat
  * handlers wait for the joins, so that a sync never runs before its room is joined.
  */
-function onConnection(socket: Socket) {
+function onConnection(socket: Socket, limits: RealtimeLimits) {
   const { actor, sessionId } = socket.data as SocketData;
   const joined = joinRooms(socket, actor, sessionId).catch((error: unknown) => {
     // Without its rooms the socket would miss events silently; the client reconnects and tries again.
     console.error("realtime: joining rooms failed", error);
     socket.disconnect(true);
   });
-  handleChatEvents(socket, actor, joined);
+  handleChatEvents(socket, actor, joined, limits);
 }
 
 async function joinRooms(socket: Socket, actor: Actor, sessionId: string) {
@@ -79,7 +85,7 @@ export async function attachRealtime(io: Server) {
   const attached = attachedServers();
   let state = attached.get(io);
   if (!state) {
-    const fresh: AttachedState = { authenticate, unsubscribe: [] };
+    const fresh: AttachedState = { authenticate, limits: new RealtimeLimits(), unsubscribe: [] };
     const { DATABASE_URL } = env();
     if (DATABASE_URL) {
       // Several instances (Fly machines) share rooms through Postgres.
@@ -87,7 +93,9 @@ export async function attachRealtime(io: Server) {
       fresh.pool.on("error", (error) => console.error("realtime: Postgres adapter connection lost", error));
       io.adapter(createAdapter(fresh.pool));
     }
+    io.use((socket, next) => fresh.limits.admitAddress(socket, next));
     io.use((socket, next) => fresh.authenticate(socket, next));
+    io.use((socket, next) => fresh.limits.admitUser(socket, (socket.data as SocketData).actor.id, next));
     attached.set(io, (state = fresh));
   }
   state.authenticate = authenticate;
@@ -105,7 +113,8 @@ export async function attachRealtime(io: Server) {
     }),
   ];
   io.removeAllListeners("connection");
-  io.on("connection", onConnection);
+  const { limits } = state;
+  io.on("connection", (socket: Socket) => onConnection(socket, limits));
 }
 
 /** At shutdown: stop relaying events and close the adapter's connections. */

@@ -1,0 +1,70 @@
+import type { Socket } from "socket.io";
+import { env } from "~/services/env.server";
+import { TokenBuckets } from "~/services/token-buckets.server";
+
+/*
+ * The live chat's limits, checked in memory before anything reaches the database, so
+ * a flood costs no query. They are per process, which is enough for what they stop:
+ * a burst lands on one instance, and with several instances a user gets at most that
+ * many times these numbers, each instance still protected. The numbers are far above
+ * what a person does (a reconnect replays a sync and the unsent messages at once; an
+ * office behind one address reconnects together after a deploy).
+ */
+export const REALTIME_LIMITS = {
+  eventsPerSocket: { burst: 30, perSecond: 5 },
+  eventsPerUser: { burst: 60, perSecond: 10 },
+  handshakesPerAddress: { burst: 200, perSecond: 2 },
+  socketsPerUser: 20,
+};
+
+export const TOO_MANY_REQUESTS = "Too many requests. Please wait a moment and try again.";
+const TOO_MANY_CONNECTIONS = "Too many connections. Please wait a moment and try again.";
+const TOO_MANY_SOCKETS = "Too many open windows. Please close one and try again.";
+
+type Next = (error?: Error) => void;
+type HandshakeRequest = { socket: { remoteAddress?: string }; headers: { "x-forwarded-for"?: string } };
+
+/** One socket.io server's counters; kept across dev rebuilds with the server's other realtime state. */
+export class RealtimeLimits {
+  private eventsPerSocket = new TokenBuckets(REALTIME_LIMITS.eventsPerSocket);
+  private eventsPerUser = new TokenBuckets(REALTIME_LIMITS.eventsPerUser);
+  private handshakesPerAddress = new TokenBuckets(REALTIME_LIMITS.handshakesPerAddress);
+  private socketsPerUser = new Map<string, Set<string>>();
+
+  /** First, before the session is read: a handshake costs several queries, so an address gets so many. */
+  admitAddress(socket: Socket, next: Next) {
+    const address = clientAddress(socket.request, env().TRUST_PROXY_HOPS);
+    next(this.handshakesPerAddress.take(address) ? undefined : new Error(TOO_MANY_CONNECTIONS));
+  }
+
+  /** Last, once the user is known: their open sockets here, each let go when its connection closes. */
+  admitUser(socket: Socket, userId: string, next: Next) {
+    const open = this.socketsPerUser.get(userId) ?? new Set<string>();
+    if (open.size >= REALTIME_LIMITS.socketsPerUser) return next(new Error(TOO_MANY_SOCKETS));
+    open.add(socket.id);
+    this.socketsPerUser.set(userId, open);
+    // A socket dropped between admission and connecting never says "disconnect"; its connection still closes.
+    const release = () => {
+      open.delete(socket.id);
+      if (!open.size && this.socketsPerUser.get(userId) === open) this.socketsPerUser.delete(userId);
+    };
+    socket.once("disconnect", release);
+    socket.conn.once("close", release);
+    next();
+  }
+
+  /** Whether the socket may have this event handled; a user's sockets also share one allowance. */
+  allowEvent(socket: Socket, userId: string): boolean {
+    return this.eventsPerSocket.take(socket.id) && this.eventsPerUser.take(userId);
+  }
+}
+
+/**
+ * The handshake's client address as Express's `req.ip` gives it with `trust proxy` set to
+ * a hop count: X-Forwarded-For read from the right, one address per trusted proxy.
+ */
+export function clientAddress(request: HandshakeRequest, trustedHops: number): string {
+  const forwarded = (request.headers["x-forwarded-for"] ?? "").split(",").map((address) => address.trim());
+  const chain = [request.socket.remoteAddress ?? "unknown", ...forwarded.filter(Boolean).reverse()];
+  return chain[Math.min(trustedHops, chain.length - 1)];
+}
