@@ -18,6 +18,9 @@ export type { SpaceChange, SpaceChangeKind };
 /** How many changes a reconnecting client may have missed before it is told to reload instead. */
 export const REPLAY_LIMIT = 200;
 
+/** Each space's log keeps its latest changes: the replay window, and as many again for a sync that reads during a trim. */
+export const KEPT_CHANGES = 2 * REPLAY_LIMIT;
+
 type NewChange = {
   spaceId: string;
   kind: SpaceChangeKind;
@@ -80,7 +83,19 @@ export async function changesSince(
     .where("seq", "<=", String(lastSeq))
     .orderBy("seq")
     .execute();
+  // The start of the log is trimmed away: a client from before it reloads rather than skip what it missed.
+  if (lastSeq > afterSeq && Number(rows[0]?.seq) !== afterSeq + 1) return { reload: true };
   return { reload: false, changes: rows.map(toSpaceChange), lastSeq };
+}
+
+/** Forgets what no client may still replay (run hourly with the other pruning), so the log stops growing with the chat. */
+export async function trimChangeLogs(): Promise<void> {
+  await db
+    .deleteFrom("space_changes")
+    .using("spaces")
+    .whereRef("spaces.id", "=", "space_changes.space_id")
+    .where("space_changes.seq", "<=", sql<string>`spaces.last_seq - ${KEPT_CHANGES}`)
+    .execute();
 }
 
 /** The last number handed out in the space's log (what a page rendered from the database is up to). */

@@ -279,7 +279,7 @@ describe("catching up on missed changes", () => {
 
     const kept = await logOf(space.id);
     expect(kept).toHaveLength(400);
-    expect(kept[0].seq).toBe("51");
+    expect(Number(kept[0].seq)).toBe(51);
     expect(await logOf(quiet.id)).toHaveLength(5);
     expect(await changesSince(owner, space.id, 250)).toMatchObject({ reload: false, lastSeq: 450 });
     expect(await changesSince(owner, space.id, 49)).toEqual({ reload: true });
