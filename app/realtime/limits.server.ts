@@ -7,12 +7,13 @@ import { TokenBuckets } from "~/services/token-buckets.server";
  * a flood costs no query. They are per process, which is enough for what they stop:
  * a burst lands on one instance, and with several instances a user gets at most that
  * many times these numbers, each instance still protected. The numbers are far above
- * what a person does (a reconnect replays a sync and the unsent messages at once; an
- * office behind one address reconnects together after a deploy).
+ * what a person does: a message costs a send and a sync, and a reconnect sends every
+ * message typed while offline at once; an office behind one address reconnects
+ * together after a deploy.
  */
 export const REALTIME_LIMITS = {
-  eventsPerSocket: { burst: 30, perSecond: 5 },
-  eventsPerUser: { burst: 60, perSecond: 10 },
+  eventsPerSocket: { burst: 60, perSecond: 5 },
+  eventsPerUser: { burst: 120, perSecond: 10 },
   handshakesPerAddress: { burst: 200, perSecond: 2 },
   socketsPerUser: 20,
 };
