@@ -23,7 +23,7 @@ const TOO_MANY_CONNECTIONS = "Too many connections. Please wait a moment and try
 const TOO_MANY_SOCKETS = "Too many open windows. Please close one and try again.";
 
 type Next = (error?: Error) => void;
-type HandshakeRequest = { socket: { remoteAddress?: string }; headers: { "x-forwarded-for"?: string } };
+type HandshakeRequest = { socket: { remoteAddress?: string }; headers: Record<string, string | string[] | undefined> };
 
 /** One socket.io server's counters; kept across dev rebuilds with the server's other realtime state. */
 export class RealtimeLimits {
@@ -65,7 +65,11 @@ export class RealtimeLimits {
  * a hop count: X-Forwarded-For read from the right, one address per trusted proxy.
  */
 export function clientAddress(request: HandshakeRequest, trustedHops: number): string {
-  const forwarded = (request.headers["x-forwarded-for"] ?? "").split(",").map((address) => address.trim());
+  const forwarded = [request.headers["x-forwarded-for"] ?? []]
+    .flat()
+    .join(",")
+    .split(",")
+    .map((address) => address.trim());
   const chain = [request.socket.remoteAddress ?? "unknown", ...forwarded.filter(Boolean).reverse()];
   return chain[Math.min(trustedHops, chain.length - 1)];
 }
