@@ -79,9 +79,7 @@ class PostgresBus {
     if (this.closed) return;
     if (this.queued >= MAX_QUEUED) return this.lose(new Error(`${MAX_QUEUED} publishes already waiting`));
     this.queued++;
-    this.sending = this.sending
-      .then(() => this.send(message))
-      .finally(() => this.queued--);
+    this.sending = this.sending.then(() => this.send(message)).finally(() => this.queued--);
   }
 
   async close() {
@@ -206,7 +204,8 @@ class QueuedPostgresAdapter extends PostgresAdapter {
 export function createPostgresAdapter(url: string, { onRelisten }: { onRelisten: () => void }) {
   const adapters = new Map<string, QueuedPostgresAdapter>();
   const bus = new PostgresBus(url, (message) => adapters.get(message.nsp)?.receive(message), onRelisten);
-  const adapter = (nsp: Namespace) => {
+  // socket.io calls it with `new`, so a function, not an arrow: it returns the adapter it made.
+  const adapter = function (nsp: Namespace) {
     const created = new QueuedPostgresAdapter(nsp, bus);
     adapters.set(nsp.name, created);
     bus.addNamespace(nsp.name);

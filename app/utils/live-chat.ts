@@ -164,7 +164,8 @@ export class LiveChat {
         afterSeq: this.lastSeq,
       });
       if (!answer) return this.later(() => void this.sync());
-      if (!answer.ok && answer.error === UNAVAILABLE) return this.later(() => void this.sync(), this.unavailableDelay());
+      if (!answer.ok && answer.error === UNAVAILABLE)
+        return this.later(() => void this.sync(), this.unavailableDelay());
       this.unavailableInARow = 0;
       if (!answer.ok) return;
       if (answer.reload) return this.options.onReload();

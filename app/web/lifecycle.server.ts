@@ -43,7 +43,9 @@ async function whenDatabaseAnswers(work: () => Promise<void>) {
       return await work();
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
-      console.error(`start-up: the database does not answer (${(error as Error).message}); trying again in ${delay} ms`);
+      console.error(
+        `start-up: the database does not answer (${(error as Error).message}); trying again in ${delay} ms`,
+      );
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
