@@ -72,13 +72,17 @@ app.use((req, res, next) => {
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
 
-app.get("/healthz", async (_req, res) => {
+// Liveness: the process answers (Fly's proxy routes by it). A database outage must not fail it,
+// or every machine would be taken out of service at once; pages answer 503 meanwhile.
+app.get("/healthz", (_req, res) => void res.json({ status: "ok" }));
+// Readiness: the database answers too (for monitoring, and deploys wait for it).
+app.get("/readyz", async (_req, res) => {
   try {
-    await build.entry.module.checkHealth();
-    res.json({ status: "ok" });
+    await build.entry.module.checkReady();
+    res.json({ status: "ready" });
   } catch (error) {
-    console.error("healthz: database did not answer", error);
-    res.status(503).json({ status: "unavailable" });
+    console.error("readyz: database did not answer", error instanceof Error ? error.message : error);
+    res.status(503).set("Retry-After", "5").json({ status: "unavailable" });
   }
 });
 

@@ -4,10 +4,11 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { isDatabaseUnavailable } from "~/services/db.server";
 import { NonceProvider } from "~/utils/nonce";
 
 /* What server.ts takes from the build: see DESIGN.md, "one module graph". */
-export { serverConfig, startup, shutdown, checkHealth, isAllowedOrigin } from "~/web/lifecycle.server";
+export { serverConfig, startup, shutdown, checkReady, isAllowedOrigin } from "~/web/lifecycle.server";
 export { attachRealtime, allowRealtimeRequest } from "~/realtime/server.server";
 export { attachJobs } from "~/web/jobs.server";
 
@@ -31,6 +32,11 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // The database could not be reached: the error page says to try again, and so does the status.
+  if (databaseDown.has(request)) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", RETRY_AFTER_SECONDS);
+  }
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   const nonce = loadContext.cspNonce;
   return new Promise((resolve, reject) => {
@@ -67,8 +73,21 @@ export default function handleRequest(
   });
 }
 
+/*
+ * Remix replaces a loader's error with "Unexpected Server Error" before the page is
+ * rendered, but calls handleError first, with the same request: so a request whose
+ * loader or action failed because the database is unreachable is noted here, and the
+ * page (the app's own error page) goes out as 503 with Retry-After instead of 500.
+ */
+const databaseDown = new WeakSet<Request>();
+const RETRY_AFTER_SECONDS = "5";
+
 export function handleError(error: unknown, { request }: { request: Request }) {
   // Aborted requests and thrown responses (a 404, a guard's redirect) are not faults.
   if (request.signal.aborted || isRouteErrorResponse(error)) return;
+  if (isDatabaseUnavailable(error)) {
+    databaseDown.add(request);
+    return console.error(`database unavailable: ${request.method} ${new URL(request.url).pathname}`);
+  }
   console.error(error);
 }

@@ -19,9 +19,7 @@ export type DatabaseTarget = { url: string } | { pgliteDir: string };
 /** A Kysely instance on a Postgres server (`url`) or on embedded PGlite (`pgliteDir`, or "memory://"). */
 export function connect(target: DatabaseTarget): Kysely<Database> {
   if ("url" in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-    // An idle connection the server closes (a restart, a failover) must not take the process down; the pool reconnects.
-    pool.on("error", (error) => console.error("database: an idle connection was closed", error.message));
+    const pool = createPool(target.url, { label: "database", max: 10 });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const dataDir = target.pgliteDir;
@@ -31,6 +29,64 @@ export function connect(target: DatabaseTarget): Kysely<Database> {
   const db = new Kysely<Database>({ dialect: new SerialPGliteDialect({ pglite }) });
   pgliteOf.set(db, pglite);
   return db;
+}
+
+/*
+ * Every connection this app makes to a Postgres server is made here. When the server
+ * goes away (a restart, a failover, pg_terminate_backend), each open connection emits
+ * "error"; a pg Client with no listener for it throws, and the process dies. A pool
+ * listens only to its idle clients, so a checked-out one (a query in flight, a
+ * transaction, a LISTEN held for good) would still take the process down: every client
+ * gets its own listener the moment it connects. The pool then drops the dead client
+ * when it is released, and the next caller gets a fresh connection.
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+export type PoolOptions = { label: string; max: number; queryTimeoutMs?: number };
+
+export function createPool(url: string, { label, max, queryTimeoutMs }: PoolOptions): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // A server that does not answer (a failover in progress) is an error after a while, not a wait forever.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    query_timeout: queryTimeoutMs,
+    keepAlive: true,
+  });
+  pool.on("connect", (client) => client.on("error", (error) => logLost(label, error)));
+  // Already logged by the client's own listener above; the pool re-emits it for idle clients.
+  pool.on("error", () => {});
+  return pool;
+}
+
+/** A connection of its own (a LISTEN), with the same listener; whoever holds it ends it on "error". */
+export function createClient(url: string, label: string): pg.Client {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  client.on("error", (error) => logLost(label, error));
+  return client;
+}
+
+function logLost(label: string, error: Error & { code?: string }) {
+  console.error(`${label}: connection lost (${error.code ?? "no code"}): ${error.message}`);
+}
+
+// Connection failures, and the server ending or refusing sessions (class 08, 57P01-57P03).
+const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN"]);
+const UNAVAILABLE_MESSAGES = [
+  "Connection terminated",
+  "timeout exceeded when trying to connect",
+  "is not queryable",
+  "Client was closed",
+];
+
+/** True when an error means the database server cannot be reached now (as opposed to a bad query). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || code.startsWith("08") || /^57P0[123]$/.test(code)))
+    return true;
+  if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailable);
+  return UNAVAILABLE_MESSAGES.some((text) => error.message.includes(text));
 }
 
 const pgliteOf = new WeakMap<Kysely<Database>, () => Promise<PGlite>>();

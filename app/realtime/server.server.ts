@@ -1,7 +1,5 @@
 import type { IncomingMessage } from "node:http";
 import { remember } from "@epic-web/remember";
-import { createAdapter } from "@socket.io/postgres-adapter";
-import pg from "pg";
 import type { Server, Socket } from "socket.io";
 import { loadActor, type Actor } from "~/models/actors.server";
 import { findSessionUserId } from "~/models/sessions.server";
@@ -10,8 +8,10 @@ import { readSessionId } from "~/web/auth.server";
 import { env } from "~/services/env.server";
 import { subscribe } from "~/services/events.server";
 import { isSameOrigin } from "~/utils/origin.server";
+import { CATCH_UP_EVENT } from "~/utils/live-chat";
 import { handleChatEvents, spaceRoom } from "./chat-handlers.server";
 import { RealtimeLimits } from "./limits.server";
+import { createPostgresAdapter } from "./postgres-adapter.server";
 
 export type SocketData = { actor: Actor; sessionId: string };
 type Middleware = (socket: Socket, next: (error?: Error) => void) => void;
@@ -19,7 +19,7 @@ type AttachedState = {
   authenticate: Middleware;
   limits: RealtimeLimits;
   unsubscribe: Array<() => void>;
-  pool?: pg.Pool;
+  closeAdapter?: () => Promise<void>;
 };
 
 // Per socket.io server (tests make several), kept across dev rebuilds.
@@ -88,10 +88,13 @@ export async function attachRealtime(io: Server) {
     const fresh: AttachedState = { authenticate, limits: new RealtimeLimits(), unsubscribe: [] };
     const { DATABASE_URL } = env();
     if (DATABASE_URL) {
-      // Several instances (Fly machines) share rooms through Postgres.
-      fresh.pool = new pg.Pool({ connectionString: DATABASE_URL, max: 2 });
-      fresh.pool.on("error", (error) => console.error("realtime: Postgres adapter connection lost", error));
-      io.adapter(createAdapter(fresh.pool));
+      // Several instances (Fly machines) share rooms through Postgres. What was broadcast while
+      // this one could not listen never reached it: its sockets ask for what they missed.
+      const { adapter, close } = createPostgresAdapter(DATABASE_URL, {
+        onRelisten: () => io.local.emit(CATCH_UP_EVENT),
+      });
+      io.adapter(adapter);
+      fresh.closeAdapter = close;
     }
     io.use((socket, next) => fresh.limits.admitAddress(socket, next));
     io.use((socket, next) => fresh.authenticate(socket, next));
@@ -122,7 +125,7 @@ export async function detachRealtime() {
   const attached = attachedServers();
   for (const [io, state] of attached) {
     for (const unsubscribe of state.unsubscribe) unsubscribe();
-    await state.pool?.end();
+    await state.closeAdapter?.();
     attached.delete(io);
   }
 }

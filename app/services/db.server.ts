@@ -2,6 +2,7 @@ import path from "node:path";
 import { remember } from "@epic-web/remember";
 import type { Kysely } from "kysely";
 import { connect } from "#db/connect";
+export { isDatabaseUnavailable } from "#db/connect";
 import { migrateToLatest } from "#db/migrator";
 import type { Database } from "#db/schema";
 import { env } from "./env.server";

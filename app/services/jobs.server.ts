@@ -48,11 +48,13 @@ function startBoss(): Promise<PgBoss> {
       supervise: true,
       schedule: true,
     });
-    boss.on("error", (error) => console.error("jobs:", error));
+    boss.on("error", (error) => console.error("jobs:", error instanceof Error ? error.message : error));
     await boss.start();
     jobs.boss = boss;
     return boss;
   })();
+  // A start that failed (the database was away) is tried afresh by the next call, not remembered.
+  jobs.starting.catch(() => (jobs.starting = null));
   return jobs.starting;
 }
 

@@ -10,7 +10,11 @@ import type { SpaceChange } from "~/services/events.server";
  * - A message is kept in storage (localStorage per space) with its client id from the
  *   moment it is typed until the server acknowledges it, and is sent again with the
  *   same id after a reconnect, so the server stores it once. The server's refusal
- *   marks it failed, for the person to retry or discard.
+ *   marks it failed, for the person to retry or discard; "unavailable" (the database
+ *   cannot be reached) is not a refusal: the message stays Sending… and goes again,
+ *   with back-off, until it is stored.
+ * - When the server tells the socket to catch up (its instance missed broadcasts while
+ *   it could not listen to the others), it asks for what came after the last number.
  */
 
 export type OutboxMessage = {
@@ -43,7 +47,14 @@ export type LiveChatOptions = {
   ackTimeoutMs?: number;
 };
 
+/** The server's answer, and handshake refusal, while the database cannot be reached. */
+export const UNAVAILABLE = "unavailable";
+/** Sent by the server to its sockets when they may have missed changes. */
+export const CATCH_UP_EVENT = "chat:catch-up";
+
 const RETRY_DELAY_MS = 1_000;
+// While the database is away: soon at first, then every 2 s or so, so that a short outage ends quickly for everyone.
+const UNAVAILABLE_DELAYS_MS = [250, 500, 1_000, 2_000];
 const SEND_FAILED = "Failed to send message. Please try again.";
 
 export class LiveChat {
@@ -53,6 +64,7 @@ export class LiveChat {
   private syncing: Promise<void> | null = null;
   private syncAgain = false;
   private timers = new Set<ReturnType<typeof setTimeout>>();
+  private unavailableInARow = 0;
   private readonly key: string;
 
   constructor(private readonly options: LiveChatOptions) {
@@ -66,6 +78,8 @@ export class LiveChat {
     socket.on("connect", this.onConnect);
     socket.on("space:change", this.onLiveChange);
     socket.on("space:access-removed", this.onAccessRemoved);
+    socket.on(CATCH_UP_EVENT, this.onCatchUp);
+    socket.on("connect_error", this.onConnectError);
     if (socket.connected) this.onConnect();
     this.publish();
   }
@@ -75,6 +89,8 @@ export class LiveChat {
     socket.off("connect", this.onConnect);
     socket.off("space:change", this.onLiveChange);
     socket.off("space:access-removed", this.onAccessRemoved);
+    socket.off(CATCH_UP_EVENT, this.onCatchUp);
+    socket.off("connect_error", this.onConnectError);
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
   }
@@ -120,6 +136,15 @@ export class LiveChat {
     });
   };
 
+  private onCatchUp = () => void this.sync();
+
+  // socket.io does not reconnect by itself after the server's middleware refused the handshake.
+  private onConnectError = (error: Error) => {
+    const { socket } = this.options;
+    if (error.message !== UNAVAILABLE || socket.active) return;
+    this.schedule(() => socket.connect(), this.unavailableDelay());
+  };
+
   private onLiveChange = ({ spaceId, change }: { spaceId: string; change: SpaceChange }) => {
     if (spaceId !== this.options.spaceId || change.seq <= this.lastSeq) return;
     if (change.seq === this.lastSeq + 1 && !this.syncing) this.apply(change);
@@ -139,6 +164,9 @@ export class LiveChat {
         afterSeq: this.lastSeq,
       });
       if (!answer) return this.later(() => void this.sync());
+      if (!answer.ok && answer.error === UNAVAILABLE)
+        return this.later(() => void this.sync(), this.unavailableDelay());
+      this.unavailableInARow = 0;
       if (!answer.ok) return;
       if (answer.reload) return this.options.onReload();
       for (const change of answer.changes) if (change.seq === this.lastSeq + 1) this.apply(change);
@@ -167,6 +195,10 @@ export class LiveChat {
     const answer = await this.request<SendAnswer>("chat:send", { spaceId, clientId, content: entry.content });
     // No answer: it stays Sending…, and goes again on reconnect, or soon if the server was only slow.
     if (!answer) return this.later(() => void this.deliver(clientId));
+    if (!answer.ok && answer.error === UNAVAILABLE) {
+      return this.later(() => void this.deliver(clientId), this.unavailableDelay());
+    }
+    this.unavailableInARow = 0;
     if (!answer.ok) {
       const error = answer.error || SEND_FAILED;
       this.update(
@@ -181,13 +213,22 @@ export class LiveChat {
   }
 
   /** Tries again after a pause while connected; a reconnect tries again anyway. */
-  private later(retry: () => void) {
-    if (!this.options.socket.connected) return;
+  private later(retry: () => void, delayMs = RETRY_DELAY_MS) {
+    if (this.options.socket.connected) this.schedule(retry, delayMs);
+  }
+
+  private schedule(run: () => void, delayMs: number) {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      retry();
-    }, RETRY_DELAY_MS);
+      run();
+    }, delayMs);
     this.timers.add(timer);
+  }
+
+  // Spread out, so that every browser of an instance does not come back in the same millisecond.
+  private unavailableDelay() {
+    const step = UNAVAILABLE_DELAYS_MS[Math.min(this.unavailableInARow++, UNAVAILABLE_DELAYS_MS.length - 1)];
+    return step * (0.75 + Math.random() / 2);
   }
 
   private async request<T>(event: string, payload: object): Promise<T | undefined> {

@@ -7,7 +7,7 @@ import { pruneExpiredSessions } from "~/models/sessions.server";
 import { pruneExpiredSignInLinks } from "~/models/sign-in-links.server";
 import { trimChangeLogs } from "~/models/space-changes.server";
 import { isSameOrigin } from "~/utils/origin.server";
-import { db, migrate } from "~/services/db.server";
+import { db, isDatabaseUnavailable, migrate } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { attachJobs, detachJobs } from "./jobs.server";
 
@@ -17,16 +17,39 @@ export function serverConfig() {
   return { port: PORT, trustProxyHops: TRUST_PROXY_HOPS };
 }
 
-/** Runs before the server listens: a bad environment or a failed migration stops start-up. */
+/**
+ * Runs before the server listens: a bad environment or a failed migration stops start-up.
+ * A database that cannot be reached yet (it is restarting, or starts after us) is waited
+ * for, with back-off: exiting would only have the platform restart us in a loop.
+ */
 export async function startup() {
   const { DATABASE_URL, dataDir } = env();
-  const applied = await migrate();
-  if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
-  await pruneExpired();
-  await attachJobs();
+  await whenDatabaseAnswers(async () => {
+    const applied = await migrate();
+    if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
+    await pruneExpired();
+    await attachJobs();
+  });
   // Hourly, so that sign-in probes with made-up emails do not pile up counters.
   setInterval(() => void pruneExpired().catch((error) => console.error("pruning failed", error)), 3_600_000).unref();
   console.log(`Database: ${DATABASE_URL ? "Postgres server (DATABASE_URL)" : `PGlite in ${dataDir}/db`}`);
+}
+
+const FIRST_RETRY_MS = 500;
+const LAST_RETRY_MS = 15_000;
+
+async function whenDatabaseAnswers(work: () => Promise<void>) {
+  for (let delay = FIRST_RETRY_MS; ; delay = Math.min(delay * 2, LAST_RETRY_MS)) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      console.error(
+        `start-up: the database does not answer (${(error as Error).message}); trying again in ${delay} ms`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
 }
 
 function pruneExpired() {
@@ -45,8 +68,19 @@ export async function shutdown() {
   await db.destroy();
 }
 
-export async function checkHealth() {
-  await sql`select 1`.execute(db);
+const READY_TIMEOUT_MS = 2_000;
+
+/** Readiness: the database answers `select 1` within two seconds (a hung failover counts as down). */
+export async function checkReady() {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("the database did not answer within 2 s")), READY_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([sql`select 1`.execute(db), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -1,9 +1,12 @@
 import { expect, test } from "@playwright/test";
 
-test("the health check answers ok once the database answers", async ({ request }) => {
-  const response = await request.get("/healthz");
-  expect(response.status()).toBe(200);
-  expect(await response.json()).toEqual({ status: "ok" });
+test("the liveness check answers ok, and the readiness check says the database answers", async ({ request }) => {
+  const live = await request.get("/healthz");
+  expect(live.status()).toBe(200);
+  expect(await live.json()).toEqual({ status: "ok" });
+  const ready = await request.get("/readyz");
+  expect(ready.status()).toBe(200);
+  expect(await ready.json()).toEqual({ status: "ready" });
 });
 
 test("a form post from another site is refused", async ({ request, baseURL }) => {

@@ -3,8 +3,9 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { forget } from "@epic-web/remember";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll } from "vitest";
+import { createClient } from "#db/connect";
 
 /*
  * Every test file gets a database of its own: a copy of the migrated PGlite template,
@@ -64,7 +65,7 @@ async function dropDatabase(adminUrl: string, name: string) {
 }
 
 async function adminQuery<Row extends pg.QueryResultRow>(url: string, statement: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: url });
+  const client = createClient(url, "test database admin");
   await client.connect();
   try {
     return (await client.query<Row>(statement, values)).rows;

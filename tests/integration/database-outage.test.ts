@@ -1,0 +1,181 @@
+import type { ChildProcess } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Socket } from "socket.io-client";
+import { createClient as createPgClient, isDatabaseUnavailable } from "#db/connect";
+import * as space from "~/routes/spaces.$spaceId";
+import { db } from "~/services/db.server";
+import type { SpaceChange } from "~/services/events.server";
+import { CATCH_UP_EVENT, LiveChat, type OutboxMessage } from "~/utils/live-chat";
+import { createAgency, createClient, createSpace } from "#tests/support/factories";
+import { call, cookieFor, getRequest } from "#tests/support/requests";
+import {
+  MemoryStorage,
+  closeClients,
+  connectClient,
+  eventually,
+  freePort,
+  record,
+  sessionCookie,
+  startServerProcess,
+  stopServerProcess,
+} from "#tests/support/sockets";
+
+/*
+ * The database goes away under a conversation: every backend of this test's database is
+ * terminated (what a Postgres restart or a failover does to the app's connections),
+ * again and again for a second, while two app instances (processes) relay a chat and
+ * this process loads pages. Needs a Postgres server; only this file's own database is touched.
+ */
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
+if (!postgres) console.warn("database outage test skipped: set TEST_DATABASE_URL to a Postgres server to run it");
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Ends every session of this test's database but the one asking; how many it ended. */
+async function terminateEveryBackend(): Promise<number> {
+  const admin = createPgClient(process.env.DATABASE_URL!, "outage test");
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ ended: number }>(
+      `select count(*) filter (where pg_terminate_backend(pid))::int as ended
+         from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+    );
+    return rows[0].ended;
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Runs `step` again and again until the returned stop is called; resolves once the last step is done. */
+function repeat(step: () => Promise<void>, gapMs: number) {
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      await step();
+      await pause(gapMs);
+    }
+  })();
+  return () => {
+    running = false;
+    return done;
+  };
+}
+
+describe.skipIf(!postgres)("the database going away under a conversation", () => {
+  const instances: ChildProcess[] = [];
+  const origins: string[] = [];
+
+  beforeAll(async () => {
+    // The second waits until it hears the first: from then on the first's broadcasts reach it.
+    for (let index = 0; index < 2; index++) {
+      const port = await freePort();
+      instances.push(await startServerProcess(port, { instances: index + 1 }));
+      origins.push(`http://127.0.0.1:${port}`);
+    }
+  });
+
+  afterAll(async () => {
+    closeClients();
+    await Promise.all(instances.map((instance) => stopServerProcess(instance)));
+  });
+
+  test("the instances stay up, sends succeed again, nothing acknowledged is lost or doubled, and live delivery resumes", async () => {
+    const { owner, agencyId } = await createAgency();
+    const { user: alice, client } = await createClient(agencyId);
+    const chatSpace = await createSpace(agencyId, { clientIds: [client.id] });
+
+    function person(socket: Socket) {
+      const saw: SpaceChange[] = [];
+      let pending: OutboxMessage[] = [];
+      const chat = new LiveChat({
+        socket,
+        spaceId: chatSpace.id,
+        lastSeq: 0,
+        storage: new MemoryStorage(),
+        ackTimeoutMs: 5_000,
+        onChange: (change) => saw.push(change),
+        onReload: () => {
+          throw new Error("a reload was not expected");
+        },
+        onOutboxChange: (next) => (pending = next),
+      });
+      chat.start();
+      return { socket, chat, saw, pending: () => pending, catchUps: record(socket, CATCH_UP_EVENT) };
+    }
+    // The owner on the first instance, Alice on the second.
+    const sender = person(await connectClient(origins[0], await sessionCookie(owner), { reconnect: true }));
+    const receiver = person(await connectClient(origins[1], await sessionCookie(alice), { reconnect: true }));
+    await Promise.all([sender.chat.sync(), receiver.chat.sync()]);
+
+    const typed: OutboxMessage[] = [];
+    const stopTyping = repeat(async () => void typed.push(sender.chat.send(`Message ${typed.length + 1}`)), 25);
+    const pageCookie = await cookieFor(owner);
+    const pages: Array<number | "unavailable"> = [];
+    const loadPage = () =>
+      call(space.loader, getRequest(`/spaces/${chatSpace.id}`, pageCookie), { spaceId: chatSpace.id });
+    const stopLoading = repeat(async () => {
+      try {
+        pages.push((await loadPage()).status);
+      } catch (error) {
+        // What the page server turns into 503 with Retry-After (entry.server.tsx); anything else fails the test.
+        if (!isDatabaseUnavailable(error)) throw error;
+        pages.push("unavailable");
+      }
+    }, 20);
+
+    await pause(500);
+    // For a second, every connection the instances and this process hold or open is ended.
+    let ended = 0;
+    for (let round = 0; round < 6; round++) {
+      ended += await terminateEveryBackend();
+      await pause(200);
+    }
+    await pause(1_000);
+    await stopTyping();
+    await stopLoading();
+
+    expect(ended).toBeGreaterThan(0);
+    for (const instance of instances)
+      expect({ exitCode: instance.exitCode, signal: instance.signalCode }).toEqual({ exitCode: null, signal: null });
+    // Each instance lost its LISTEN, listened again, and told its sockets to catch up.
+    await eventually(() => {
+      expect(sender.catchUps.length).toBeGreaterThan(0);
+      expect(receiver.catchUps.length).toBeGreaterThan(0);
+    }, 30_000);
+
+    // Every message typed is acknowledged in the end, and both people see each once, in order.
+    const clientIds = typed.map((entry) => entry.clientId);
+    const created = (changes: SpaceChange[]) =>
+      changes.filter((change) => change.kind === "message.created").map((change) => change.payload.clientId);
+    await eventually(() => {
+      expect(sender.pending()).toEqual([]);
+      expect(created(sender.saw).sort()).toEqual([...clientIds].sort());
+      expect(created(receiver.saw).sort()).toEqual([...clientIds].sort());
+    }, 60_000);
+    const stored = await db
+      .selectFrom("space_messages")
+      .select("client_id")
+      .where("space_id", "=", chatSpace.id)
+      .execute();
+    const timesStored = (clientId: string) => stored.filter((row) => row.client_id === clientId).length;
+    expect(clientIds.map(timesStored)).toEqual(clientIds.map(() => 1));
+    for (const side of [sender, receiver])
+      expect(side.saw.map((change) => change.seq)).toEqual(side.saw.map((_, index) => index + 1));
+
+    // Pages answered throughout, and answer normally again.
+    expect(pages.length).toBeGreaterThan(0);
+    expect(pages.filter((status) => status !== "unavailable" && status !== 200)).toEqual([]);
+    expect((await loadPage()).status).toBe(200);
+
+    // A message sent now reaches the other instance's socket live, as a broadcast.
+    const live = record<{ spaceId: string; change: SpaceChange }>(receiver.socket, "space:change");
+    const probe = sender.chat.send("After the outage");
+    await eventually(
+      () =>
+        expect(live.map(({ change }) => change.kind === "message.created" && change.payload.clientId)).toContain(
+          probe.clientId,
+        ),
+      30_000,
+    );
+  }, 180_000);
+});
