@@ -51,8 +51,14 @@ beforeAll(async () => {
 
 test("every route file is in the access table (a new route must say who may use it)", () => {
   const files = routeFiles();
-  expect(files.filter((file) => !(file in ROUTES)), "new route not covered").toEqual([]);
-  expect(Object.keys(ROUTES).filter((file) => !files.includes(file)), "table names a route that is gone").toEqual([]);
+  expect(
+    files.filter((file) => !(file in ROUTES)),
+    "new route not covered",
+  ).toEqual([]);
+  expect(
+    Object.keys(ROUTES).filter((file) => !files.includes(file)),
+    "table names a route that is gone",
+  ).toEqual([]);
   for (const file of files) {
     const { action } = modules.get(file)!;
     if (action && paramNames(file).some((name) => name !== "*")) {
@@ -114,7 +120,9 @@ function wrongAnswer(
   const type = actor.type as UserType;
   const area = typeof entry.kind === "object" ? entry.kind.area : null;
   if (area && !canEnterArea({ type, isAdmin: type === "ADMIN" }, area)) {
-    return isRedirect(status) && location === homePath(type) ? null : `answered ${status} ${location}, not ${homePath(type)}`;
+    return isRedirect(status) && location === homePath(type)
+      ? null
+      : `answered ${status} ${location}, not ${homePath(type)}`;
   }
   if (entry.clientsToOwnChat && type === "CLIENT" && method === "GET") {
     return location === path.replace("/spaces/", "/client/chat/") ? null : `answered ${status} ${location}`;
@@ -270,7 +278,9 @@ function wrongNoIdAnswer(actor: Actor, entry: RouteEntry, status: number, locati
   if (!actor.cookie) {
     // A guest's page may itself send on or answer 404 (a registration without its invitation).
     if (entry.kind === "guest") return null;
-    return location.startsWith("/login?redirectTo=") ? null : `answered ${status} ${location}, not the sign-in redirect`;
+    return location.startsWith("/login?redirectTo=")
+      ? null
+      : `answered ${status} ${location}, not the sign-in redirect`;
   }
   const type = actor.type as UserType;
   if (entry.kind === "guest") return location === homePath(type) ? null : `answered ${status} ${location}`;

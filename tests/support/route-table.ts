@@ -198,11 +198,13 @@ export function routeUrl(file: string, targets: Targets): { path: string; params
 
 /** Fills the placeholders of a form or query with the ids under test. */
 export function fill(text: string, targets: Targets, tag: string): string {
-  return text
-    .replace(/:uuid/g, () => crypto.randomUUID())
-    // Searched for without its first and last letters, so an echo of the query is no marker.
-    .replace(/:tag/g, tag.slice(1, -1))
-    .replace(/:(space|message|client|member|invitation)\b/g, (_, kind: keyof Targets) => targets[kind]);
+  return (
+    text
+      .replace(/:uuid/g, () => crypto.randomUUID())
+      // Searched for without its first and last letters, so an echo of the query is no marker.
+      .replace(/:tag/g, tag.slice(1, -1))
+      .replace(/:(space|message|client|member|invitation)\b/g, (_, kind: keyof Targets) => targets[kind])
+  );
 }
 
 export function fillForm(form: Record<string, string>, targets: Targets, tag: string): Record<string, string> {
