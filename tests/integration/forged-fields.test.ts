@@ -183,10 +183,18 @@ describe("spaces", () => {
     const cookie = await cookieFor(home.people.owner);
     const response = await call(
       newSpace.action as RouteHandler,
-      postRequest("/spaces/new", { ...forged(), clientOwnerId: home.records.clientOwner.id, name: "Forged Space" }, cookie),
+      postRequest(
+        "/spaces/new",
+        { ...forged(), clientOwnerId: home.records.clientOwner.id, name: "Forged Space" },
+        cookie,
+      ),
     );
     expect(response.status).toBe(302);
-    const space = await db.selectFrom("spaces").selectAll().where("name", "=", "Forged Space").executeTakeFirstOrThrow();
+    const space = await db
+      .selectFrom("spaces")
+      .selectAll()
+      .where("name", "=", "Forged Space")
+      .executeTakeFirstOrThrow();
     expect(space.agency_id).toBe(home.agencyId);
     expect(space.id).not.toBe(forged().id);
   });
