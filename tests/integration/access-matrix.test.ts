@@ -179,6 +179,24 @@ function hiddenOwnTargets(world: AgencyWorld): Targets {
   return { ...unknownTargets(), space: world.hiddenSpace.id, message: world.hiddenMessage.id };
 }
 
+test("the ids under test are real: their own agency's people reach them", async () => {
+  const ids = foreignTargets(other);
+  const [owner, client] = await signedInActors(other, ["owner", "clientOwner"]);
+  for (const [actor, file] of [
+    [owner, "spaces.$spaceId.tsx"],
+    [owner, "spaces.$spaceId_.edit.tsx"],
+    [owner, "attachments.$messageId.tsx"],
+    [owner, "_agency.team_.$memberId.tsx"],
+    [owner, "_agency.clients_.$clientId.tsx"],
+    [client, "client.chat.$spaceId.tsx"],
+    [client, "attachments.$messageId.tsx"],
+  ] as const) {
+    const { response, body, where } = await run(actor, { file, method: "GET" }, ids, "");
+    expect(response.status, where).toBe(200);
+    expect(body, where).toContain(other.tag);
+  }
+});
+
 describe("another agency's ids answer 404 and show and change nothing", () => {
   const actors = async () => [
     ...(await signedInActors(home)),

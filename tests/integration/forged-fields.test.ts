@@ -333,3 +333,28 @@ describe("profiles", () => {
     });
   });
 });
+
+describe("invitations that are used up", () => {
+  test("a form cannot mark an invitation unused: registering from a used one is refused and makes no account", async () => {
+    const { secret, id } = await secretOf("client", home.people.owner);
+    await db.updateTable("invitations").set({ used: true }).where("id", "=", id).execute();
+    const response = await call(
+      clientRegister.action as RouteHandler,
+      postRequest("/client-register", {
+        invite: secret,
+        used: "false",
+        name: "Late Client",
+        email: "late-client@example.test",
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+      }),
+    );
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    const made = await db.selectFrom("users").select("id").where("email", "=", "late-client@example.test").execute();
+    expect(made).toEqual([]);
+    expect(
+      (await db.selectFrom("invitations").select("used").where("id", "=", id).executeTakeFirstOrThrow()).used,
+    ).toBe(true);
+  });
+});

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Database } from "#db/schema";
 import { db } from "~/services/db.server";
+import { storage } from "~/services/storage.server";
 import {
   createAgency,
   createClient,
@@ -54,6 +55,19 @@ export async function agencyWorld(tag: string) {
     .where("id", "=", space.id)
     .execute();
   const message = await createSpaceMessage(space.id, owner.id, { content: `${tag} main message text` });
+  // The main message carries a file, so its download is refused for who may not see it, not for lack of a file.
+  const attachmentKey = `chat-attachments/${crypto.randomBytes(16).toString("hex")}.txt`;
+  await storage().put(attachmentKey, Buffer.from(`${tag} attachment body`), { contentType: "text/plain" });
+  await db
+    .updateTable("space_messages")
+    .set({
+      attachment_key: attachmentKey,
+      attachment_name: `${tag}-brief.txt`,
+      attachment_size: 30,
+      attachment_type: "text/plain",
+    })
+    .where("id", "=", message.id)
+    .execute();
   const hiddenMessage = await createSpaceMessage(hiddenSpace.id, owner.id, { content: `${tag} hidden message text` });
   const invitation = await createInvitation(agencyId, "CLIENT", { name: `${tag} Invitee`, company });
   await db
