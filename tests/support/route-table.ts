@@ -33,14 +33,16 @@ export type RouteEntry = {
   clientsToOwnChat?: boolean;
 };
 
-const chatForms = [
+type Form = Record<string, string>;
+
+const chatForms: Form[] = [
   { intent: "send", clientId: ":uuid", content: "hello" },
   { intent: "edit", messageId: ":message", content: "changed" },
   { intent: "delete", messageId: ":message" },
   { intent: "react", messageId: ":message", reaction: "heart" },
   { intent: "read", upTo: ":message" },
 ];
-const personForms = (details: Record<string, string>) => [
+const personForms = (details: Form): Form[] => [
   { intent: "update", name: "Changed Name", email: "changed@example.test", ...details },
   { intent: "assign", spaceId: ":space" },
   { intent: "unassign", spaceId: ":space" },
