@@ -291,6 +291,7 @@ describe("the pages without ids show nothing of another agency", () => {
 /** What a page without ids must answer: guests' pages, areas and sign-in as the table says. */
 function wrongNoIdAnswer(actor: Actor, entry: RouteEntry, status: number, location: string): string | null {
   if (status >= 500) return `answered ${status}`;
+  if (entry.unknownIsNotFound && status !== 404) return `answered ${status} for an unknown key, not 404`;
   if (entry.kind === "open") return null;
   if (entry.kind === "missing") return status === 404 ? null : `answered ${status}, not 404`;
   if (!actor.cookie) {

@@ -31,6 +31,8 @@ export type RouteEntry = {
   query?: string;
   /** /spaces/{id}: a client is sent to their own chat page for the same id, which answers for itself. */
   clientsToOwnChat?: boolean;
+  /** Open to anyone, but an unknown key (the test's random one) must answer 404. */
+  unknownIsNotFound?: boolean;
 };
 
 type Form = Record<string, string>;
@@ -89,7 +91,8 @@ export const ROUTES: Record<string, RouteEntry> = {
   "conversation-link.tsx": { kind: "open" },
   "email-verification.tsx": { kind: "open" },
   "forgot-password.tsx": { kind: "guest" },
-  "images.$.tsx": { kind: "open" },
+  // Logos and avatars are public by design (DESIGN.md); their keys are random.
+  "images.$.tsx": { kind: "open", unknownIsNotFound: true },
   "invitations.new.tsx": { kind: "signed-in", query: "?kind=client" },
   "invitations.tsx": { kind: "signed-in" },
   // Its loader only sends a stray GET home; the action is Resend and Delete.
