@@ -42,6 +42,9 @@ let other: AgencyWorld;
 let modules: Map<string, RouteModule>;
 const signedOut: Actor = { name: "signed out", type: "NONE", cookie: null };
 
+// Many calls in one test; a busy machine makes them slow.
+const SLOW = 180_000;
+
 beforeAll(async () => {
   home = await agencyWorld("Quokkanest");
   other = await agencyWorld("Zanzibarra");
@@ -179,23 +182,27 @@ function hiddenOwnTargets(world: AgencyWorld): Targets {
   return { ...unknownTargets(), space: world.hiddenSpace.id, message: world.hiddenMessage.id };
 }
 
-test("the ids under test are real: their own agency's people reach them", async () => {
-  const ids = foreignTargets(other);
-  const [owner, client] = await signedInActors(other, ["owner", "clientOwner"]);
-  for (const [actor, file] of [
-    [owner, "spaces.$spaceId.tsx"],
-    [owner, "spaces.$spaceId_.edit.tsx"],
-    [owner, "attachments.$messageId.tsx"],
-    [owner, "_agency.team_.$memberId.tsx"],
-    [owner, "_agency.clients_.$clientId.tsx"],
-    [client, "client.chat.$spaceId.tsx"],
-    [client, "attachments.$messageId.tsx"],
-  ] as const) {
-    const { response, body, where } = await run(actor, { file, method: "GET" }, ids, "");
-    expect(response.status, where).toBe(200);
-    expect(body, where).toContain(other.tag);
-  }
-});
+test(
+  "the ids under test are real: their own agency's people reach them",
+  async () => {
+    const ids = foreignTargets(other);
+    const [owner, client] = await signedInActors(other, ["owner", "clientOwner"]);
+    for (const [actor, file] of [
+      [owner, "spaces.$spaceId.tsx"],
+      [owner, "spaces.$spaceId_.edit.tsx"],
+      [owner, "attachments.$messageId.tsx"],
+      [owner, "_agency.team_.$memberId.tsx"],
+      [owner, "_agency.clients_.$clientId.tsx"],
+      [client, "client.chat.$spaceId.tsx"],
+      [client, "attachments.$messageId.tsx"],
+    ] as const) {
+      const { response, body, where } = await run(actor, { file, method: "GET" }, ids, "");
+      expect(response.status, where).toBe(200);
+      expect(body, where).toContain(other.tag);
+    }
+  },
+  SLOW,
+);
 
 describe("another agency's ids answer 404 and show and change nothing", () => {
   const actors = async () => [
@@ -204,88 +211,116 @@ describe("another agency's ids answer 404 and show and change nothing", () => {
     signedOut,
   ];
 
-  test("as each user type of another agency, an administrator and signed out", async () => {
-    const failures: Failure[] = [];
-    for (const actor of await actors()) failures.push(...(await matrix(actor, foreignTargets(other), other)));
-    expect(failures).toEqual([]);
-  });
+  test(
+    "as each user type of another agency, an administrator and signed out",
+    async () => {
+      const failures: Failure[] = [];
+      for (const actor of await actors()) failures.push(...(await matrix(actor, foreignTargets(other), other)));
+      expect(failures).toEqual([]);
+    },
+    SLOW,
+  );
 
-  test("the other way round: that agency's owner, team member and client against this one", async () => {
-    const failures: Failure[] = [];
-    for (const actor of await signedInActors(other, ["owner", "memberIn", "clientOwner"])) {
-      failures.push(...(await matrix(actor, foreignTargets(home), home)));
-    }
-    expect(failures).toEqual([]);
-  });
+  test(
+    "the other way round: that agency's owner, team member and client against this one",
+    async () => {
+      const failures: Failure[] = [];
+      for (const actor of await signedInActors(other, ["owner", "memberIn", "clientOwner"])) {
+        failures.push(...(await matrix(actor, foreignTargets(home), home)));
+      }
+      expect(failures).toEqual([]);
+    },
+    SLOW,
+  );
 
-  test("another agency's ids in the fields of a form posted to the user's own space, person or message", async () => {
-    const failures: Failure[] = [];
-    for (const actor of await signedInActors(home)) {
-      failures.push(...(await matrix(actor, foreignTargets(other), other, true, ownTargets(home))));
-    }
-    expect(failures).toEqual([]);
-  });
+  test(
+    "another agency's ids in the fields of a form posted to the user's own space, person or message",
+    async () => {
+      const failures: Failure[] = [];
+      for (const actor of await signedInActors(home)) {
+        failures.push(...(await matrix(actor, foreignTargets(other), other, true, ownTargets(home))));
+      }
+      expect(failures).toEqual([]);
+    },
+    SLOW,
+  );
 });
 
 describe("unknown ids and own-agency ids the user does not take part in answer 404", () => {
-  test("ids that exist nowhere, for every user type and signed out", async () => {
-    const failures: Failure[] = [];
-    for (const actor of [...(await signedInActors(home)), signedOut]) {
-      failures.push(...(await matrix(actor, unknownTargets(), other)));
-    }
-    expect(failures).toEqual([]);
-  });
+  test(
+    "ids that exist nowhere, for every user type and signed out",
+    async () => {
+      const failures: Failure[] = [];
+      for (const actor of [...(await signedInActors(home)), signedOut]) {
+        failures.push(...(await matrix(actor, unknownTargets(), other)));
+      }
+      expect(failures).toEqual([]);
+    },
+    SLOW,
+  );
 
-  test("a space of their own agency, and its message, that they do not take part in", async () => {
-    const failures: Failure[] = [];
-    const outsiders = await signedInActors(home, ["memberIn", "memberOut", "clientOwner", "clientEmployee"]);
-    for (const actor of outsiders) failures.push(...(await matrix(actor, hiddenOwnTargets(home), other)));
-    expect(failures).toEqual([]);
-  });
+  test(
+    "a space of their own agency, and its message, that they do not take part in",
+    async () => {
+      const failures: Failure[] = [];
+      const outsiders = await signedInActors(home, ["memberIn", "memberOut", "clientOwner", "clientEmployee"]);
+      for (const actor of outsiders) failures.push(...(await matrix(actor, hiddenOwnTargets(home), other)));
+      expect(failures).toEqual([]);
+    },
+    SLOW,
+  );
 });
 
 describe("the pages without ids show nothing of another agency", () => {
-  test("every loader, as every user type and signed out, with the other agency's name searched for", async () => {
-    const failures: Failure[] = [];
-    const actors = [
-      ...(await signedInActors(home)),
-      { name: "admin", type: "ADMIN", cookie: await cookieFor(await createAdmin()) },
-      signedOut,
-    ];
-    const before = await snapshot();
-    for (const actor of actors) {
-      for (const [file, module] of modules) {
-        if (!module.loader || paramNames(file).some((name) => name !== "*")) continue;
-        const entry = ROUTES[file];
-        const { response, body, where } = await run(actor, { file, method: "GET" }, unknownTargets(), other.tag);
-        const location = response.headers.get("Location") ?? "";
-        const wrong = wrongNoIdAnswer(actor, entry, response.status, location);
-        if (wrong) failures.push(`${where}: ${wrong}`);
-        // An administrator's own pages list every account of the site, by design.
-        const adminPage = actor.type === "ADMIN" && typeof entry.kind === "object" && entry.kind.area === "admin";
-        const leak = !adminPage && leakedMarker(body, markersOf(other));
-        if (leak) failures.push(`${where}: shows "${leak}"`);
+  test(
+    "every loader, as every user type and signed out, with the other agency's name searched for",
+    async () => {
+      const failures: Failure[] = [];
+      const actors = [
+        ...(await signedInActors(home)),
+        { name: "admin", type: "ADMIN", cookie: await cookieFor(await createAdmin()) },
+        signedOut,
+      ];
+      const before = await snapshot();
+      for (const actor of actors) {
+        for (const [file, module] of modules) {
+          if (!module.loader || paramNames(file).some((name) => name !== "*")) continue;
+          const entry = ROUTES[file];
+          const { response, body, where } = await run(actor, { file, method: "GET" }, unknownTargets(), other.tag);
+          const location = response.headers.get("Location") ?? "";
+          const wrong = wrongNoIdAnswer(actor, entry, response.status, location);
+          if (wrong) failures.push(`${where}: ${wrong}`);
+          // An administrator's own pages list every account of the site, by design.
+          const adminPage = actor.type === "ADMIN" && typeof entry.kind === "object" && entry.kind.area === "admin";
+          const leak = !adminPage && leakedMarker(body, markersOf(other));
+          if (leak) failures.push(`${where}: shows "${leak}"`);
+        }
       }
-    }
-    expect(changedTables(before, await snapshot())).toEqual([]);
-    expect(failures).toEqual([]);
-  });
+      expect(changedTables(before, await snapshot())).toEqual([]);
+      expect(failures).toEqual([]);
+    },
+    SLOW,
+  );
 
-  test("every action, posted signed out, sends to sign-in (or refuses) and changes nothing", async () => {
-    const failures: Failure[] = [];
-    const before = await snapshot();
-    for (const [file, module] of modules) {
-      if (!module.action) continue;
-      const { response, where } = await run(signedOut, { file, method: "POST", form: {} }, foreignTargets(other), "");
-      const entry = ROUTES[file];
-      const needsSignIn = entry.kind === "signed-in" || typeof entry.kind === "object";
-      const location = response.headers.get("Location") ?? "";
-      if (response.status >= 500) failures.push(`${where}: answered ${response.status}`);
-      if (needsSignIn && !location.startsWith("/login?redirectTo=")) failures.push(`${where}: not sent to sign in`);
-    }
-    expect(changedTables(before, await snapshot())).toEqual([]);
-    expect(failures).toEqual([]);
-  });
+  test(
+    "every action, posted signed out, sends to sign-in (or refuses) and changes nothing",
+    async () => {
+      const failures: Failure[] = [];
+      const before = await snapshot();
+      for (const [file, module] of modules) {
+        if (!module.action) continue;
+        const { response, where } = await run(signedOut, { file, method: "POST", form: {} }, foreignTargets(other), "");
+        const entry = ROUTES[file];
+        const needsSignIn = entry.kind === "signed-in" || typeof entry.kind === "object";
+        const location = response.headers.get("Location") ?? "";
+        if (response.status >= 500) failures.push(`${where}: answered ${response.status}`);
+        if (needsSignIn && !location.startsWith("/login?redirectTo=")) failures.push(`${where}: not sent to sign in`);
+      }
+      expect(changedTables(before, await snapshot())).toEqual([]);
+      expect(failures).toEqual([]);
+    },
+    SLOW,
+  );
 });
 
 /** What a page without ids must answer: guests' pages, areas and sign-in as the table says. */

@@ -44,6 +44,9 @@ let origin: string;
 let home: AgencyWorld;
 let other: AgencyWorld;
 
+// Many calls in one test; a busy machine makes them slow.
+const SLOW = 180_000;
+
 beforeAll(async () => {
   server = http.createServer();
   io = new Server(server, { allowRequest: allowRealtimeRequest });
@@ -95,53 +98,65 @@ describe("a socket refuses every event about a space or message its user may not
     return failures;
   }
 
-  test("each user type of another agency, and an administrator, with that agency's ids and unknown ones", async () => {
-    const actors = [...Object.entries(home.people), ["admin", await createAdmin()] as const];
-    const failures: string[] = [];
-    const before = await snapshot();
-    for (const [name, user] of actors) {
-      const socket = await connectAs(user);
-      const received = everything(socket);
-      failures.push(...(await refusals(socket, `${name} (foreign ids)`, foreignTargets(other), markersOf(other))));
-      failures.push(...(await refusals(socket, `${name} (unknown ids)`, unknownTargets(), markersOf(other))));
-      const leak = leakedMarker(received.join("\n"), markersOf(other));
-      if (leak) failures.push(`${name}: was sent "${leak}"`);
-    }
-    expect(changedTables(before, await snapshot())).toEqual([]);
-    expect(failures).toEqual([]);
-  });
+  test(
+    "each user type of another agency, and an administrator, with that agency's ids and unknown ones",
+    async () => {
+      const actors = [...Object.entries(home.people), ["admin", await createAdmin()] as const];
+      const failures: string[] = [];
+      const before = await snapshot();
+      for (const [name, user] of actors) {
+        const socket = await connectAs(user);
+        const received = everything(socket);
+        failures.push(...(await refusals(socket, `${name} (foreign ids)`, foreignTargets(other), markersOf(other))));
+        failures.push(...(await refusals(socket, `${name} (unknown ids)`, unknownTargets(), markersOf(other))));
+        const leak = leakedMarker(received.join("\n"), markersOf(other));
+        if (leak) failures.push(`${name}: was sent "${leak}"`);
+      }
+      expect(changedTables(before, await snapshot())).toEqual([]);
+      expect(failures).toEqual([]);
+    },
+    SLOW,
+  );
 
-  test("team members and clients, about a space of their own agency they do not take part in", async () => {
-    const hidden = { ...unknownTargets(), space: home.hiddenSpace.id, message: home.hiddenMessage.id };
-    const { memberIn, memberOut, clientOwner, clientEmployee } = home.people;
-    const failures: string[] = [];
-    const before = await snapshot();
-    for (const [name, user] of Object.entries({ memberIn, memberOut, clientOwner, clientEmployee })) {
-      const socket = await connectAs(user);
-      failures.push(...(await refusals(socket, name, hidden, [`${home.tag} Hidden`, "hidden message text"])));
-    }
-    expect(changedTables(before, await snapshot())).toEqual([]);
-    expect(failures).toEqual([]);
-  });
+  test(
+    "team members and clients, about a space of their own agency they do not take part in",
+    async () => {
+      const hidden = { ...unknownTargets(), space: home.hiddenSpace.id, message: home.hiddenMessage.id };
+      const { memberIn, memberOut, clientOwner, clientEmployee } = home.people;
+      const failures: string[] = [];
+      const before = await snapshot();
+      for (const [name, user] of Object.entries({ memberIn, memberOut, clientOwner, clientEmployee })) {
+        const socket = await connectAs(user);
+        failures.push(...(await refusals(socket, name, hidden, [`${home.tag} Hidden`, "hidden message text"])));
+      }
+      expect(changedTables(before, await snapshot())).toEqual([]);
+      expect(failures).toEqual([]);
+    },
+    SLOW,
+  );
 
-  test("another agency's sockets are sent nothing while that agency chats", async () => {
-    const listeners = await Promise.all(Object.values(home.people).map(connectAs));
-    const heard = listeners.map(everything);
-    const insider = await connectAs(other.people.clientOwner);
-    const insiderHeard = everything(insider);
-    const sent = await request<{ ok: boolean; message: { id: string } }>(insider, "chat:send", {
-      spaceId: other.space.id,
-      clientId: crypto.randomUUID(),
-      content: `${other.tag} live secret`,
-    });
-    expect(sent.ok).toBe(true);
-    await request(insider, "chat:react", { messageId: sent.message.id, reaction: "smile" });
-    await request(insider, "chat:edit", { messageId: sent.message.id, content: `${other.tag} edited secret` });
-    await request(insider, "chat:read", { spaceId: other.space.id });
-    // The sender's own socket hears its changes, so the others have had the same time to hear them.
-    await eventually(() => expect(insiderHeard.join("\n")).toContain("edited secret"));
-    for (const seen of heard) expect(leakedMarker(seen.join("\n"), markersOf(other))).toBeUndefined();
-  });
+  test(
+    "another agency's sockets are sent nothing while that agency chats",
+    async () => {
+      const listeners = await Promise.all(Object.values(home.people).map(connectAs));
+      const heard = listeners.map(everything);
+      const insider = await connectAs(other.people.clientOwner);
+      const insiderHeard = everything(insider);
+      const sent = await request<{ ok: boolean; message: { id: string } }>(insider, "chat:send", {
+        spaceId: other.space.id,
+        clientId: crypto.randomUUID(),
+        content: `${other.tag} live secret`,
+      });
+      expect(sent.ok).toBe(true);
+      await request(insider, "chat:react", { messageId: sent.message.id, reaction: "smile" });
+      await request(insider, "chat:edit", { messageId: sent.message.id, content: `${other.tag} edited secret` });
+      await request(insider, "chat:read", { spaceId: other.space.id });
+      // The sender's own socket hears its changes, so the others have had the same time to hear them.
+      await eventually(() => expect(insiderHeard.join("\n")).toContain("edited secret"));
+      for (const seen of heard) expect(leakedMarker(seen.join("\n"), markersOf(other))).toBeUndefined();
+    },
+    SLOW,
+  );
 });
 
 describe("the handshake", () => {
@@ -152,11 +167,15 @@ describe("the handshake", () => {
     );
   }
 
-  test("signed out, with a forged cookie or with another user's session id unsigned, no socket is opened", async () => {
-    expect(await refusal("")).toBe("unauthorized");
-    expect(await refusal("__session=forged.value")).toBe("unauthorized");
-    await sessionCookie(home.people.owner);
-    const { id } = await db.selectFrom("sessions").select("id").limit(1).executeTakeFirstOrThrow();
-    expect(await refusal(`__session=${id}`)).toBe("unauthorized");
-  });
+  test(
+    "signed out, with a forged cookie or with another user's session id unsigned, no socket is opened",
+    async () => {
+      expect(await refusal("")).toBe("unauthorized");
+      expect(await refusal("__session=forged.value")).toBe("unauthorized");
+      await sessionCookie(home.people.owner);
+      const { id } = await db.selectFrom("sessions").select("id").limit(1).executeTakeFirstOrThrow();
+      expect(await refusal(`__session=${id}`)).toBe("unauthorized");
+    },
+    SLOW,
+  );
 });
