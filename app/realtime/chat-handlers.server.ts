@@ -33,6 +33,8 @@ const events = {
   "chat:sync": z.object({ spaceId: id, afterSeq: z.number().int().min(0) }),
 };
 type ChatEvent = keyof typeof events;
+/** Every event a socket may send, so the access tests cover each one. */
+export const CHAT_EVENTS = Object.keys(events) as ChatEvent[];
 type Handlers = { [K in ChatEvent]: (input: z.infer<(typeof events)[K]>) => Promise<object> };
 
 export function handleChatEvents(socket: Socket, actor: Actor, joined: Promise<unknown>, limits: RealtimeLimits) {
@@ -57,7 +59,7 @@ export function handleChatEvents(socket: Socket, actor: Actor, joined: Promise<u
     },
   };
 
-  for (const name of Object.keys(events) as ChatEvent[]) {
+  for (const name of CHAT_EVENTS) {
     socket.on(name, async (input: unknown, ack: unknown) => {
       if (typeof ack !== "function") return;
       const reply = ack as (answer: ChatAck<object>) => void;

@@ -11,6 +11,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { inviteOptions, listInvitations } from "~/models/invitations.server";
 import { canInvite } from "~/models/policy.server";
 import { listTeamRoster } from "~/models/team-members.server";
+import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
 import { appOrigin } from "~/web/request.server";
 import { pageMeta } from "~/utils/meta";
@@ -20,7 +21,8 @@ export const meta: MetaFunction = () => pageMeta("Team", "Manage your team membe
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireActor(request, "agency");
   const [roster, invitations, options] = await Promise.all([
-    listTeamRoster(actor),
+    // An administrator of no agency has no team: not found, rather than a failure.
+    expectFound(listTeamRoster(actor)),
     listInvitations(actor, "team", appOrigin(request)),
     canInvite(actor, "ACCOUNT_MANAGER") ? inviteOptions(actor, "team") : null,
   ]);

@@ -46,7 +46,10 @@ export async function profileAction(request: Request, area: ShellArea) {
   const actor = await requireActor(request, area);
   const here = settingsPath(actor.type);
   const isUpload = request.headers.get("Content-Type")?.startsWith("multipart/form-data");
-  if (isUpload) return uploadImage(actor, await readUploadForm(request, IMAGE_MAX_BYTES), here);
+  // A broken upload reads as an empty form, which the model refuses with its message.
+  if (isUpload) {
+    return uploadImage(actor, await readUploadForm(request, IMAGE_MAX_BYTES).catch(() => new FormData()), here);
+  }
 
   const kind = profileKindOf(actor);
   if (!kind) return redirectWithToast(here, UPDATE_FAILED);

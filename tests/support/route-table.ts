@@ -1,0 +1,228 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { Area } from "~/models/policy.server";
+import type { Targets } from "./access-world";
+import type { RouteHandler } from "./requests";
+
+/*
+ * Every route file, with what it is for. The access tests are generated from this table
+ * and from app/routes itself: a route file the table does not name fails them, so a new
+ * route cannot go untested.
+ */
+
+export type RouteKind =
+  /** Anyone, signed in or not (legal pages, images, links that decide for themselves). */
+  | "open"
+  /** Signed-out visitors only: a signed-in user is sent to their dashboard. */
+  | "guest"
+  /** Any signed-in user; each model decides what they see. */
+  | "signed-in"
+  /** One user type's area (admins also enter the agency's). */
+  | { area: Area }
+  /** The catch-all: nothing is here. */
+  | "missing";
+
+export type RouteEntry = {
+  kind: RouteKind;
+  /** Forms the action is tried with; `:space`, `:message`, `:member`, `:client` stand for the ids under test. */
+  forms?: Array<Record<string, string>>;
+  /** A query string for the loader, with the same placeholders. */
+  query?: string;
+  /** /spaces/{id}: a client is sent to their own chat page for the same id, which answers for itself. */
+  clientsToOwnChat?: boolean;
+  /** Open to anyone, but an unknown key (the test's random one) must answer 404. */
+  unknownIsNotFound?: boolean;
+};
+
+type Form = Record<string, string>;
+
+const chatForms: Form[] = [
+  { intent: "send", clientId: ":uuid", content: "hello" },
+  { intent: "edit", messageId: ":message", content: "changed" },
+  { intent: "delete", messageId: ":message" },
+  { intent: "react", messageId: ":message", reaction: "heart" },
+  { intent: "read", upTo: ":message" },
+];
+const personForms = (details: Form): Form[] => [
+  { intent: "update", name: "Changed Name", email: "changed@example.test", ...details },
+  { intent: "assign", spaceId: ":space" },
+  { intent: "unassign", spaceId: ":space" },
+  { intent: "remove" },
+  { intent: "temporary-password" },
+];
+const spaceForm = { name: "Renamed Space", company: "Renamed Co", email: "renamed@example.test" };
+
+export const ROUTES: Record<string, RouteEntry> = {
+  "$.tsx": { kind: "missing" },
+  // Only sends on to the area's first page, which guards itself.
+  "_agency.admin._index.tsx": { kind: "open" },
+  "_agency.admin.database.tsx": { kind: { area: "admin" } },
+  "_agency.admin.settings.tsx": { kind: { area: "admin" } },
+  "_agency.admin.users.tsx": { kind: { area: "admin" }, query: "?q=:tag" },
+  "_agency.clients.tsx": { kind: { area: "agency" } },
+  "_agency.clients_.$clientId.tsx": {
+    kind: { area: "agency" },
+    forms: personForms({ role: "EMPLOYEE", company: "Changed Co" }),
+  },
+  "_agency.dashboard.tsx": { kind: { area: "agency" } },
+  "_agency.settings._index.tsx": { kind: { area: "agency" } },
+  "_agency.settings.notifications.tsx": { kind: { area: "agency" } },
+  "_agency.settings.security.tsx": { kind: { area: "agency" } },
+  "_agency.settings.tsx": { kind: { area: "agency" } },
+  "_agency.team.tsx": { kind: { area: "agency" } },
+  "_agency.team_.$memberId.tsx": { kind: { area: "agency" }, forms: personForms({ role: "DESIGNER" }) },
+  "_agency.tsx": { kind: { area: "agency" } },
+  "_index.tsx": { kind: "guest" },
+  "attachments.$messageId.tsx": { kind: "signed-in" },
+  "client-register.tsx": { kind: "guest" },
+  // Only sends on to the area's first page, which guards itself.
+  "client._index.tsx": { kind: "open" },
+  "client.chat.$spaceId.tsx": { kind: { area: "client" }, forms: chatForms, query: "?q=:tag" },
+  "client.chat._index.tsx": { kind: { area: "client" } },
+  "client.dashboard.tsx": { kind: { area: "client" } },
+  "client.employees.tsx": { kind: { area: "client" } },
+  "client.settings._index.tsx": { kind: { area: "client" } },
+  "client.settings.notifications.tsx": { kind: { area: "client" } },
+  "client.settings.security.tsx": { kind: { area: "client" } },
+  "client.settings.tsx": { kind: { area: "client" } },
+  "client.team.tsx": { kind: { area: "client" } },
+  "client.tsx": { kind: { area: "client" } },
+  "conversation-link.tsx": { kind: "open" },
+  "email-verification.tsx": { kind: "open" },
+  "forgot-password.tsx": { kind: "guest" },
+  // Logos and avatars are public by design (DESIGN.md); their keys are random.
+  "images.$.tsx": { kind: "open", unknownIsNotFound: true },
+  "invitations.new.tsx": { kind: "signed-in", query: "?kind=client" },
+  "invitations.tsx": { kind: "signed-in" },
+  // Its loader only sends a stray GET home; the action is Resend and Delete.
+  "invitations_.$invitationId.tsx": { kind: "signed-in", forms: [{ intent: "resend" }, { intent: "delete" }] },
+  "login.tsx": { kind: "guest" },
+  "login_.two-factor.tsx": { kind: "guest" },
+  "logout.tsx": { kind: "open" },
+  "privacy.tsx": { kind: "open" },
+  "register.tsx": { kind: "guest" },
+  "reset-password.tsx": { kind: "guest" },
+  "resources.chat.$spaceId.tsx": { kind: "signed-in", forms: chatForms, query: "?message=:message" },
+  "resources.search.tsx": { kind: "signed-in", query: "?q=:tag" },
+  "resources.sidebar.tsx": { kind: "open" },
+  "resources.space-logo.tsx": { kind: "signed-in" },
+  "search.tsx": { kind: "signed-in", query: "?q=:tag" },
+  "spaces.$spaceId.tsx": { kind: "signed-in", forms: chatForms, query: "?q=:tag", clientsToOwnChat: true },
+  "spaces.$spaceId_.clients.tsx": {
+    kind: "signed-in",
+    forms: [
+      { intent: "add", memberId: ":client" },
+      { intent: "remove", memberId: ":client" },
+    ],
+  },
+  "spaces.$spaceId_.delete.tsx": { kind: "signed-in", forms: [{}] },
+  "spaces.$spaceId_.edit.tsx": { kind: "signed-in", forms: [{ ...spaceForm, clientOwnerId: ":client" }] },
+  "spaces.$spaceId_.team.tsx": {
+    kind: "signed-in",
+    forms: [
+      { intent: "add", memberId: ":member" },
+      { intent: "remove", memberId: ":member" },
+    ],
+  },
+  "spaces._index.tsx": { kind: "signed-in", query: "?q=:tag" },
+  "spaces.new.tsx": { kind: "signed-in" },
+  "spaces.tsx": { kind: "signed-in" },
+  "team-login.tsx": { kind: "guest" },
+  // Only for a user who must replace a temporary password; everyone else is sent on.
+  "team-login_.new-password.tsx": { kind: "signed-in" },
+  "team-register.tsx": { kind: "guest" },
+  // Only sends on to the area's first page, which guards itself.
+  "teams._index.tsx": { kind: "open" },
+  "teams.clients.tsx": { kind: { area: "teams" } },
+  "teams.dashboard.tsx": { kind: { area: "teams" } },
+  "teams.my-team.tsx": { kind: { area: "teams" } },
+  "teams.settings._index.tsx": { kind: { area: "teams" } },
+  "teams.settings.notifications.tsx": { kind: { area: "teams" } },
+  "teams.settings.security.tsx": { kind: { area: "teams" } },
+  "teams.settings.tsx": { kind: { area: "teams" } },
+  "teams.spaces.tsx": { kind: { area: "teams" } },
+  "teams.tsx": { kind: { area: "teams" } },
+  "terms.tsx": { kind: "open" },
+};
+
+export const ROUTES_DIR = path.resolve("app/routes");
+
+export function routeFiles(): string[] {
+  return fs
+    .readdirSync(ROUTES_DIR)
+    .filter((file) => /\.(tsx|ts)$/.test(file))
+    .sort();
+}
+
+export type RouteModule = { loader?: RouteHandler; action?: RouteHandler };
+
+export async function importRoute(file: string): Promise<RouteModule> {
+  return (await import(/* @vite-ignore */ path.join(ROUTES_DIR, file))) as RouteModule;
+}
+
+/** The route's params: `$spaceId` and the like, by name, from the ids under test. */
+export function paramNames(file: string): string[] {
+  return file
+    .replace(/\.tsx?$/, "")
+    .split(".")
+    .filter((segment) => segment.startsWith("$"))
+    .map((segment) => (segment === "$" ? "*" : segment.slice(1).replace(/_$/, "")));
+}
+
+const PARAM_TARGET: Record<string, keyof Targets> = {
+  spaceId: "space",
+  messageId: "message",
+  clientId: "client",
+  memberId: "member",
+  invitationId: "invitation",
+};
+
+/** The route's URL and params for these ids, from its flat-route file name. */
+export function routeUrl(file: string, targets: Targets): { path: string; params: Record<string, string> } {
+  const params: Record<string, string> = {};
+  const segments: string[] = [];
+  for (const raw of file.replace(/\.tsx?$/, "").split(".")) {
+    const segment = raw.replace(/_$/, "");
+    if (segment === "_index" || segment.startsWith("_")) continue;
+    if (segment === "$") {
+      params["*"] = `space-logos/${crypto.randomBytes(16).toString("hex")}.webp`;
+      segments.push(params["*"]);
+    } else if (segment.startsWith("$")) {
+      const name = segment.slice(1);
+      const target = PARAM_TARGET[name];
+      if (!target) throw new Error(`${file}: no kind of id is known for the param ${name}; add it to PARAM_TARGET`);
+      params[name] = targets[target];
+      segments.push(params[name]);
+    } else {
+      segments.push(segment);
+    }
+  }
+  return { path: `/${segments.join("/")}`, params };
+}
+
+/** Fills the placeholders of a form or query with the ids under test. */
+export function fill(text: string, targets: Targets, tag: string): string {
+  return (
+    text
+      .replace(/:uuid/g, () => crypto.randomUUID())
+      // Searched for without its first and last letters, so an echo of the query is no marker.
+      .replace(/:tag/g, tag.slice(1, -1))
+      .replace(/:(space|message|client|member|invitation)\b/g, (_, kind: keyof Targets) => targets[kind])
+  );
+}
+
+export function fillForm(form: Record<string, string>, targets: Targets, tag: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(form).map(([name, value]) => [name, fill(value, targets, tag)]));
+}
+
+/**
+ * Whether a form names an id in its fields (as opposed to acting only on the route's own
+ * id). The read form's `upTo` is only a position in the route's own space: a message
+ * that is not there reads nothing, which the snapshot checks.
+ */
+export function referencesId(form: Record<string, string>): boolean {
+  return Object.entries(form).some(
+    ([name, value]) => name !== "upTo" && /^:(space|message|client|member|invitation)$/.test(value),
+  );
+}
