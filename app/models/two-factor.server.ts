@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { generateTOTP, getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
 import QRCode from "qrcode";
 import { db } from "~/services/db.server";
+import { emit } from "~/services/events.server";
 import { hashSecret } from "~/utils/secrets.server";
 import type { Actor } from "./actors.server";
 import { recordActivity } from "./activity.server";
@@ -266,4 +267,18 @@ export async function setTwoFactorRequirement(actor: Actor, required: boolean): 
         : `${actor.name} made two-factor sign-in optional for the team and clients`,
     });
   });
+  if (required) emit("users.step-required", { userIds: await usersWithoutTwoFactor(actor.agencyId) });
+}
+
+/** The agency's team members and clients who have not turned two-factor sign-in on. */
+async function usersWithoutTwoFactor(agencyId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("users")
+    .leftJoin("two_factor", "two_factor.user_id", "users.id")
+    .select("users.id")
+    .where("users.agency_id", "=", agencyId)
+    .where("users.user_type", "in", ["TEAM_MEMBER", "CLIENT"])
+    .where("two_factor.enabled_at", "is", null)
+    .execute();
+  return rows.map((row) => row.id);
 }
