@@ -5,6 +5,7 @@ import type { RegisterInput } from "./auth.schemas";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./passwords.server";
 import { RATE_LIMITS, assertWithinRateLimits, clearRateLimit } from "./rate-limits.server";
 import { issueToken } from "./tokens.server";
+import { reclaimEmail } from "./unverified-accounts.server";
 import { sendInBackground, sendVerificationEmail } from "./verification-mail.server";
 
 export class AccountError extends Error {
@@ -45,6 +46,7 @@ export async function registerAgency(
   await assertWithinRateLimits([[`sign-up:ip:${clientIp}`, RATE_LIMITS.signUpPerIp]]);
   const passwordHash = await hashPassword(input.password);
   const { user, token } = await db.transaction().execute(async (tx) => {
+    await reclaimEmail(tx, input.email);
     const user = await tx
       .insertInto("users")
       .values({ email: input.email, password_hash: passwordHash, user_type: "AGENCY" })

@@ -8,6 +8,7 @@ import { clientExists, openInvitation, teamMemberExists, type InvitationKind } f
 import { hashPassword } from "./passwords.server";
 import { RATE_LIMITS, assertWithinRateLimits } from "./rate-limits.server";
 import { issueToken } from "./tokens.server";
+import { reclaimEmail } from "./unverified-accounts.server";
 import { sendInBackground, sendVerificationEmail } from "./verification-mail.server";
 
 export class RegistrationError extends Error {
@@ -112,6 +113,7 @@ export async function registerInvitee(
   const passwordHash = await hashPassword(input.password);
   const mobileNumber = "mobileNumber" in input ? (input.mobileNumber ?? null) : invitation.mobileNumber;
   const { user, token } = await db.transaction().execute(async (tx) => {
+    await reclaimEmail(tx, email);
     const user = await tx
       .insertInto("users")
       .values({

@@ -5,6 +5,7 @@ import { pruneUnusedUploads } from "~/models/pending-uploads.server";
 import { pruneExpiredRateLimits } from "~/models/rate-limits.server";
 import { pruneExpiredSessions } from "~/models/sessions.server";
 import { pruneExpiredSignInLinks } from "~/models/sign-in-links.server";
+import { purgeAbandonedAccounts } from "~/models/unverified-accounts.server";
 import { isSameOrigin } from "~/utils/origin.server";
 import { db, migrate } from "~/services/db.server";
 import { env } from "~/services/env.server";
@@ -34,6 +35,7 @@ function pruneExpired() {
     pruneExpiredRateLimits(),
     pruneUnusedUploads(),
     pruneExpiredSignInLinks(),
+    purgeAbandonedAccounts(),
   ]);
 }
 
