@@ -97,9 +97,11 @@ export async function registerInvitee(
   input: TeamRegisterInput | ClientRegisterInput,
   { origin, clientIp }: { origin: string; clientIp: string },
 ): Promise<User> {
-  await assertWithinRateLimits([[`sign-up:ip:${clientIp}`, RATE_LIMITS.signUpPerIp]]);
+  // An agency onboards its team from one office: the address may register many, each link a few times.
+  await assertWithinRateLimits([[`invitee-sign-up:ip:${clientIp}`, RATE_LIMITS.inviteeSignUpPerIp]]);
   const { invitation, problem } = await openInvitation(input.invite, kind);
   if (!invitation) throw new RegistrationError(problem.message);
+  await assertWithinRateLimits([[`sign-up:invitation:${invitation.id}`, RATE_LIMITS.signUpPerInvitation]]);
   const email = invitation.email ?? input.email;
   const table = kind === "team" ? "team_members" : "clients";
   const onRoster = await db

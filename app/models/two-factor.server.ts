@@ -8,7 +8,7 @@ import type { Actor } from "./actors.server";
 import { recordActivity } from "./activity.server";
 import { ForbiddenError, NotFoundError } from "./errors.server";
 import { canEdit } from "./policy.server";
-import { RATE_LIMITS, assertWithinRateLimits, clearRateLimit } from "./rate-limits.server";
+import { RATE_LIMITS, assertWithinRateLimits, clearRateLimit, refundRateLimit } from "./rate-limits.server";
 
 /*
  * Two-factor sign-in with an authenticator app (TOTP, RFC 6238: the 30-second,
@@ -182,9 +182,10 @@ export async function disableTwoFactor(actor: Actor, code: string, clientIp: str
  * digits cannot be guessed.
  */
 export async function verifySecondFactor(userId: string, code: string, clientIp: string): Promise<boolean> {
+  const addressKey = `sign-in:ip:${clientIp}`;
   await assertWithinRateLimits([
     [`two-factor:user:${userId}`, RATE_LIMITS.twoFactorPerAccount],
-    [`sign-in:ip:${clientIp}`, RATE_LIMITS.signInPerIp],
+    [addressKey, RATE_LIMITS.signInFailuresPerIp],
   ]);
   const row = await db
     .selectFrom("two_factor")
@@ -196,7 +197,7 @@ export async function verifySecondFactor(userId: string, code: string, clientIp:
   const accepted = /^\d{6}$/.test(code.replace(/\s/g, ""))
     ? await acceptTotp(userId, row.secret, code)
     : await useRecoveryCode(userId, code);
-  if (accepted) await clearRateLimit(`two-factor:user:${userId}`);
+  if (accepted) await Promise.all([clearRateLimit(`two-factor:user:${userId}`), refundRateLimit(addressKey)]);
   return accepted;
 }
 

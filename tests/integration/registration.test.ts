@@ -198,3 +198,84 @@ describe("an unverified account that can never complete (SPEC §4)", () => {
     expect(left.map((user) => user.id).sort()).toEqual([recent.id, owner.id].sort());
   });
 });
+
+describe("sign-up limits per address", () => {
+  const ORIGIN = "http://localhost:3000";
+  const office = "198.51.100.9";
+
+  test("an agency onboards 30 people from one office address", async () => {
+    const { owner, agencyId } = await createAgency();
+    for (let person = 1; person <= 30; person++) {
+      const email = `person${person}@office.example`;
+      const { link } = await createLink(
+        await actorOf(owner),
+        { kind: "team", role: "DESIGNER", sendEmail: false, email },
+        { origin: ORIGIN },
+      );
+      const invite = new URL(link).searchParams.get("invitation_id")!;
+      const input = {
+        invite,
+        name: `Person ${person}`,
+        email,
+        password: "long enough pw",
+        confirmPassword: "long enough pw",
+        agreeToTerms: true,
+      };
+      await expect(registerInvitee("team", input, { origin: ORIGIN, clientIp: office })).resolves.toMatchObject({
+        email,
+      });
+    }
+    const pending = await db
+      .selectFrom("users")
+      .select("id")
+      .where("agency_id", "=", agencyId)
+      .where("email_verified_at", "is", null)
+      .execute();
+    expect(pending).toHaveLength(30);
+  });
+
+  test("one link is registered at most 5 times an hour, so it cannot mail verification links to anyone", async () => {
+    const { owner } = await createAgency();
+    const { link } = await createLink(
+      await actorOf(owner),
+      { kind: "team", role: "DESIGNER", sendEmail: false },
+      { origin: ORIGIN },
+    );
+    const invite = new URL(link).searchParams.get("invitation_id")!;
+    const register = (n: number) =>
+      registerInvitee(
+        "team",
+        {
+          invite,
+          name: "Link Holder",
+          email: `holder${n}@example.test`,
+          password: "long enough pw",
+          confirmPassword: "long enough pw",
+          agreeToTerms: true,
+        },
+        { origin: ORIGIN, clientIp: `198.51.100.${20 + n}` },
+      );
+    for (let n = 1; n <= 5; n++) await register(n);
+    await expect(register(6)).rejects.toThrow(/^Too many attempts\./);
+  });
+
+  test("public agency sign-ups from one address are still limited to 10 an hour", async () => {
+    const signUp = (n: number) =>
+      registerAgency(
+        {
+          firstName: "Sam",
+          lastName: "Spam",
+          agencyName: "Spam Ltd",
+          email: `spam${n}@example.test`,
+          mobileNumber: "5551234567",
+          agencyUrl: "https://spam.example",
+          password: "long enough pw",
+          confirmPassword: "long enough pw",
+          terms: true,
+        },
+        { origin: ORIGIN, clientIp: "198.51.100.10" },
+      );
+    for (let n = 1; n <= 10; n++) await signUp(n);
+    await expect(signUp(11)).rejects.toThrow(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
+  });
+});

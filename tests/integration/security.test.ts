@@ -206,6 +206,26 @@ describe("two-factor sign-in", () => {
     );
   });
 
+  test("a right code does not count against the address: 16 two-step sign-ins from one office all get in", async () => {
+    const { owner } = await createAgency();
+    await withTwoFactor(owner);
+    for (let signIn = 1; signIn <= 16; signIn++) {
+      const office = "192.0.2.90";
+      const password = await respond(() =>
+        login.action(args(postRequest("/login", { email: owner.email, password: PASSWORD }), office)),
+      );
+      expect(password.headers.get("Location"), `sign-in ${signIn}`).toBe("/login/two-factor");
+      const code = await codeFor(owner.id);
+      const step = await respond(() =>
+        twoFactorStep.action(args(postRequest("/login/two-factor", { code }, cookiesFrom(password)), office)),
+      );
+      expect(step.status, `sign-in ${signIn}`).toBe(302);
+      expect(step.headers.get("Location")).toBe("/dashboard");
+      // The same person again within the same 30 seconds: let the code be used once more.
+      await db.updateTable("two_factor").set({ last_used_step: 0 }).where("user_id", "=", owner.id).execute();
+    }
+  });
+
   test("without the pending step, the code page sends the visitor to log in", async () => {
     const response = await respond(() => twoFactorStep.loader(args(getRequest("/login/two-factor"))));
     expect(response.headers.get("Location")).toBe("/login");
