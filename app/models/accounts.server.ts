@@ -3,8 +3,9 @@ import { db } from "~/services/db.server";
 import { recordActivity } from "./activity.server";
 import type { RegisterInput } from "./auth.schemas";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./passwords.server";
-import { RATE_LIMITS, assertWithinRateLimits, clearRateLimit } from "./rate-limits.server";
+import { RATE_LIMITS, assertWithinRateLimits, clearRateLimit, refundRateLimit } from "./rate-limits.server";
 import { issueToken } from "./tokens.server";
+import { reclaimEmail } from "./unverified-accounts.server";
 import { sendInBackground, sendVerificationEmail } from "./verification-mail.server";
 
 export class AccountError extends Error {
@@ -42,9 +43,10 @@ export async function registerAgency(
   input: RegisterInput,
   { origin, clientIp }: { origin: string; clientIp: string },
 ): Promise<User> {
-  await assertWithinRateLimits([[`sign-up:ip:${clientIp}`, RATE_LIMITS.signUpPerIp]]);
+  await assertWithinRateLimits([[`sign-up:ip:${clientIp}`, RATE_LIMITS.agencySignUpPerIp]]);
   const passwordHash = await hashPassword(input.password);
   const { user, token } = await db.transaction().execute(async (tx) => {
+    await reclaimEmail(tx, input.email);
     const user = await tx
       .insertInto("users")
       .values({ email: input.email, password_hash: passwordHash, user_type: "AGENCY" })
@@ -88,13 +90,16 @@ export async function registerAgency(
  */
 export async function authenticate(email: string, password: string, clientIp: string): Promise<User> {
   const accountKey = `sign-in:account:${email}`;
+  const addressKey = `sign-in:ip:${clientIp}`;
   await assertWithinRateLimits([
-    [`sign-in:ip:${clientIp}`, RATE_LIMITS.signInPerIp],
+    [addressKey, RATE_LIMITS.signInFailuresPerIp],
     [accountKey, RATE_LIMITS.signInPerAccount],
   ]);
   const user = await findUserByEmail(email);
   const valid = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstNothing(password);
   if (!user || !valid) throw new AccountError("invalid-credentials", MESSAGES.invalidCredentials);
+  // The right password is no guess: many people sign in from one office's address.
+  await refundRateLimit(addressKey);
   if (!user.email_verified_at) throw new AccountError("email-unverified", MESSAGES.emailUnverified);
   if (!(await hasRecord(user))) throw new AccountError("access-ended", MESSAGES.accessEnded);
   await clearRateLimit(accountKey);

@@ -3,11 +3,19 @@ import { db } from "~/services/db.server";
 
 export type RateLimit = { limit: number; windowMs: number };
 
-/** Limits on sign-in, sign-up and the mails anyone can trigger; the counters live in the database so every instance shares them. */
+/**
+ * Limits on sign-in, sign-up and the mails anyone can trigger; the counters live in the
+ * database so every instance shares them. An office shares one address, so what an
+ * address is held to must not be what its people do every morning: per address, sign-in
+ * counts failures only (signInFailuresPerIp), and sign-up from invitations is generous
+ * while public agency sign-up is not.
+ */
 export const RATE_LIMITS = {
-  signInPerIp: { limit: 30, windowMs: 15 * 60_000 },
+  signInFailuresPerIp: { limit: 30, windowMs: 15 * 60_000 },
   signInPerAccount: { limit: 10, windowMs: 15 * 60_000 },
-  signUpPerIp: { limit: 10, windowMs: 60 * 60_000 },
+  agencySignUpPerIp: { limit: 10, windowMs: 60 * 60_000 },
+  inviteeSignUpPerIp: { limit: 100, windowMs: 60 * 60_000 },
+  signUpPerInvitation: { limit: 5, windowMs: 60 * 60_000 },
   mailPerIp: { limit: 20, windowMs: 60 * 60_000 },
   mailPerAccount: { limit: 5, windowMs: 60 * 60_000 },
   twoFactorPerAccount: { limit: 10, windowMs: 15 * 60_000 },
@@ -41,6 +49,20 @@ export async function assertWithinRateLimits(checks: Array<[key: string, limit: 
       throw new RateLimitError(Math.ceil((new Date(row.reset_at).getTime() - Date.now()) / 1000));
     }
   }
+}
+
+/**
+ * Takes back one hit of a key that counts failures only, once the attempt succeeded.
+ * Counting first and taking back after keeps the check in one statement, so a burst of
+ * attempts at once cannot all pass it.
+ */
+export async function refundRateLimit(key: string): Promise<void> {
+  await db
+    .updateTable("rate_limits")
+    .set({ hits: sql<number>`hits - 1` })
+    .where("key", "=", key)
+    .where("hits", ">", 0)
+    .execute();
 }
 
 /** Forgets the counter of a key, e.g. an account's failed sign-ins once it signs in. */

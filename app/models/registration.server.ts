@@ -8,6 +8,7 @@ import { clientExists, openInvitation, teamMemberExists, type InvitationKind } f
 import { hashPassword } from "./passwords.server";
 import { RATE_LIMITS, assertWithinRateLimits } from "./rate-limits.server";
 import { issueToken } from "./tokens.server";
+import { reclaimEmail } from "./unverified-accounts.server";
 import { sendInBackground, sendVerificationEmail } from "./verification-mail.server";
 
 export class RegistrationError extends Error {
@@ -96,9 +97,11 @@ export async function registerInvitee(
   input: TeamRegisterInput | ClientRegisterInput,
   { origin, clientIp }: { origin: string; clientIp: string },
 ): Promise<User> {
-  await assertWithinRateLimits([[`sign-up:ip:${clientIp}`, RATE_LIMITS.signUpPerIp]]);
+  // An agency onboards its team from one office: the address may register many, each link a few times.
+  await assertWithinRateLimits([[`invitee-sign-up:ip:${clientIp}`, RATE_LIMITS.inviteeSignUpPerIp]]);
   const { invitation, problem } = await openInvitation(input.invite, kind);
   if (!invitation) throw new RegistrationError(problem.message);
+  await assertWithinRateLimits([[`sign-up:invitation:${invitation.id}`, RATE_LIMITS.signUpPerInvitation]]);
   const email = invitation.email ?? input.email;
   const table = kind === "team" ? "team_members" : "clients";
   const onRoster = await db
@@ -112,6 +115,7 @@ export async function registerInvitee(
   const passwordHash = await hashPassword(input.password);
   const mobileNumber = "mobileNumber" in input ? (input.mobileNumber ?? null) : invitation.mobileNumber;
   const { user, token } = await db.transaction().execute(async (tx) => {
+    await reclaimEmail(tx, email);
     const user = await tx
       .insertInto("users")
       .values({

@@ -9,6 +9,7 @@ import { ForbiddenError } from "./errors.server";
 import { hashPassword } from "./passwords.server";
 import { deleteAllSessions } from "./sessions.server";
 import { getTeamMember } from "./team-members.server";
+import { reclaimEmail } from "./unverified-accounts.server";
 
 /*
  * SPEC §4's temporary password: the agency gives a team member or client a login with
@@ -47,6 +48,7 @@ export async function issueTemporaryPassword(
         .execute();
       await deleteAllSessions(tx, userId);
     } else {
+      await reclaimEmail(tx, person.email);
       const user = await tx
         .insertInto("users")
         .values({

@@ -2,12 +2,13 @@ import crypto from "node:crypto";
 import { generateTOTP, getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
 import QRCode from "qrcode";
 import { db } from "~/services/db.server";
+import { emit } from "~/services/events.server";
 import { hashSecret } from "~/utils/secrets.server";
 import type { Actor } from "./actors.server";
 import { recordActivity } from "./activity.server";
 import { ForbiddenError, NotFoundError } from "./errors.server";
 import { canEdit } from "./policy.server";
-import { RATE_LIMITS, assertWithinRateLimits, clearRateLimit } from "./rate-limits.server";
+import { RATE_LIMITS, assertWithinRateLimits, clearRateLimit, refundRateLimit } from "./rate-limits.server";
 
 /*
  * Two-factor sign-in with an authenticator app (TOTP, RFC 6238: the 30-second,
@@ -181,9 +182,10 @@ export async function disableTwoFactor(actor: Actor, code: string, clientIp: str
  * digits cannot be guessed.
  */
 export async function verifySecondFactor(userId: string, code: string, clientIp: string): Promise<boolean> {
+  const addressKey = `sign-in:ip:${clientIp}`;
   await assertWithinRateLimits([
     [`two-factor:user:${userId}`, RATE_LIMITS.twoFactorPerAccount],
-    [`sign-in:ip:${clientIp}`, RATE_LIMITS.signInPerIp],
+    [addressKey, RATE_LIMITS.signInFailuresPerIp],
   ]);
   const row = await db
     .selectFrom("two_factor")
@@ -195,7 +197,7 @@ export async function verifySecondFactor(userId: string, code: string, clientIp:
   const accepted = /^\d{6}$/.test(code.replace(/\s/g, ""))
     ? await acceptTotp(userId, row.secret, code)
     : await useRecoveryCode(userId, code);
-  if (accepted) await clearRateLimit(`two-factor:user:${userId}`);
+  if (accepted) await Promise.all([clearRateLimit(`two-factor:user:${userId}`), refundRateLimit(addressKey)]);
   return accepted;
 }
 
@@ -266,4 +268,18 @@ export async function setTwoFactorRequirement(actor: Actor, required: boolean): 
         : `${actor.name} made two-factor sign-in optional for the team and clients`,
     });
   });
+  if (required) emit("users.step-required", { userIds: await usersWithoutTwoFactor(actor.agencyId) });
+}
+
+/** The agency's team members and clients who have not turned two-factor sign-in on. */
+async function usersWithoutTwoFactor(agencyId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("users")
+    .leftJoin("two_factor", "two_factor.user_id", "users.id")
+    .select("users.id")
+    .where("users.agency_id", "=", agencyId)
+    .where("users.user_type", "in", ["TEAM_MEMBER", "CLIENT"])
+    .where("two_factor.enabled_at", "is", null)
+    .execute();
+  return rows.map((row) => row.id);
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { remember } from "@epic-web/remember";
 import type { Server, Socket } from "socket.io";
 import { loadActor, type Actor } from "~/models/actors.server";
+import { nextRequiredStep } from "~/models/session-standing.server";
 import { findSessionUserId } from "~/models/sessions.server";
 import { visibleSpaceIds } from "~/models/space-access.server";
 import { readSessionId } from "~/web/auth.server";
@@ -32,14 +33,14 @@ export function allowRealtimeRequest(request: IncomingMessage, callback: (err: s
   callback(allowed ? null : "origin not allowed", allowed);
 }
 
-/** Only a signed-in, verified user's browser may connect; the socket carries who they are. */
+/** Only the browser of a signed-in user who may act connects; the socket carries who they are. */
 const authenticate: Middleware = async (socket, next) => {
   try {
     const sessionId = await readSessionId(socket.request.headers.cookie ?? null);
     const userId = sessionId ? await findSessionUserId(sessionId) : null;
     const actor = userId ? await loadActor(userId) : null;
-    // Like the pages: a user who must first replace a temporary password gets nothing else.
-    if (!sessionId || !actor?.emailVerified || actor.mustChangePassword) return next(new Error("unauthorized"));
+    // The pages' rule: a user who still owes a step (verify, new password, two-factor) gets nothing else.
+    if (!sessionId || !actor || (await nextRequiredStep(actor))) return next(new Error("unauthorized"));
     socket.data = { actor, sessionId } satisfies SocketData;
     next();
   } catch (error) {
@@ -106,6 +107,7 @@ export async function attachRealtime(io: Server) {
   state.unsubscribe = [
     subscribe("session.ended", ({ sessionId }) => io.in(`session:${sessionId}`).disconnectSockets(true)),
     subscribe("user.sessions-ended", ({ userId }) => io.in(`user:${userId}`).disconnectSockets(true)),
+    subscribe("users.step-required", ({ userIds }) => io.in(userIds.map((id) => `user:${id}`)).disconnectSockets(true)),
     subscribe("space.changed", ({ spaceId, change }) =>
       io.to(spaceRoom(spaceId)).emit("space:change", { spaceId, change }),
     ),

@@ -10,6 +10,8 @@ export type DomainEvents = {
   "session.ended": { sessionId: string };
   /** Every session of a user was ended (password reset); all their sockets must go. */
   "user.sessions-ended": { userId: string };
+  /** These users now owe a step before they may act (e.g. two-factor became required); their sockets must go. */
+  "users.step-required": { userIds: string[] };
   /** These users no longer take part in the space; their sockets must leave its room. */
   "space.access-removed": { spaceId: string; userIds: string[] };
   /** A user changed their name or picture; pages and chats that show them can refresh. */

@@ -1,8 +1,8 @@
 import { redirect } from "@remix-run/node";
 import { MESSAGES } from "~/models/accounts.server";
 import { loadActor, type Actor } from "~/models/actors.server";
-import { canEnterArea, hasMembership, homePath, settingsPath, type Area } from "~/models/policy.server";
-import { mustSetUpTwoFactor } from "~/models/two-factor.server";
+import { canEnterArea, homePath, settingsPath, type Area } from "~/models/policy.server";
+import { nextRequiredStep, type RequiredStep } from "~/models/session-standing.server";
 import { getUserId, signOut } from "./auth.server";
 import { redirectWithToast } from "./toast.server";
 
@@ -17,10 +17,9 @@ export async function getActor(request: Request): Promise<Actor | null> {
 }
 
 /**
- * The signed-in, verified actor. Signed-out users go to /login (and come back
- * here after), unverified ones to /email-verification, and a user outside their
- * own route group to their own dashboard. A client or team member whose record was
- * removed is signed out; one with a temporary password first chooses their own.
+ * The signed-in actor who may act. Signed-out users go to /login (and come back here
+ * after); one who still owes a step (nextRequiredStep) is sent to that step's page, and
+ * a user outside their own route group to their own dashboard.
  */
 export async function requireActor(request: Request, area?: Area): Promise<Actor> {
   const actor = await getActor(request);
@@ -29,36 +28,35 @@ export async function requireActor(request: Request, area?: Area): Promise<Actor
     const params = new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` });
     throw redirect(`/login?${params}`);
   }
-  if (!actor.emailVerified) {
-    throw redirect(`/email-verification?${new URLSearchParams({ email: actor.email })}`);
-  }
-  if (!hasMembership(actor)) {
-    throw await signOut(request, {
-      toast: {
-        type: "error",
-        title: "Access ended",
-        description: MESSAGES.accessEnded,
-      },
-    });
-  }
-  if (actor.mustChangePassword && new URL(request.url).pathname !== NEW_PASSWORD_PATH) {
-    throw redirect(NEW_PASSWORD_PATH);
-  }
+  const step = await nextRequiredStep(actor);
+  if (step) await requireStepPage(request, actor, step);
   if (area && !canEnterArea(actor, area)) throw redirect(homePath(actor.type));
-  await requireTwoFactorIfDemanded(request, actor);
   return actor;
 }
 
-/** An agency may require two-factor sign-in: its team members and clients set it up before anything else. */
-async function requireTwoFactorIfDemanded(request: Request, actor: Actor) {
-  if (!(await mustSetUpTwoFactor(actor))) return;
-  const setupPath = `${settingsPath(actor.type)}/security`;
-  if (new URL(request.url).pathname === setupPath) return;
-  throw await redirectWithToast(setupPath, {
-    type: "message",
-    title: "Two-factor sign-in required",
-    description: "Your agency requires two-factor sign-in. Please set it up to continue.",
-  });
+/** Throws the way to the step's page; on that page itself, lets the user through to take it. */
+async function requireStepPage(request: Request, actor: Actor, step: RequiredStep): Promise<void> {
+  const pathname = new URL(request.url).pathname;
+  switch (step) {
+    case "verify-email":
+      throw redirect(`/email-verification?${new URLSearchParams({ email: actor.email })}`);
+    case "access-ended":
+      throw await signOut(request, {
+        toast: { type: "error", title: "Access ended", description: MESSAGES.accessEnded },
+      });
+    case "change-password":
+      if (pathname !== NEW_PASSWORD_PATH) throw redirect(NEW_PASSWORD_PATH);
+      return;
+    case "set-up-two-factor": {
+      const setupPath = `${settingsPath(actor.type)}/security`;
+      if (pathname === setupPath) return;
+      throw await redirectWithToast(setupPath, {
+        type: "message",
+        title: "Two-factor sign-in required",
+        description: "Your agency requires two-factor sign-in. Please set it up to continue.",
+      });
+    }
+  }
 }
 
 /** Guest-only pages: a signed-in, verified user goes to their dashboard instead. */

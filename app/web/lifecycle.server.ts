@@ -6,6 +6,7 @@ import { pruneExpiredRateLimits } from "~/models/rate-limits.server";
 import { pruneExpiredSessions } from "~/models/sessions.server";
 import { pruneExpiredSignInLinks } from "~/models/sign-in-links.server";
 import { trimChangeLogs } from "~/models/space-changes.server";
+import { purgeAbandonedAccounts } from "~/models/unverified-accounts.server";
 import { isSameOrigin } from "~/utils/origin.server";
 import { db, isDatabaseUnavailable, migrate } from "~/services/db.server";
 import { env } from "~/services/env.server";
@@ -59,6 +60,7 @@ function pruneExpired() {
     pruneUnusedUploads(),
     pruneExpiredSignInLinks(),
     trimChangeLogs(),
+    purgeAbandonedAccounts(),
   ]);
 }
 

@@ -170,3 +170,41 @@ test("an agency that requires two-factor sends its team members to set it up bef
   await page.goto("/teams/dashboard");
   await expect(page.getByRole("heading", { name: /Welcome back/ })).toBeVisible();
 });
+
+test("a temporary password in an agency that requires two-factor: the password first, then two-factor, then in", async ({
+  page,
+}) => {
+  const world = await createWorld(page, { teamMembers: [{ name: "Tess Temporary" }] });
+  const member = world.teamMembers[0];
+  await signInAs(page, world.owner.email);
+  await page.goto("/settings/security");
+  await page.getByRole("button", { name: "Set Up Two-Factor" }).click();
+  await page.getByLabel("Authentication code").fill(await currentCode(page));
+  await page.getByRole("button", { name: "Verify and Turn On" }).click();
+  await expect(page.getByRole("list", { name: "Recovery codes" })).toBeVisible();
+  await page.getByRole("button", { name: "Require Two-Factor" }).click();
+  await expect(page.getByText("Your team members and clients now need two-factor sign-in.")).toBeVisible();
+  await page.goto(`/team/${member.id}`);
+  await page.getByRole("button", { name: "Give a temporary password" }).click();
+  const password = (await page.getByTestId("temporary-password").textContent())!.trim();
+
+  await page.context().clearCookies();
+  await page.goto("/team-login");
+  await logIn(page, member.email, password);
+  await expect(page).toHaveURL(/\/team-login\/new-password$/);
+  await page.goto("/teams/settings/security");
+  await expect(page).toHaveURL(/\/team-login\/new-password$/);
+  await page.getByLabel("New password").fill("my very own password");
+  await page.getByLabel("Confirm password").fill("my very own password");
+  await page.getByRole("button", { name: "Set password" }).click();
+  await expect(page).toHaveURL(/\/team-login$/);
+
+  await logIn(page, member.email, "my very own password");
+  await expect(page).toHaveURL(/\/teams\/settings\/security$/);
+  await page.getByRole("button", { name: "Set Up Two-Factor" }).click();
+  await page.getByLabel("Authentication code").fill(await currentCode(page));
+  await page.getByRole("button", { name: "Verify and Turn On" }).click();
+  await expect(page.getByRole("list", { name: "Recovery codes" })).toBeVisible();
+  await page.goto("/teams/dashboard");
+  await expect(page.getByRole("heading", { name: /Welcome back/ })).toBeVisible();
+});

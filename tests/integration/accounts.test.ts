@@ -8,7 +8,7 @@ import * as resetPassword from "~/routes/reset-password";
 import * as agencyDashboard from "~/routes/_agency.dashboard";
 import { db } from "~/services/db.server";
 import { readOutbox } from "~/services/outbox.server";
-import { PASSWORD, createAgency, createUser, uniqueEmail } from "#tests/support/factories";
+import { PASSWORD, createAgency, createTeamMember, createUser, uniqueEmail } from "#tests/support/factories";
 import { context, cookiesFrom, getRequest, postRequest, respond } from "#tests/support/requests";
 
 const args = (request: Request, clientIp?: string) => ({ request, context: context(clientIp), params: {} });
@@ -304,6 +304,26 @@ test("a flood from one address is stopped, while other addresses still sign in",
     login.action(args(postRequest("/login", { email: owner.email, password: PASSWORD }), "192.0.2.51")),
   );
   expect(elsewhere.status).toBe(302);
+});
+
+test("an office behind one address: 40 right sign-ins all get in beside 31 wrong ones, the last of which is refused", async () => {
+  const { agencyId } = await createAgency();
+  const office = await Promise.all(Array.from({ length: 40 }, () => createTeamMember(agencyId)));
+  const attempt = (email: string, password: string) =>
+    respond(() => login.action(args(postRequest("/login", { email, password }), "192.0.2.80")));
+
+  for (const [index, { user }] of office.entries()) {
+    const right = await attempt(user.email, PASSWORD);
+    expect(right.status, `sign-in ${index + 1}`).toBe(302);
+    expect(right.headers.get("Location")).toBe("/teams/dashboard");
+    // Typos among them: 30 within 15 minutes are still answered as a wrong password.
+    if (index >= 10) expect((await attempt(user.email, "typo" + index)).status).toBe(400);
+  }
+  const wrong = await attempt(office[0].user.email, "one typo too many");
+  expect(wrong.status).toBe(429);
+  expect((await wrong.json()).result.error[""][0]).toMatch(
+    /^Too many attempts\. Please wait \d+ minutes? and try again\.$/,
+  );
 });
 
 describe("sign-out", () => {

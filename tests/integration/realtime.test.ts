@@ -7,7 +7,9 @@ import { allowRealtimeRequest, attachRealtime, detachRealtime } from "~/realtime
 import * as login from "~/routes/login";
 import * as logout from "~/routes/logout";
 import { db } from "~/services/db.server";
-import { PASSWORD, createAgency, createUser } from "#tests/support/factories";
+import { generateTOTP } from "@epic-web/totp";
+import { beginTwoFactorSetup, confirmTwoFactorSetup, setTwoFactorRequirement } from "~/models/two-factor.server";
+import { PASSWORD, actorOf, createAgency, createClient, createTeamMember, createUser } from "#tests/support/factories";
 import { context, cookiesFrom, postRequest, respond } from "#tests/support/requests";
 
 /* The socket.io server wired as server.ts wires it, reached by a real client over a real socket. */
@@ -44,6 +46,17 @@ async function signIn(email: string) {
   return cookiesFrom(await respond(() => login.action(args)));
 }
 
+async function turnOnTwoFactor(user: { id: string }) {
+  const actor = await actorOf(user);
+  await beginTwoFactorSetup(actor);
+  const { secret } = await db
+    .selectFrom("two_factor")
+    .select("secret")
+    .where("user_id", "=", user.id)
+    .executeTakeFirstOrThrow();
+  await confirmTwoFactorSetup(actor, (await generateTOTP({ secret, period: 30, digits: 6, algorithm: "SHA-1" })).otp);
+}
+
 describe("the realtime handshake", () => {
   test("is refused from another site's page", async () => {
     const { owner } = await createAgency();
@@ -63,6 +76,31 @@ describe("the realtime handshake", () => {
     const cookie = await signIn(owner.email);
     await db.updateTable("users").set({ must_change_password: true }).where("id", "=", owner.id).execute();
     expect((await open({ origin, cookie })).error).toBe("unauthorized");
+  });
+
+  test("is refused to a team member or client whose agency requires two-factor, until they set it up", async () => {
+    const { agencyId } = await createAgency();
+    const { user: member } = await createTeamMember(agencyId);
+    const { user: client } = await createClient(agencyId);
+    await db.updateTable("agencies").set({ require_two_factor: true }).where("id", "=", agencyId).execute();
+    const cookie = await signIn(member.email);
+    expect((await open({ origin, cookie })).error).toBe("unauthorized");
+    expect((await open({ origin, cookie: await signIn(client.email) })).error).toBe("unauthorized");
+
+    await turnOnTwoFactor(member);
+    expect((await open({ origin, cookie })).error).toBeUndefined();
+  });
+
+  test("drops a connected team member's socket once their agency requires two-factor they lack", async () => {
+    const { owner, agencyId } = await createAgency();
+    const { user } = await createTeamMember(agencyId);
+    const { socket, error } = await open({ origin, cookie: await signIn(user.email) });
+    expect(error).toBeUndefined();
+
+    const disconnected = new Promise<string>((resolve) => socket.on("disconnect", resolve));
+    await turnOnTwoFactor(owner);
+    await setTwoFactorRequirement(await actorOf(owner), true);
+    expect(await disconnected).toBe("io server disconnect");
   });
 
   test("accepts a signed-in user, and drops their socket when they sign out", async () => {

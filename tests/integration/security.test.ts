@@ -12,14 +12,17 @@ import {
 } from "~/models/two-factor.server";
 import * as agencySecurity from "~/routes/_agency.settings.security";
 import * as agencyDashboard from "~/routes/_agency.dashboard";
+import { issueTemporaryPassword } from "~/models/temporary-passwords.server";
 import * as login from "~/routes/login";
 import * as twoFactorStep from "~/routes/login_.two-factor";
+import * as teamLogin from "~/routes/team-login";
+import * as newPassword from "~/routes/team-login_.new-password";
 import * as teamsDashboard from "~/routes/teams.dashboard";
 import * as teamsSecurity from "~/routes/teams.settings.security";
 import { db } from "~/services/db.server";
 import { subscribe } from "~/services/events.server";
 import { PASSWORD, actorOf, createAgency, createTeamMember } from "#tests/support/factories";
-import { context, cookiesFrom, getRequest, postRequest, respond } from "#tests/support/requests";
+import { type RouteHandler, context, cookiesFrom, getRequest, postRequest, respond } from "#tests/support/requests";
 
 const args = (request: Request, clientIp?: string) => ({ request, context: context(clientIp), params: {} });
 
@@ -203,6 +206,26 @@ describe("two-factor sign-in", () => {
     );
   });
 
+  test("a right code does not count against the address: 16 two-step sign-ins from one office all get in", async () => {
+    const { owner } = await createAgency();
+    await withTwoFactor(owner);
+    for (let signIn = 1; signIn <= 16; signIn++) {
+      const office = "192.0.2.90";
+      const password = await respond(() =>
+        login.action(args(postRequest("/login", { email: owner.email, password: PASSWORD }), office)),
+      );
+      expect(password.headers.get("Location"), `sign-in ${signIn}`).toBe("/login/two-factor");
+      const code = await codeFor(owner.id);
+      const step = await respond(() =>
+        twoFactorStep.action(args(postRequest("/login/two-factor", { code }, cookiesFrom(password)), office)),
+      );
+      expect(step.status, `sign-in ${signIn}`).toBe(302);
+      expect(step.headers.get("Location")).toBe("/dashboard");
+      // The same person again within the same 30 seconds: let the code be used once more.
+      await db.updateTable("two_factor").set({ last_used_step: 0 }).where("user_id", "=", owner.id).execute();
+    }
+  });
+
   test("without the pending step, the code page sends the visitor to log in", async () => {
     const response = await respond(() => twoFactorStep.loader(args(getRequest("/login/two-factor"))));
     expect(response.headers.get("Location")).toBe("/login");
@@ -250,6 +273,50 @@ describe("an agency that requires two-factor sign-in", () => {
     expect(
       (await respond(() => teamsDashboard.loader(args(getRequest("/teams/dashboard", outsiderCookie))))).status,
     ).toBe(200);
+  });
+
+  test("a temporary password is replaced first, then two-factor is set up, and then the team member is in", async () => {
+    const { owner, agencyId } = await createAgency();
+    const { user, member } = await createTeamMember(agencyId);
+    await withTwoFactor(owner);
+    await setTwoFactorRequirement(await actorOf(owner), true);
+    const { password } = await issueTemporaryPassword(await actorOf(owner), "team_member", member.id);
+
+    const signIn = (pass: string) =>
+      respond(() => teamLogin.action(args(postRequest("/team-login", { email: user.email, password: pass }))));
+    let cookie = cookiesFrom(await signIn(password));
+    const page = async (loader: RouteHandler, path: string) => {
+      const response = await respond(() => loader(args(getRequest(path, cookie))));
+      return response.status === 302 ? response.headers.get("Location") : response.status;
+    };
+    // Each page lets the user take the step it stands for; neither sends them to the other.
+    expect(await page(teamsDashboard.loader, "/teams/dashboard")).toBe("/team-login/new-password");
+    expect(await page(teamsSecurity.loader, "/teams/settings/security")).toBe("/team-login/new-password");
+    expect(await page(newPassword.loader, "/team-login/new-password")).toBe(200);
+
+    const chosen = "my own password 1";
+    const changed = await respond(() =>
+      newPassword.action(
+        args(postRequest("/team-login/new-password", { password: chosen, confirmPassword: chosen }, cookie)),
+      ),
+    );
+    expect(changed.headers.get("Location")).toBe("/team-login");
+
+    cookie = cookiesFrom(await signIn(chosen));
+    expect(await page(teamsDashboard.loader, "/teams/dashboard")).toBe("/teams/settings/security");
+    expect(await page(newPassword.loader, "/team-login/new-password")).toBe("/teams/settings/security");
+    expect(await page(teamsSecurity.loader, "/teams/settings/security")).toBe(200);
+    await respond(() =>
+      teamsSecurity.action(args(postRequest("/teams/settings/security", { intent: "start-two-factor" }, cookie))),
+    );
+    const code = await codeFor(user.id);
+    const confirmed = await respond(() =>
+      teamsSecurity.action(
+        args(postRequest("/teams/settings/security", { intent: "confirm-two-factor", code }, cookie)),
+      ),
+    );
+    expect((await confirmed.json()).recoveryCodes).toHaveLength(10);
+    expect(await page(teamsDashboard.loader, "/teams/dashboard")).toBe(200);
   });
 
   test("only an agency owner may set it", async () => {
