@@ -10,6 +10,7 @@ import { NonceProvider } from "~/utils/nonce";
 export { serverConfig, startup, shutdown, checkHealth, isAllowedOrigin } from "~/web/lifecycle.server";
 export { attachRealtime, allowRealtimeRequest } from "~/realtime/server.server";
 export { attachJobs } from "~/web/jobs.server";
+export { refuseDeclaredBody } from "~/web/request.server";
 
 declare module "@remix-run/node" {
   interface Future {

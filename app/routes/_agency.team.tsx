@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireActor(request, "agency");
   const [roster, invitations, options] = await Promise.all([
     listTeamRoster(actor),
-    listInvitations(actor, "team", appOrigin(request)),
+    listInvitations(actor, "team", appOrigin()),
     canInvite(actor, "ACCOUNT_MANAGER") ? inviteOptions(actor, "team") : null,
   ]);
   return { team: { roster, invitations, inviteOptions: options } };

@@ -9,7 +9,7 @@ export async function loadClientRoster(request: Request, actor: Actor) {
   const mayInvite = canInvite(actor, "CLIENT");
   const [roster, invitations, options] = await Promise.all([
     listClientRoster(actor),
-    listInvitations(actor, "client", appOrigin(request)),
+    listInvitations(actor, "client", appOrigin()),
     mayInvite ? inviteOptions(actor, "client") : null,
   ]);
   return { roster, invitations, inviteOptions: options, clientView: actor.type === "CLIENT" };
