@@ -90,6 +90,19 @@ app.use((req, res, next) => {
   res.status(413).type("text").send(refusal);
 });
 
+// Which of the app's responses a cache may keep, and which pages send no Referer: the app
+// decides once the response's own headers are set (static files above keep theirs).
+app.use((req, res, next) => {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+    for (const [name, value] of Object.entries(build.entry.module.privacyHeaders(req, res.getHeaders()))) {
+      res.setHeader(name, value);
+    }
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+  next();
+});
+
 // The e2e suite's shortcuts (tests/e2e/support/server-hooks.ts); never set outside it.
 if (process.env.E2E_HOOKS === "1") {
   const { e2eHooks } = await import("./tests/e2e/support/server-hooks");

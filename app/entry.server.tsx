@@ -11,6 +11,7 @@ export { serverConfig, startup, shutdown, checkHealth, isAllowedOrigin } from "~
 export { attachRealtime, allowRealtimeRequest } from "~/realtime/server.server";
 export { attachJobs } from "~/web/jobs.server";
 export { refuseDeclaredBody } from "~/web/request.server";
+export { privacyHeaders } from "~/web/response-headers.server";
 
 declare module "@remix-run/node" {
   interface Future {

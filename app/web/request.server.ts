@@ -67,7 +67,12 @@ function capped(request: Request, maxBytes: number, refusal: { over: boolean }):
   });
   // Not cancelled past the cap: cancelling the source destroys the socket before the 413 is sent.
   const body = request.body.pipeThrough(counter, { preventCancel: true });
-  return new Request(request.url, { method: request.method, headers: request.headers, body, duplex: "half" } as RequestInit);
+  return new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body,
+    duplex: "half",
+  } as RequestInit);
 }
 
 /**
