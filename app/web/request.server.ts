@@ -45,12 +45,13 @@ export function refuseDeclaredBody(headers: IncomingHttpHeaders): string | null 
 }
 
 /**
- * A body past its cap is answered at once, and the connection closed after the answer
- * rather than the rest drained: only a client that did not declare its length truly
- * (a script, never our forms) gets here.
+ * A body past its cap is answered at once. The rest is neither read nor the connection
+ * closed: closing with unread data makes the kernel reset the connection, and the
+ * client would lose the answer. Node's request timeout ends the connection later; until
+ * then the socket stays paused, so nothing more comes into memory.
  */
 function tooLarge() {
-  return new Response(TOO_LARGE, { status: 413, headers: { "Content-Type": "text/plain", Connection: "close" } });
+  return new Response(TOO_LARGE, { status: 413, headers: { "Content-Type": "text/plain" } });
 }
 
 /** The request with its body counted as it streams; past `maxBytes` the stream errors and `over` is set. */
