@@ -5,7 +5,7 @@ import { canInvite } from "~/models/policy.server";
 import { appOrigin } from "./request.server";
 
 /** What /clients, /teams/clients and /client/employees load: the same page for every user type (SPEC §2.10). */
-export async function loadClientRoster(request: Request, actor: Actor) {
+export async function loadClientRoster(actor: Actor) {
   const mayInvite = canInvite(actor, "CLIENT");
   const [roster, invitations, options] = await Promise.all([
     listClientRoster(actor),
