@@ -86,12 +86,25 @@ app.get("/readyz", async (_req, res) => {
   }
 });
 
-// The largest thing we accept is a 10 MB attachment with its form. A bigger body is refused
-// before anything reads it into memory; below this, the models refuse oversized files by name.
-const MAX_BODY_BYTES = 11 * 1024 * 1024;
+// A body whose declared length is over its cap is refused before anything reads it; the app
+// counts the bytes of every body it reads, so one without a true length is cut off there.
 app.use((req, res, next) => {
-  if (Number(req.headers["content-length"] ?? 0) <= MAX_BODY_BYTES) return next();
-  res.status(413).type("text").send("File too large. Please upload a file smaller than 10MB.");
+  const refusal = build.entry.module.refuseDeclaredBody(req.headers);
+  if (!refusal) return next();
+  res.status(413).type("text").send(refusal);
+});
+
+// Which of the app's responses a cache may keep, and which pages send no Referer: the app
+// decides once the response's own headers are set (static files above keep theirs).
+app.use((req, res, next) => {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+    for (const [name, value] of Object.entries(build.entry.module.privacyHeaders(req, res.getHeaders()))) {
+      res.setHeader(name, value);
+    }
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+  next();
 });
 
 // The e2e suite's shortcuts (tests/e2e/support/server-hooks.ts); never set outside it.

@@ -11,6 +11,8 @@ import { NonceProvider } from "~/utils/nonce";
 export { serverConfig, startup, shutdown, checkReady, isAllowedOrigin } from "~/web/lifecycle.server";
 export { attachRealtime, allowRealtimeRequest } from "~/realtime/server.server";
 export { attachJobs } from "~/web/jobs.server";
+export { refuseDeclaredBody } from "~/web/request.server";
+export { privacyHeaders } from "~/web/response-headers.server";
 
 declare module "@remix-run/node" {
   interface Future {

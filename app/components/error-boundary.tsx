@@ -16,9 +16,14 @@ function describe(error: unknown): ErrorCopy {
         return { code: "401", title: "Please sign in", message: "You need to be signed in to see this page." };
       case 403:
         return { code: "403", title: "Access denied", message: "You don't have permission to see this page." };
+      case 413:
+        return {
+          code: "413",
+          title: "Too large",
+          message: "The request was too large. Please send less at once and try again.",
+        };
       case 400:
       case 405:
-      case 413:
       case 422:
         return {
           code: String(error.status),

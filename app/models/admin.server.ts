@@ -141,7 +141,7 @@ export function settingsInForce(actor: Actor) {
     { name: "Job queue", value: "pg-boss in the app's database (schema pgboss)" },
     { name: "Unread-message notices", value: `after ${NOTICE_AFTER_MS / 60_000} minutes, one per member and space` },
     { name: "Notice sign-in links", value: `single-use, valid ${SIGN_IN_LINK_LIFETIME_MS / 3_600_000} hours` },
-    { name: "APP_URL", value: config.APP_URL ?? "taken from each request" },
+    { name: "APP_URL", value: config.APP_URL },
     { name: "SESSION_SECRET", value: isSet(config.SESSION_SECRET) },
     { name: "RESEND_API_KEY", value: isSet(config.RESEND_API_KEY) },
     { name: "S3 keys", value: isSet(config.S3_SECRET_ACCESS_KEY) },

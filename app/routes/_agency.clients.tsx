@@ -9,7 +9,7 @@ import { pageMeta } from "~/utils/meta";
 export const meta: MetaFunction = () => pageMeta("Clients", "Manage your client contacts and their access to spaces.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return loadClientRoster(request, await requireActor(request, "agency"));
+  return loadClientRoster(await requireActor(request, "agency"));
 }
 
 export default function Clients() {

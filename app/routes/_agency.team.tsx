@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [roster, invitations, options] = await Promise.all([
     // An administrator of no agency has no team: not found, rather than a failure.
     expectFound(listTeamRoster(actor)),
-    listInvitations(actor, "team", appOrigin(request)),
+    listInvitations(actor, "team", appOrigin()),
     canInvite(actor, "ACCOUNT_MANAGER") ? inviteOptions(actor, "team") : null,
   ]);
   return { team: { roster, invitations, inviteOptions: options } };

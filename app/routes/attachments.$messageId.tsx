@@ -5,8 +5,8 @@ import { requireActor } from "~/web/guards.server";
 
 /*
  * A chat file, for members of its space only (DESIGN.md: never a public link).
- * Images show inline in the chat; every other type downloads. Caches may keep it
- * only in the member's own browser.
+ * Images show inline in the chat; every other type downloads. No cache keeps it
+ * (app/web/response-headers.server.ts).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireActor(request);
@@ -17,7 +17,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       "Content-Type": file.contentType,
       "Content-Length": String(file.size),
       "Content-Disposition": `${inline ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-      "Cache-Control": "private, max-age=3600",
       "X-Content-Type-Options": "nosniff",
       "Content-Security-Policy": "default-src 'none'; sandbox",
     },

@@ -10,7 +10,7 @@ export const meta: MetaFunction = () =>
   pageMeta("Employees", "The people of your company who work with your agency, and the invitations you sent them.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return loadClientRoster(request, await requireActor(request, "client"));
+  return loadClientRoster(await requireActor(request, "client"));
 }
 
 export default function Employees() {

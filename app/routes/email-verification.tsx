@@ -83,7 +83,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.value.intent === "resend") {
     const { email } = submission.value;
     try {
-      await resendVerification(email, { origin: appOrigin(request), clientIp: context.clientIp });
+      await resendVerification(email, { origin: appOrigin(), clientIp: context.clientIp });
     } catch (error) {
       if (!(error instanceof RateLimitError)) throw error;
       return data(

@@ -27,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), sentTo: null }, { status: 400 });
   const { email } = submission.value;
   try {
-    await requestPasswordReset(email, { origin: appOrigin(request), clientIp: context.clientIp });
+    await requestPasswordReset(email, { origin: appOrigin(), clientIp: context.clientIp });
   } catch (error) {
     if (!(error instanceof RateLimitError)) throw error;
     return data({ result: submission.reply({ formErrors: [error.message] }), sentTo: null }, { status: 429 });

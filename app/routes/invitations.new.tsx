@@ -38,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<InviteActionData>({ result: submission.reply(), created: null }, { status: 400 });
   }
   try {
-    const created = await createInvitation(actor, submission.value, { origin: appOrigin(request) });
+    const created = await createInvitation(actor, submission.value, { origin: appOrigin() });
     return data<InviteActionData>({ result: submission.reply({ resetForm: true }), created });
   } catch (error) {
     if (!(error instanceof ForbiddenError)) throw error;

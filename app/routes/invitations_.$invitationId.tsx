@@ -19,7 +19,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.invitationId ?? "";
   try {
     if (formData.get("intent") === "resend") {
-      await expectFound(resendInvitation(actor, id, { origin: appOrigin(request) }));
+      await expectFound(resendInvitation(actor, id, { origin: appOrigin() }));
       return redirectWithToast(returnTo, { type: "success", title: "Invitation Sent" });
     }
     await expectFound(deleteInvitation(actor, id));

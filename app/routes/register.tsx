@@ -40,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
   try {
-    const user = await registerAgency(submission.value, { origin: appOrigin(request), clientIp: context.clientIp });
+    const user = await registerAgency(submission.value, { origin: appOrigin(), clientIp: context.clientIp });
     // Signed in but unverified: the guards keep them on the verification page until the link is followed.
     return signIn(request, user.id, {
       redirectTo: `/email-verification?${new URLSearchParams({ email: user.email })}`,

@@ -5,7 +5,7 @@ import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
 import { toastCookie, type ToastInput } from "~/web/toast.server";
 import { IMAGE_MAX_BYTES } from "~/services/upload.server";
-import { readUploadForm } from "~/web/uploads.server";
+import { readUploadForm } from "~/web/request.server";
 
 /*
  * With JavaScript, a space form uploads its logo here first (busy state, SPEC §8's
@@ -23,8 +23,7 @@ const UPLOAD_FAILED: ToastInput = {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireActor(request);
-  const formData = await readUploadForm(request, IMAGE_MAX_BYTES).catch(() => null);
-  if (!formData) return reply({ ok: false, message: UPLOAD_FAILED.description! }, UPLOAD_FAILED, 400);
+  const formData = await readUploadForm(request, IMAGE_MAX_BYTES);
   try {
     const stored = await expectFound(holdSpaceLogo(actor, formData.get("file")));
     if (!stored.ok) {

@@ -10,7 +10,7 @@ export const meta: MetaFunction = () =>
   pageMeta("Clients", "The client contacts of the spaces you work in, and the client invitations you manage.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return loadClientRoster(request, await requireActor(request, "teams"));
+  return loadClientRoster(await requireActor(request, "teams"));
 }
 
 export default function TeamClients() {

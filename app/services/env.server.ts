@@ -18,6 +18,7 @@ const envSchema = z
       z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional(),
     ),
     SESSION_SECRET: optional,
+    // The one origin of every mailed link: never the request's Host, which a client can forge.
     APP_URL: optional.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),
     MAIL_FROM: z.string().trim().min(3).default("Agency Workspace <no-reply@agency-workspace.local>"),
     RESEND_API_KEY: optional,
@@ -37,13 +38,18 @@ const envSchema = z
     message: "is required in production",
     when: () => true,
   })
+  .refine((env) => env.NODE_ENV !== "production" || Boolean(env.APP_URL), {
+    path: ["APP_URL"],
+    message: "is required in production (the public origin of the app, e.g. https://agency.example.com)",
+    when: () => true,
+  })
   .refine((env) => !env.SESSION_SECRET || env.SESSION_SECRET.length >= 32, {
     path: ["SESSION_SECRET"],
     message: "must be at least 32 characters",
     when: () => true,
   });
 
-export type Env = z.infer<typeof envSchema> & { dataDir: string };
+export type Env = z.infer<typeof envSchema> & { APP_URL: string; dataDir: string };
 
 export class EnvError extends Error {
   name = "EnvError";
@@ -56,7 +62,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new EnvError(`Invalid environment:\n${lines.join("\n")}`);
   }
-  return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR) };
+  const { APP_URL, PORT, DATA_DIR } = result.data;
+  // Outside production, the app as a developer reaches it on this machine.
+  const origin = new URL(APP_URL ?? `http://localhost:${PORT}`).origin;
+  return { ...result.data, APP_URL: origin, dataDir: path.resolve(DATA_DIR) };
 }
 
 let cached: Env | undefined;

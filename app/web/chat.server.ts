@@ -19,7 +19,7 @@ import { ATTACHMENT_MAX_BYTES } from "~/services/upload.server";
 import { imageUrl } from "~/utils/images";
 import { expectFound } from "./errors.server";
 import { redirectWithToast } from "./toast.server";
-import { readUploadForm } from "./uploads.server";
+import { readUploadForm } from "./request.server";
 
 /*
  * The request side of the chat, shared by the two chat pages (agency and team at
@@ -68,7 +68,7 @@ const FAILED_OTHERWISE = { title: "Something went wrong", error: "Please try aga
  * comes back as `ok: false` with the words to show.
  */
 export async function runChatAction(request: Request, actor: Actor, spaceId: string): Promise<ChatActionResult> {
-  const formData = await readChatForm(request);
+  const formData = await readUploadForm(request, ATTACHMENT_MAX_BYTES);
   const file = formData.get("file");
   formData.delete("file");
   const submission = parseWithZod(formData, { schema: ChatFormSchema });
@@ -151,9 +151,4 @@ function successToast(result: ChatActionResult) {
     return { type: "success", title: "Success", description: MESSAGE_TEXT.fileSent } as const;
   }
   return null;
-}
-
-/** A post with a file is multipart; a broken body reads as an empty form, which the schema refuses. */
-async function readChatForm(request: Request): Promise<FormData> {
-  return readUploadForm(request, ATTACHMENT_MAX_BYTES).catch(() => new FormData());
 }

@@ -6,12 +6,12 @@ import { expectFound } from "./errors.server";
 import { appOrigin } from "./request.server";
 
 /** What /clients, /teams/clients and /client/employees load: the same page for every user type (SPEC §2.10). */
-export async function loadClientRoster(request: Request, actor: Actor) {
+export async function loadClientRoster(actor: Actor) {
   const mayInvite = canInvite(actor, "CLIENT");
   const [roster, invitations, options] = await Promise.all([
     // An administrator of no agency has no clients: not found, rather than a failure.
     expectFound(listClientRoster(actor)),
-    listInvitations(actor, "client", appOrigin(request)),
+    listInvitations(actor, "client", appOrigin()),
     mayInvite ? inviteOptions(actor, "client") : null,
   ]);
   return { roster, invitations, inviteOptions: options, clientView: actor.type === "CLIENT" };

@@ -35,7 +35,7 @@ export async function registerFromInvitation(request: Request, clientIp: string,
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
   try {
-    const user = await registerInvitee(kind, submission.value, { origin: appOrigin(request), clientIp });
+    const user = await registerInvitee(kind, submission.value, { origin: appOrigin(), clientIp });
     // Signed in but unverified: the guards keep them on the verification page until the link is followed.
     return signIn(request, user.id, {
       redirectTo: `/email-verification?${new URLSearchParams({ email: user.email })}`,

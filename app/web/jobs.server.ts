@@ -3,7 +3,7 @@ import { memberNoticeRecipients, sendMemberNotice, type MemberNotice } from "~/m
 import { findDueUnreadNotices, sendUnreadNotice, type UnreadNotice } from "~/models/unread-notices.server";
 import { subscribe } from "~/services/events.server";
 import { enqueue, startJobs, stopJobs } from "~/services/jobs.server";
-import { configuredOrigin } from "./request.server";
+import { appOrigin } from "./request.server";
 
 /*
  * The app's background jobs: which queue runs which model function, and which domain
@@ -42,7 +42,7 @@ export async function attachJobs() {
       policy: "short",
       retryLimit: 5,
       retryDelay: 60,
-      handle: async (notice: UnreadNotice) => void (await sendUnreadNotice(notice, configuredOrigin())),
+      handle: async (notice: UnreadNotice) => void (await sendUnreadNotice(notice, appOrigin())),
     },
     {
       name: QUEUES.memberFanOut,
@@ -57,7 +57,7 @@ export async function attachJobs() {
       retryLimit: 5,
       retryDelay: 60,
       handle: async ({ recipientId, notice }: MemberMail) =>
-        void (await sendMemberNotice(recipientId, notice, configuredOrigin())),
+        void (await sendMemberNotice(recipientId, notice, appOrigin())),
     },
   ]);
   const state = subscriptions();

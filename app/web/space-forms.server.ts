@@ -2,7 +2,7 @@ import { holdSpaceLogo } from "~/models/spaces.server";
 import type { Actor } from "~/models/actors.server";
 import { NotFoundError } from "~/models/errors.server";
 import { IMAGE_MAX_BYTES } from "~/services/upload.server";
-import { readUploadForm } from "./uploads.server";
+import { readUploadForm } from "./request.server";
 
 /**
  * Reads a space form. Without JavaScript the logo comes as a file (`logoFile`) in the
@@ -11,7 +11,7 @@ import { readUploadForm } from "./uploads.server";
  * empty form, which the schema then refuses field by field.
  */
 export async function readSpaceForm(request: Request, actor: Actor) {
-  const formData = await readUploadForm(request, IMAGE_MAX_BYTES).catch(() => new FormData());
+  const formData = await readUploadForm(request, IMAGE_MAX_BYTES);
   const file = formData.get("logoFile");
   formData.delete("logoFile");
   if (!(file instanceof File) || file.size === 0) return { formData, logoError: null };

@@ -18,7 +18,13 @@ describe("the environment", () => {
       expect(message).toContain("PORT");
       expect(message).toContain("DATABASE_URL: must be a postgres:// or postgresql:// URL");
       expect(message).toContain("SESSION_SECRET: is required in production");
+      expect(message).toContain("APP_URL: is required in production");
     }
+  });
+
+  test("mailed links have one origin: APP_URL, else this machine's port outside production", () => {
+    expect(parseEnv({ PORT: "4000" }).APP_URL).toBe("http://localhost:4000");
+    expect(parseEnv({ APP_URL: "https://agency.example.com/" }).APP_URL).toBe("https://agency.example.com");
   });
 
   test("empty values count as unset", () => {

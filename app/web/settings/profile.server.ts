@@ -15,9 +15,8 @@ import { AgencyProfileSchema, ClientProfileSchema, TeamMemberProfileSchema } fro
 import { IMAGE_MAX_BYTES } from "~/services/upload.server";
 import { requireActor } from "../guards.server";
 import { redirectWithToast, type ToastInput } from "../toast.server";
-import { readUploadForm } from "../uploads.server";
 import type { ShellArea } from "~/utils/shell";
-import { readForm } from "~/web/request.server";
+import { readForm, readUploadForm } from "~/web/request.server";
 
 /* The Profile tab of /settings, /teams/settings and /client/settings: one loader and one action for the three. */
 
