@@ -47,7 +47,7 @@ export async function profileAction(request: Request, area: ShellArea) {
   const isUpload = request.headers.get("Content-Type")?.startsWith("multipart/form-data");
   // A broken upload reads as an empty form, which the model refuses with its message.
   if (isUpload) {
-    return uploadImage(actor, await readUploadForm(request, IMAGE_MAX_BYTES).catch(() => new FormData()), here);
+    return uploadImage(actor, await readUploadForm(request, IMAGE_MAX_BYTES), here);
   }
 
   const kind = profileKindOf(actor);
