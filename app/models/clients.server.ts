@@ -168,8 +168,7 @@ export async function updateClient(actor: Actor, clientId: string, input: Update
   }
   // Renaming a client's company moves them into the company of that name (or one of their own).
   const companyName = input.company ?? "";
-  const companyId =
-    companyName === client.company ? undefined : await companyNamed(db, actor.agencyId!, companyName);
+  const companyId = companyName === client.company ? undefined : await companyNamed(db, actor.agencyId!, companyName);
   await db
     .updateTable("clients")
     .set({

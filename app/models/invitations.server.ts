@@ -272,7 +272,11 @@ async function dailyMailCapError(agencyId: string, message: string): Promise<str
 }
 
 /** Which invitations an actor manages: the agency all of its own; account managers its client ones; a client owner those of their company. */
-function visibleInvitations(actor: Actor, kind: InvitationKind, executor: Kysely<Database> | Transaction<Database> = db) {
+function visibleInvitations(
+  actor: Actor,
+  kind: InvitationKind,
+  executor: Kysely<Database> | Transaction<Database> = db,
+) {
   let query = executor
     .selectFrom("invitations")
     .selectAll()

@@ -69,7 +69,11 @@ export function e2eHooks() {
     const clients: World["clients"] = [];
     for (const person of spec.clients ?? []) {
       const company = person.company ?? "Globex";
-      const { user, client } = await createClient(agencyId, { name: person.name, company, role: person.role ?? "EMPLOYEE" });
+      const { user, client } = await createClient(agencyId, {
+        name: person.name,
+        company,
+        role: person.role ?? "EMPLOYEE",
+      });
       clients.push({ email: user.email, id: client.id, userId: user.id, name: client.name, company });
     }
     const spaces: World["spaces"] = [];
