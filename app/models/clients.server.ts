@@ -1,5 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
-import type { ClientRole, Database } from "#db/schema";
+import type { ClientRole } from "#db/schema";
 import { db } from "~/services/db.server";
 import { emit } from "~/services/events.server";
 import type { Actor } from "./actors.server";
@@ -20,7 +19,6 @@ import { isUuid, visibleSpaceIds } from "./space-access.server";
 
 export const CLIENT_NOT_FOUND = "Client not found";
 
-type Executor = Kysely<Database> | Transaction<Database>;
 // Matches no row: for an actor without an agency, company or record.
 const NO_ID = "00000000-0000-0000-0000-000000000000";
 
@@ -48,18 +46,18 @@ export type ClientRoster = {
 
 /**
  * The clients an actor may learn of (SPEC §6), as a subquery for `where("clients.id", "in", …)`:
- * the agency's staff above team members all of the agency's; a team member those of
- * their spaces; a client those of their own company (by id, decision 009) and of their
- * spaces. Rosters and search both ask here.
+ * the agency owner all of the agency's; a team member those of their spaces; a client
+ * those of their own company (by id, decision 009) and of their spaces. Rosters and
+ * search both ask here.
  */
-export function visibleClientIds(actor: Actor, executor: Executor = db) {
+export function visibleClientIds(actor: Actor) {
   const agencyId = actor.agencyId ?? NO_ID;
-  const inAgency = executor.selectFrom("clients").select("clients.id").where("clients.agency_id", "=", agencyId);
+  const inAgency = db.selectFrom("clients").select("clients.id").where("clients.agency_id", "=", agencyId);
   if (actor.type !== "TEAM_MEMBER" && actor.type !== "CLIENT") return inAgency;
-  const ofVisibleSpaces = executor
+  const ofVisibleSpaces = db
     .selectFrom("space_clients")
     .select("space_clients.client_id")
-    .where("space_clients.space_id", "in", visibleSpaceIds(actor, executor));
+    .where("space_clients.space_id", "in", visibleSpaceIds(actor));
   if (actor.type === "TEAM_MEMBER") return inAgency.where("clients.id", "in", ofVisibleSpaces);
   return inAgency.where((eb) =>
     eb.or([eb("clients.company_id", "=", actor.client?.companyId ?? NO_ID), eb("clients.id", "in", ofVisibleSpaces)]),
