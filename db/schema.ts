@@ -23,7 +23,10 @@ export interface InvitationMeta {
   client_role?: ClientRole;
   name?: string;
   mobile_number?: string;
+  /** The company's display name. */
   company?: string;
+  /** The company a client owner invited into (decision 009); an agency's invitation names one instead. */
+  company_id?: string;
   url?: string;
   pre_filled?: boolean;
   agency_name?: string;
@@ -107,12 +110,21 @@ export interface ClientsTable {
   mobile_number: string | null;
   extension: string | null;
   url: string | null;
-  company: Generated<string>;
+  /** Their company (decision 009): who counts as a colleague is decided by this id, never by a name. */
+  company_id: string;
   company_logo: string | null;
   role: ColumnType<ClientRole, ClientRole | undefined, ClientRole>;
   login_enabled: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+}
+
+/** A client company of an agency (decision 009). A name is one company per agency; nameless ones are each their own. */
+export interface ClientCompaniesTable {
+  id: Generated<string>;
+  agency_id: string;
+  name: Generated<string>;
+  created_at: CreatedAt;
 }
 
 export interface SpacesTable {
@@ -256,6 +268,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   team_members: TeamMembersTable;
   clients: ClientsTable;
+  client_companies: ClientCompaniesTable;
   spaces: SpacesTable;
   space_clients: SpaceClientsTable;
   team_member_spaces: TeamMemberSpacesTable;

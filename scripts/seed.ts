@@ -4,6 +4,7 @@
  * demo login shares one password. Running it again changes nothing.
  */
 import crypto from "node:crypto";
+import { companyNamed } from "~/models/client-companies.server";
 import { hashPassword } from "~/models/passwords.server";
 import { db, migrate } from "~/services/db.server";
 
@@ -88,7 +89,7 @@ async function seed() {
           user_id: user.id,
           name: person.name,
           email: person.email,
-          company: person.company,
+          company_id: await companyNamed(tx, agencyId, person.company),
           role: person.role,
         })
         .returning("id")

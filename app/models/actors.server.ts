@@ -20,7 +20,8 @@ export type Actor = {
   companyName: string;
   avatarKey: string | null;
   teamMember: { id: string; role: TeamRole } | null;
-  client: { id: string; role: ClientRole; company: string } | null;
+  /** `companyId` decides who their colleagues are (decision 009); `company` is its name, for display. */
+  client: { id: string; role: ClientRole; companyId: string; company: string } | null;
 };
 
 export async function loadActor(userId: string): Promise<Actor | null> {
@@ -29,6 +30,7 @@ export async function loadActor(userId: string): Promise<Actor | null> {
     .leftJoin("agencies", "agencies.id", "users.agency_id")
     .leftJoin("team_members", "team_members.user_id", "users.id")
     .leftJoin("clients", "clients.user_id", "users.id")
+    .leftJoin("client_companies", "client_companies.id", "clients.company_id")
     .select([
       "users.id",
       "users.email",
@@ -48,7 +50,8 @@ export async function loadActor(userId: string): Promise<Actor | null> {
       "clients.id as client_id",
       "clients.role as client_role",
       "clients.name as client_name",
-      "clients.company",
+      "clients.company_id",
+      "client_companies.name as company",
       "clients.avatar as client_avatar",
     ])
     .where("users.id", "=", userId)
@@ -71,8 +74,8 @@ export async function loadActor(userId: string): Promise<Actor | null> {
     avatarKey: avatarKeyOf(row),
     teamMember: row.team_member_id && row.team_role ? { id: row.team_member_id, role: row.team_role } : null,
     client:
-      row.client_id && row.client_role
-        ? { id: row.client_id, role: row.client_role, company: row.company ?? "" }
+      row.client_id && row.client_role && row.company_id
+        ? { id: row.client_id, role: row.client_role, companyId: row.company_id, company: row.company ?? "" }
         : null,
   };
 }

@@ -3,6 +3,7 @@ import { db } from "~/services/db.server";
 import { emit } from "~/services/events.server";
 import type { Actor } from "./actors.server";
 import { recordActivity } from "./activity.server";
+import { companyNamed } from "./client-companies.server";
 import { ForbiddenError, NotFoundError } from "./errors.server";
 import { clientExists } from "./invitations.server";
 import { canEdit, canInvite } from "./policy.server";
@@ -13,10 +14,13 @@ import { isUuid, visibleSpaceIds } from "./space-access.server";
 /*
  * The agency's clients (SPEC §2.10, §2.3, §2.4, §6): the agency manages them; a team
  * member sees the clients of their spaces; a client sees the other clients of their
- * company, labelled Employees.
+ * company (the same company row, decision 009), labelled Employees.
  */
 
 export const CLIENT_NOT_FOUND = "Client not found";
+
+// Matches no row: for an actor without an agency, company or record.
+const NO_ID = "00000000-0000-0000-0000-000000000000";
 
 export type ClientCard = {
   id: string;
@@ -40,17 +44,43 @@ export type ClientRoster = {
   canInvite: boolean;
 };
 
+/**
+ * The clients an actor may learn of (SPEC §6), as a subquery for `where("clients.id", "in", …)`:
+ * the agency owner all of the agency's; a team member those of their spaces; a client
+ * those of their own company (by id, decision 009) and of their spaces. Rosters and
+ * search both ask here.
+ */
+export function visibleClientIds(actor: Actor) {
+  const agencyId = actor.agencyId ?? NO_ID;
+  const inAgency = db.selectFrom("clients").select("clients.id").where("clients.agency_id", "=", agencyId);
+  if (actor.type !== "TEAM_MEMBER" && actor.type !== "CLIENT") return inAgency;
+  const ofVisibleSpaces = db
+    .selectFrom("space_clients")
+    .select("space_clients.client_id")
+    .where("space_clients.space_id", "in", visibleSpaceIds(actor));
+  if (actor.type === "TEAM_MEMBER") return inAgency.where("clients.id", "in", ofVisibleSpaces);
+  return inAgency.where((eb) =>
+    eb.or([eb("clients.company_id", "=", actor.client?.companyId ?? NO_ID), eb("clients.id", "in", ofVisibleSpaces)]),
+  );
+}
+
 async function clientsOf(actor: Actor & { agencyId: string }, onlyIds?: string[]): Promise<ClientCard[]> {
   if (onlyIds && !onlyIds.length) return [];
   let query = db
     .selectFrom("clients")
-    .selectAll()
-    .where("agency_id", "=", actor.agencyId)
-    .orderBy("name")
-    .orderBy("id");
-  if (onlyIds) query = query.where("id", "in", onlyIds);
+    .innerJoin("client_companies", "client_companies.id", "clients.company_id")
+    .selectAll("clients")
+    .select("client_companies.name as company")
+    .where("clients.agency_id", "=", actor.agencyId)
+    .where("clients.id", "in", visibleClientIds(actor))
+    .orderBy("clients.name")
+    .orderBy("clients.id");
+  if (onlyIds) query = query.where("clients.id", "in", onlyIds);
+  // A client's roster is their company's other people, labelled Employees.
   if (actor.type === "CLIENT") {
-    query = query.where("company", "=", actor.client?.company ?? "").where("id", "!=", actor.client?.id ?? "");
+    query = query
+      .where("clients.company_id", "=", actor.client?.companyId ?? NO_ID)
+      .where("clients.id", "!=", actor.client?.id ?? NO_ID);
   }
   const rows = await query.execute();
   const memberships = rows.length
@@ -92,17 +122,8 @@ function withAgency(actor: Actor): Actor & { agencyId: string } {
 export async function listClientRoster(actor: Actor): Promise<ClientRoster> {
   const scoped = withAgency(actor);
   const editable = canEdit(actor, "space");
-  let onlyIds: string[] | undefined;
-  if (actor.type === "TEAM_MEMBER") {
-    const rows = await db
-      .selectFrom("space_clients")
-      .select("client_id")
-      .where("space_id", "in", visibleSpaceIds(actor))
-      .execute();
-    onlyIds = [...new Set(rows.map((row) => row.client_id))];
-  }
   const [clients, spaces] = await Promise.all([
-    clientsOf(scoped, onlyIds),
+    clientsOf(scoped),
     editable
       ? db
           .selectFrom("spaces")
@@ -143,13 +164,16 @@ export async function updateClient(actor: Actor, clientId: string, input: Update
       .executeTakeFirst();
     if (taken) throw new ForbiddenError(clientExists(email));
   }
+  // Renaming a client's company moves them into the company of that name (or one of their own).
+  const companyName = input.company ?? "";
+  const companyId = companyName === client.company ? undefined : await companyNamed(db, actor.agencyId!, companyName);
   await db
     .updateTable("clients")
     .set({
       name: input.name,
       email,
       role: input.role,
-      company: input.company ?? "",
+      ...(companyId ? { company_id: companyId } : {}),
       mobile_number: input.mobileNumber ?? null,
       extension: input.extension ?? null,
       url: input.url ?? null,

@@ -32,7 +32,7 @@ export async function getDashboard(actor: Actor): Promise<Dashboard> {
       .where("id", "in", visibleSpaceIds(actor))
       .executeTakeFirstOrThrow()
       .then(counted),
-    actor.client ? clientPeople(actor, actor.agencyId, actor.client.company) : staffPeople(actor.agencyId),
+    actor.client ? clientPeople(actor, actor.agencyId, actor.client.companyId) : staffPeople(actor.agencyId),
     recentActivity(actor, actor.agencyId),
   ]);
   return { stats: [{ label: "Total Spaces", value: spaceCount }, ...people], activity, permissions };
@@ -61,7 +61,7 @@ async function staffPeople(agencyId: string): Promise<DashboardStat[]> {
   ];
 }
 
-async function clientPeople(actor: Actor, agencyId: string, company: string): Promise<DashboardStat[]> {
+async function clientPeople(actor: Actor, agencyId: string, companyId: string): Promise<DashboardStat[]> {
   const [teamCount, employeeCount] = await Promise.all([
     db
       .selectFrom("team_member_spaces")
@@ -73,7 +73,7 @@ async function clientPeople(actor: Actor, agencyId: string, company: string): Pr
       .selectFrom("clients")
       .select((eb) => eb.fn.countAll().as("count"))
       .where("agency_id", "=", agencyId)
-      .where("company", "=", company)
+      .where("company_id", "=", companyId)
       .where("user_id", "is not", null)
       .executeTakeFirstOrThrow()
       .then(counted),
@@ -90,7 +90,7 @@ async function clientPeople(actor: Actor, agencyId: string, company: string): Pr
  * client only what people of their own company did.
  */
 async function recentActivity(actor: Actor, agencyId: string): Promise<DashboardActivity[]> {
-  const company = actor.client?.company;
+  const companyId = actor.client?.companyId;
   const rows = await db
     .selectFrom("activity")
     .select(["activity.id", "activity.summary", "activity.created_at"])
@@ -99,7 +99,7 @@ async function recentActivity(actor: Actor, agencyId: string): Promise<Dashboard
       query.where((eb) => {
         const aboutSpace = eb("activity.subject_type", "is not distinct from", "space");
         const inVisibleSpace = eb.and([aboutSpace, eb("activity.subject_id", "in", visibleSpaceIds(actor))]);
-        if (company === undefined) return eb.or([eb.not(aboutSpace), inVisibleSpace]);
+        if (companyId === undefined) return eb.or([eb.not(aboutSpace), inVisibleSpace]);
         const byColleague = eb(
           "activity.actor_id",
           "in",
@@ -107,7 +107,7 @@ async function recentActivity(actor: Actor, agencyId: string): Promise<Dashboard
             .selectFrom("clients")
             .select("clients.user_id")
             .where("clients.agency_id", "=", agencyId)
-            .where("clients.company", "=", company)
+            .where("clients.company_id", "=", companyId)
             .where("clients.user_id", "is not", null)
             .$narrowType<{ user_id: string }>(),
         );

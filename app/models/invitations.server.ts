@@ -19,6 +19,7 @@ import {
   type InviteInput,
 } from "./invitation.schemas";
 import { canInvite } from "./policy.server";
+import { RATE_LIMITS, RateLimitError, assertWithinRateLimits } from "./rate-limits.server";
 import { isUuid } from "./space-access.server";
 
 /*
@@ -40,6 +41,10 @@ export const INVITATION_MESSAGES = {
   wrongKind: "Invalid invitation.",
   emailFailed: "Failed to send invitation email. The link was generated but couldn't be emailed.",
   notFound: "Invitation not found",
+  dailyMailCapCreate:
+    "Your agency has reached today's limit of invitation emails. The link was generated but couldn't be emailed; copy it to share it.",
+  dailyMailCapResend:
+    "Your agency has reached today's limit of invitation emails. Copy the invitation link to share it, or resend it tomorrow.",
 } as const;
 
 export const forbiddenToInvite = (roleLabel: string) => `You don't have permission to invite a ${roleLabel}`;
@@ -142,19 +147,6 @@ export async function createInvitation(
       .select(["agency_name", "first_name", "last_name"])
       .where("id", "=", agencyId)
       .executeTakeFirstOrThrow();
-    if (email) {
-      const pending = await tx
-        .selectFrom("invitations")
-        .selectAll()
-        .where("agency_id", "=", agencyId)
-        .where("email", "=", email)
-        .where("role", "=", role)
-        .where("used", "=", false)
-        .where("expires_at", ">", new Date())
-        .orderBy("created_at", "desc")
-        .executeTakeFirst();
-      if (pending) return { invitation: pending, reused: true, agencyName: agency.agency_name };
-    }
     const meta: InvitationMeta = {
       ...(input.name ? { name: input.name } : {}),
       ...(input.mobileNumber ? { mobile_number: input.mobileNumber } : {}),
@@ -164,10 +156,25 @@ export async function createInvitation(
     };
     if (input.kind === "client") {
       meta.client_role = input.clientRole;
-      // A client owner invites into their own company only.
+      // A client owner invites into their own company only (decision 009): by its id.
+      if (inviterIsClient) meta.company_id = actor.client!.companyId;
       const company = inviterIsClient ? actor.client!.company : input.company;
       if (company) meta.company = company;
       if (input.url) meta.url = input.url;
+    }
+    if (email) {
+      // Only an invitation the inviter manages, for the same role into the same company, is reused.
+      const pending = await visibleInvitations(actor, input.kind, tx)
+        ?.where("email", "=", email)
+        .where("role", "=", role)
+        .where("used", "=", false)
+        .where("expires_at", ">", new Date())
+        .where(sql<boolean>`meta->>'client_role' is not distinct from ${meta.client_role ?? null}`)
+        .where(sql<boolean>`meta->>'company' is not distinct from ${meta.company ?? null}`)
+        .where(sql<boolean>`meta->>'company_id' is not distinct from ${meta.company_id ?? null}`)
+        .orderBy("created_at", "desc")
+        .executeTakeFirst();
+      if (pending) return { invitation: pending, reused: true, agencyName: agency.agency_name };
     }
     const id = crypto.randomUUID();
     const invitation = await tx
@@ -197,8 +204,10 @@ export async function createInvitation(
 
   const link = invitationLink(origin, invitation);
   const sending = input.sendEmail && email;
+  // Past the agency's daily cap the link still exists; only its mail is not sent.
   const mailError = sending
-    ? await mailInvitation(email, { link, agencyName, inviterName: actor.name, invitation })
+    ? ((await dailyMailCapError(agencyId, INVITATION_MESSAGES.dailyMailCapCreate)) ??
+      (await mailInvitation(email, { link, agencyName, inviterName: actor.name, invitation })))
     : null;
   return { id: invitation.id, link, email, reused, emailed: Boolean(sending) && !mailError, mailError };
 }
@@ -248,16 +257,34 @@ async function mailInvitation(
   }
 }
 
+/**
+ * Counts one invitation mail against the agency's daily cap, so that a throwaway agency
+ * cannot send unlimited mail from our domain; answers `message` once it is reached.
+ */
+async function dailyMailCapError(agencyId: string, message: string): Promise<string | null> {
+  try {
+    await assertWithinRateLimits([[`invitation-mail:agency:${agencyId}`, RATE_LIMITS.invitationMailsPerAgency]]);
+    return null;
+  } catch (error) {
+    if (error instanceof RateLimitError) return message;
+    throw error;
+  }
+}
+
 /** Which invitations an actor manages: the agency all of its own; account managers its client ones; a client owner those of their company. */
-function visibleInvitations(actor: Actor, kind: InvitationKind) {
-  let query = db
+function visibleInvitations(
+  actor: Actor,
+  kind: InvitationKind,
+  executor: Kysely<Database> | Transaction<Database> = db,
+) {
+  let query = executor
     .selectFrom("invitations")
     .selectAll()
     .where("agency_id", "=", actor.agencyId ?? "00000000-0000-0000-0000-000000000000");
   query = kind === "team" ? query.where("role", "!=", "CLIENT") : query.where("role", "=", "CLIENT");
   const mayManage = canInvite(actor, kind === "team" ? "ACCOUNT_MANAGER" : "CLIENT");
   if (!mayManage) return null;
-  if (actor.type === "CLIENT") query = query.where(sql<string>`meta->>'company'`, "=", actor.client!.company);
+  if (actor.type === "CLIENT") query = query.where(sql<string>`meta->>'company_id'`, "=", actor.client!.companyId);
   return query;
 }
 
@@ -315,6 +342,8 @@ export async function resendInvitation(actor: Actor, invitationId: string, { ori
   const invitation = await findManagedInvitation(actor, invitationId);
   if (!invitation.email) throw new ForbiddenError(NO_EMAIL_FOR_INVITATION);
   if (invitation.used) throw new ForbiddenError(INVITATION_MESSAGES.used);
+  const capError = await dailyMailCapError(invitation.agency_id, INVITATION_MESSAGES.dailyMailCapResend);
+  if (capError) throw new ForbiddenError(capError);
   const refreshed = await db
     .updateTable("invitations")
     .set({ expires_at: new Date(Date.now() + INVITATION_LIFETIME_MS) })

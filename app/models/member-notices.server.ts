@@ -35,7 +35,7 @@ export async function memberNoticeRecipients(notice: MemberNotice): Promise<stri
   const newcomer = await loadActor(notice.userId);
   if (!newcomer?.agencyId) return [];
   const staff = await agencyStaff(newcomer.agencyId);
-  const colleagues = newcomer.client ? await companyColleagues(newcomer.agencyId, newcomer.client.company) : [];
+  const colleagues = newcomer.client ? await companyColleagues(newcomer.agencyId, newcomer.client.companyId) : [];
   const concerned = [...staff, ...colleagues].filter((id) => id !== newcomer.id);
   return usersWhoWant(concerned, newcomer.client ? "new_client" : "team_activity");
 }
@@ -50,12 +50,12 @@ async function agencyStaff(agencyId: string): Promise<string[]> {
   return [agencyId, ...members.map((row) => row.user_id!)];
 }
 
-async function companyColleagues(agencyId: string, company: string): Promise<string[]> {
+async function companyColleagues(agencyId: string, companyId: string): Promise<string[]> {
   const clients = await db
     .selectFrom("clients")
     .select("user_id")
     .where("agency_id", "=", agencyId)
-    .where("company", "=", company)
+    .where("company_id", "=", companyId)
     .where("user_id", "is not", null)
     .execute();
   return clients.map((row) => row.user_id!);

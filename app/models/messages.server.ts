@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from "kysely";
-import type { Database } from "#db/schema";
+import type { Database, SpaceMessage } from "#db/schema";
 import { db } from "~/services/db.server";
 import { storage, newFileKey } from "~/services/storage.server";
 import { inspectUpload } from "~/services/upload.server";
@@ -140,6 +140,7 @@ export async function editMessage(actor: Actor, messageId: string, newContent: s
       .returningAll()
       .executeTakeFirstOrThrow();
     const [message] = await toChatMessages([updated], tx);
+    await rewriteLoggedMessage(tx, row, { content: message.content, editedAt: message.editedAt });
     const change = await recordChange(tx, {
       spaceId: row.space_id,
       kind: "message.edited",
@@ -151,6 +152,24 @@ export async function editMessage(actor: Actor, messageId: string, newContent: s
   });
   if (result.change) publishChanges(result.message.spaceId, [result.change]);
   return { message: result.message, seq: result.change?.seq ?? null };
+}
+
+/**
+ * Overwrites what the space's log carried of a message with how it reads now, so that
+ * a replay (any member's `chat:sync`) never shows edited-away or deleted words.
+ */
+async function rewriteLoggedMessage(
+  tx: Transaction<Database>,
+  row: Pick<SpaceMessage, "id" | "space_id">,
+  current: Partial<ChatMessage>,
+) {
+  await tx
+    .updateTable("space_changes")
+    .set({ payload: sql`payload || ${JSON.stringify(current)}::jsonb` })
+    .where("space_id", "=", row.space_id)
+    .where("message_id", "=", row.id)
+    .where("kind", "in", ["message.created", "message.edited"])
+    .execute();
 }
 
 /**
@@ -172,12 +191,7 @@ export async function deleteMessage(actor: Actor, messageId: string): Promise<{ 
       })
       .where("id", "=", row.id)
       .execute();
-    await tx
-      .updateTable("space_changes")
-      .set({ payload: sql`payload || ${JSON.stringify({ content: "", attachment: null })}::jsonb` })
-      .where("message_id", "=", row.id)
-      .where("kind", "in", ["message.created", "message.edited"])
-      .execute();
+    await rewriteLoggedMessage(tx, row, { content: "", attachment: null });
     const change = await recordChange(tx, {
       spaceId: row.space_id,
       kind: "message.deleted",

@@ -97,7 +97,7 @@ export async function getProfile(actor: Actor): Promise<Profile> {
       kind,
       email: actor.email,
       name: client.name,
-      company: client.company,
+      company: actor.client?.company ?? "",
       mobileNumber: client.mobile_number,
       extension: client.extension,
       avatarKey: client.avatar,

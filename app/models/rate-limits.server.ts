@@ -20,6 +20,8 @@ export const RATE_LIMITS = {
   mailPerAccount: { limit: 5, windowMs: 60 * 60_000 },
   twoFactorPerAccount: { limit: 10, windowMs: 15 * 60_000 },
   passwordChangePerAccount: { limit: 10, windowMs: 15 * 60_000 },
+  // Invitation and resend mails of one agency (its owner, managers and client owners together).
+  invitationMailsPerAgency: { limit: 200, windowMs: 24 * 60 * 60_000 },
 } satisfies Record<string, RateLimit>;
 
 export class RateLimitError extends Error {

@@ -3,6 +3,7 @@ import type { Database, User } from "#db/schema";
 import { db } from "~/services/db.server";
 import { AccountError, MESSAGES } from "./accounts.server";
 import { recordActivity } from "./activity.server";
+import { companyOfInvitation } from "./client-companies.server";
 import type { ClientRegisterInput, TeamRegisterInput } from "./invitation.schemas";
 import { clientExists, openInvitation, teamMemberExists, type InvitationKind } from "./invitations.server";
 import { hashPassword } from "./passwords.server";
@@ -59,9 +60,10 @@ export async function completePendingRegistration(tx: Transaction<Database>, use
   } else {
     if (invitation.role !== "CLIENT") throw new RegistrationError("Invalid invitation.");
     const meta = invitation.meta ?? {};
+    const companyId = await companyOfInvitation(tx, invitation.agency_id, meta);
     await tx
       .insertInto("clients")
-      .values({ ...common, role: meta.client_role ?? "EMPLOYEE", company: meta.company ?? "", url: meta.url ?? null })
+      .values({ ...common, role: meta.client_role ?? "EMPLOYEE", company_id: companyId, url: meta.url ?? null })
       .onConflict((oc) => oc.columns(["agency_id", "email"]).doUpdateSet({ user_id: user.id }))
       .execute();
   }

@@ -1,16 +1,17 @@
 import type { ClientRole, TeamRole } from "#db/schema";
 import { db } from "~/services/db.server";
 import { loadPeople, type Actor } from "./actors.server";
+import { visibleClientIds } from "./clients.server";
 import { UNKNOWN_USER } from "./message.schemas";
 import { hasMembership } from "./policy.server";
 import { visibleSpaceIds } from "./space-access.server";
 
 /*
  * The top bar's search: spaces and people the actor may see, matched by name, email or
- * company. Spaces follow SPEC §6; people are the agency's team and clients for agency
- * staff (they see both rosters), and for a client the agency team of their spaces and
- * the clients they share a space or a company with. Each kind of result is its own
- * section; messages of the actor's spaces are the third.
+ * company. Spaces follow SPEC §6; people are the agency's team for agency staff, the
+ * agency team of their spaces for a client, and the clients the rosters' rule lets
+ * each see (`visibleClientIds`). Each kind of result is its own section; messages of
+ * the actor's spaces are the third.
  */
 
 export const SEARCH_QUERY_MAX = 100;
@@ -125,27 +126,27 @@ async function searchTeamMembers(actor: Actor, agencyId: string, pattern: string
 }
 
 async function searchClients(actor: Actor, agencyId: string, pattern: string, limit: number): Promise<PersonHit[]> {
-  const company = actor.client?.company;
   const rows = await db
     .selectFrom("clients")
-    .select(["id", "name", "email", "company", "role", "avatar"])
-    .where("agency_id", "=", agencyId)
+    .innerJoin("client_companies", "client_companies.id", "clients.company_id")
+    .select([
+      "clients.id",
+      "clients.name",
+      "clients.email",
+      "client_companies.name as company",
+      "clients.role",
+      "clients.avatar",
+    ])
+    .where("clients.agency_id", "=", agencyId)
+    .where("clients.id", "in", visibleClientIds(actor))
     .where((eb) =>
-      eb.or([eb("name", "ilike", pattern), eb("email", "ilike", pattern), eb("company", "ilike", pattern)]),
+      eb.or([
+        eb("clients.name", "ilike", pattern),
+        eb("clients.email", "ilike", pattern),
+        eb("client_companies.name", "ilike", pattern),
+      ]),
     )
-    .$if(company !== undefined, (query) =>
-      query.where((eb) =>
-        eb.or([
-          eb("company", "=", company ?? ""),
-          eb(
-            "id",
-            "in",
-            db.selectFrom("space_clients").select("client_id").where("space_id", "in", visibleSpaceIds(actor)),
-          ),
-        ]),
-      ),
-    )
-    .orderBy("name")
+    .orderBy("clients.name")
     .limit(limit)
     .execute();
   return rows.map(({ avatar, ...row }) => ({ kind: "client", ...row, avatarKey: avatar }));

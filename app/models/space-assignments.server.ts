@@ -146,7 +146,7 @@ async function clientAndSpace(tx: Transaction<Database>, actor: Actor, spaceId: 
     .selectAll()
     .where("id", "=", clientId)
     .where("agency_id", "=", actor.agencyId);
-  if (isOwnerClient) clientQuery = clientQuery.where("company", "=", actor.client!.company);
+  if (isOwnerClient) clientQuery = clientQuery.where("company_id", "=", actor.client!.companyId);
   const client = await clientQuery.executeTakeFirst();
   if (!space) throw new NotFoundError(SPACE_NOT_FOUND);
   if (!client) throw new NotFoundError("Client not found");

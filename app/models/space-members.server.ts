@@ -70,19 +70,21 @@ export async function getSpaceTeam(actor: Actor, spaceId: string) {
 export async function getSpaceClients(actor: Actor, spaceId: string) {
   const space = await findVisibleSpace(actor, spaceId);
   const isAgency = canEdit(actor, "space");
-  const ownCompany = actor.type === "CLIENT" && actor.client?.role === "OWNER" ? actor.client.company : null;
-  const mayManage = (company: string) => isAgency || company === ownCompany;
+  const ownCompany = actor.type === "CLIENT" && actor.client?.role === "OWNER" ? actor.client.companyId : null;
+  const mayManage = (companyId: string) => isAgency || companyId === ownCompany;
 
   let query = db
     .selectFrom("clients")
     .leftJoin("space_clients", (join) =>
       join.onRef("space_clients.client_id", "=", "clients.id").on("space_clients.space_id", "=", space.id),
     )
+    .innerJoin("client_companies", "client_companies.id", "clients.company_id")
     .select([
       "clients.id",
       "clients.name",
       "clients.email",
-      "clients.company",
+      "clients.company_id",
+      "client_companies.name as company",
       "clients.role",
       "clients.avatar",
       "space_clients.space_id",
@@ -93,7 +95,7 @@ export async function getSpaceClients(actor: Actor, spaceId: string) {
     query = query.where((eb) =>
       eb.or([
         eb("space_clients.space_id", "is not", null),
-        ...(ownCompany !== null ? [eb("clients.company", "=", ownCompany)] : []),
+        ...(ownCompany !== null ? [eb("clients.company_id", "=", ownCompany)] : []),
       ]),
     );
   }
@@ -111,11 +113,11 @@ export async function getSpaceClients(actor: Actor, spaceId: string) {
         role: row.role,
         avatarKey: row.avatar,
         isOwner,
-        canRemove: !isOwner && row.id !== actor.client?.id && mayManage(row.company),
+        canRemove: !isOwner && row.id !== actor.client?.id && mayManage(row.company_id),
       };
     });
   const candidates: Candidate[] = rows
-    .filter((row) => !row.space_id && mayManage(row.company))
+    .filter((row) => !row.space_id && mayManage(row.company_id))
     .map((row) => ({ id: row.id, label: row.company ? `${row.name} (${row.company})` : row.name }));
   return {
     space: { id: space.id, name: space.name },

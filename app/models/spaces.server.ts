@@ -91,11 +91,12 @@ export async function listClientOwners(actor: Actor): Promise<ClientOwnerOption[
   assertCanEditSpaces(actor);
   return db
     .selectFrom("clients")
-    .select(["id", "name", "company", "email"])
-    .where("agency_id", "=", actor.agencyId)
-    .where("role", "=", "OWNER")
-    .orderBy("name")
-    .orderBy("id")
+    .innerJoin("client_companies", "client_companies.id", "clients.company_id")
+    .select(["clients.id", "clients.name", "client_companies.name as company", "clients.email"])
+    .where("clients.agency_id", "=", actor.agencyId)
+    .where("clients.role", "=", "OWNER")
+    .orderBy("clients.name")
+    .orderBy("clients.id")
     .execute();
 }
 
@@ -166,8 +167,9 @@ export async function getSpaceOverview(actor: Actor, spaceId: string): Promise<S
     space.client_owner_id
       ? db
           .selectFrom("clients")
-          .select(["id", "name", "company", "email", "avatar"])
-          .where("id", "=", space.client_owner_id)
+          .innerJoin("client_companies", "client_companies.id", "clients.company_id")
+          .select(["clients.id", "clients.name", "client_companies.name as company", "clients.email", "clients.avatar"])
+          .where("clients.id", "=", space.client_owner_id)
           .executeTakeFirst()
       : undefined,
     db
@@ -211,8 +213,9 @@ export async function getSpaceForEdit(actor: Actor, spaceId: string) {
   const current = space.client_owner_id
     ? await db
         .selectFrom("clients")
-        .select(["id", "name", "company", "email"])
-        .where("id", "=", space.client_owner_id)
+        .innerJoin("client_companies", "client_companies.id", "clients.company_id")
+        .select(["clients.id", "clients.name", "client_companies.name as company", "clients.email"])
+        .where("clients.id", "=", space.client_owner_id)
         .executeTakeFirst()
     : undefined;
   if (current && !owners.some((owner) => owner.id === current.id)) owners.unshift(current);
@@ -322,10 +325,18 @@ async function findClientOwner(tx: Transaction<Database>, actor: Actor, clientId
   if (!isUuid(clientId) || !actor.agencyId) return undefined;
   return tx
     .selectFrom("clients")
-    .select(["id", "agency_id", "name", "company", "email", "mobile_number"])
-    .where("id", "=", clientId)
-    .where("agency_id", "=", actor.agencyId)
-    .where("role", "=", "OWNER")
+    .innerJoin("client_companies", "client_companies.id", "clients.company_id")
+    .select([
+      "clients.id",
+      "clients.agency_id",
+      "clients.name",
+      "client_companies.name as company",
+      "clients.email",
+      "clients.mobile_number",
+    ])
+    .where("clients.id", "=", clientId)
+    .where("clients.agency_id", "=", actor.agencyId)
+    .where("clients.role", "=", "OWNER")
     .executeTakeFirst();
 }
 

@@ -4,7 +4,8 @@ import { renderMail } from "~/services/mail-layout.server";
 import { sendMail } from "~/services/mail.server";
 import { loadActor, loadPeople } from "./actors.server";
 import { usersWhoWant } from "./notification-preferences.server";
-import { settingsPath } from "./policy.server";
+import { hasMembership, settingsPath } from "./policy.server";
+import { canSeeSpace } from "./space-access.server";
 import { NOTHING_READ, unreadMessagesOf } from "./unread.server";
 import { issueSignInLink, revokeSignInLink, SIGN_IN_LINK_LIFETIME_MS } from "./sign-in-links.server";
 
@@ -68,19 +69,22 @@ export async function findDueUnreadNotices(now = new Date()): Promise<UnreadNoti
 }
 
 /**
- * Mails one member about one space if they are still due: claims the notice, gathers
- * what waits, mails it with a sign-in link, and gives the claim back if the mail fails
- * (then throws, so the job is retried). Returns whether a mail went out.
+ * Mails one member about one space if they still take part in it and are still due:
+ * claims the notice, gathers what waits, mails it with a sign-in link, and gives the
+ * claim back if the mail fails (then throws, so the job is retried). Returns whether a
+ * mail went out.
  */
 export async function sendUnreadNotice({ userId, spaceId }: UnreadNotice, origin: string): Promise<boolean> {
+  // The sweep may be minutes old: someone who has left the space since is not told of it.
+  const actor = await loadActor(userId);
+  if (!actor || !hasMembership(actor) || !(await canSeeSpace(actor, spaceId))) return false;
   const claimedAt = await claim(userId, spaceId);
   if (!claimedAt) return false;
-  const [actor, space, unread] = await Promise.all([
-    loadActor(userId),
+  const [space, unread] = await Promise.all([
     db.selectFrom("spaces").select(["id", "name"]).where("id", "=", spaceId).executeTakeFirst(),
     unreadMessages(userId, spaceId, claimedAt),
   ]);
-  if (!actor || !space || !unread.length || !(await usersWhoWant([userId], "unread_messages")).length) {
+  if (!space || !unread.length || !(await usersWhoWant([userId], "unread_messages")).length) {
     await release(userId, spaceId, claimedAt);
     return false;
   }

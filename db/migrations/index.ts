@@ -2,10 +2,12 @@ import type { Migration } from "kysely/migration";
 import * as initial from "./0001_initial";
 import * as spaceOwnerAndPendingUploads from "./0003_space_owner_and_pending_uploads";
 import * as securityAndNotices from "./0005_security_and_notices";
+import * as clientCompanies from "./0006_client_companies";
 
 /* Listed here rather than read from disk, so that they travel inside the server build. */
 export const migrations: Record<string, Migration> = {
   "0001_initial": initial,
   "0003_space_owner_and_pending_uploads": spaceOwnerAndPendingUploads,
   "0005_security_and_notices": securityAndNotices,
+  "0006_client_companies": clientCompanies,
 };

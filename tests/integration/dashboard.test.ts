@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { companyNamed } from "~/models/client-companies.server";
 import { getDashboard } from "~/models/dashboard.server";
 import { assignTeamMember } from "~/models/space-assignments.server";
 import { createSpace, deleteSpace } from "~/models/spaces.server";
@@ -17,7 +18,12 @@ async function world() {
   // Invited, not signed up yet: not an active client.
   await db
     .insertInto("clients")
-    .values({ agency_id: agency.agencyId, name: "Pending Pat", email: "pat@globex.example", company: "Globex" })
+    .values({
+      agency_id: agency.agencyId,
+      name: "Pending Pat",
+      email: "pat@globex.example",
+      company_id: await companyNamed(db, agency.agencyId, "Globex"),
+    })
     .execute();
   const globexSpace = await createSpace(admin, { clientOwnerId: globex.client.id, name: "Globex Launch" });
   await createSpace(admin, { clientOwnerId: initech.client.id, name: "Initech Secret" });

@@ -225,6 +225,25 @@ describe("editing and deleting", () => {
 });
 
 describe("catching up on missed changes", () => {
+  test("a replay shows an edited message only as it reads now, never its edited-away text", async () => {
+    const { space, designerActor, clientActor } = await world();
+    const { message } = await send(clientActor, space.id, "Our launch code is 4471");
+    await editMessage(clientActor, message.id, "Our launch code is in the vault");
+    const second = await editMessage(clientActor, message.id, "Launch code: ask Cleo");
+
+    const replay = await changesSince(designerActor, space.id, 0);
+    expect(replay).toMatchObject({
+      reload: false,
+      changes: [
+        { kind: "message.created", payload: { content: "Launch code: ask Cleo" } },
+        { kind: "message.edited", payload: { content: "Launch code: ask Cleo" } },
+        { kind: "message.edited", payload: { content: "Launch code: ask Cleo", editedAt: second.message.editedAt } },
+      ],
+    });
+    expect(JSON.stringify(replay)).not.toContain("4471");
+    expect(JSON.stringify(replay)).not.toContain("vault");
+  });
+
   test("changes after a number are exactly the missed ones, in order", async () => {
     const { space, owner, clientActor } = await world();
     await send(owner, space.id, "One");

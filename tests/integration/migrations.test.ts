@@ -1,5 +1,7 @@
 import { sql } from "kysely";
+import { Migrator } from "kysely/migration";
 import { describe, expect, test } from "vitest";
+import { migrations } from "#db/migrations";
 import { db, databaseEngine, migrate } from "~/services/db.server";
 
 describe(`migrations on ${process.env.TEST_DATABASE_URL ? "the Postgres server" : "PGlite"}`, () => {
@@ -63,5 +65,39 @@ describe(`migrations on ${process.env.TEST_DATABASE_URL ? "the Postgres server" 
     await db.deleteFrom("users").where("id", "=", owner.id).execute();
     const left = await db.selectFrom("spaces").where("id", "=", space.id).select("id").execute();
     expect(left).toEqual([]);
+  });
+
+  test("0006 makes one company per agency and name, and a company of one of each client without a name", async () => {
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo("0005_security_and_notices")).error).toBeUndefined();
+    const agency = async (name: string) => {
+      const { rows } = await sql<{ id: string }>`
+        insert into users (email, password_hash) values (${`${name}@migrate.test`}, 'x') returning id
+      `.execute(db);
+      await sql`insert into agencies (id, agency_name) values (${rows[0].id}, ${name})`.execute(db);
+      return rows[0].id;
+    };
+    const [acme, other] = [await agency("acme"), await agency("other")];
+    const client = async (agencyId: string, email: string, company: string) => {
+      await sql`insert into clients (agency_id, name, email, company) values (${agencyId}, ${email}, ${email}, ${company})`.execute(
+        db,
+      );
+    };
+    await client(acme, "a@x.test", "Globex");
+    await client(acme, "b@x.test", "Globex");
+    await client(acme, "c@x.test", "");
+    await client(acme, "d@x.test", "");
+    await client(other, "e@x.test", "Globex");
+
+    await migrate();
+    const { rows } = await sql<{ email: string; company_id: string; name: string }>`
+      select clients.email, clients.company_id, client_companies.name
+      from clients join client_companies on client_companies.id = clients.company_id
+      where clients.email like '%@x.test' order by clients.email
+    `.execute(db);
+    const [a, b, c, d, e] = rows;
+    expect(rows.map((row) => row.name)).toEqual(["Globex", "Globex", "", "", "Globex"]);
+    expect(b.company_id).toBe(a.company_id);
+    expect(new Set([a.company_id, c.company_id, d.company_id, e.company_id]).size).toBe(4);
   });
 });

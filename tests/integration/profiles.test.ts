@@ -143,7 +143,12 @@ describe("the profile of each user type (SPEC §2.12)", () => {
       ),
     );
     const saved = await db.selectFrom("clients").selectAll().where("id", "=", client.id).executeTakeFirstOrThrow();
-    expect(saved).toMatchObject({ name: "Cleo Clientson", extension: "204", company: "Globex", mobile_number: null });
+    expect(saved).toMatchObject({
+      name: "Cleo Clientson",
+      extension: "204",
+      company_id: client.company_id,
+      mobile_number: null,
+    });
   });
 
   test("a record that is gone shows SPEC's states, and an administrator has no profile", async () => {

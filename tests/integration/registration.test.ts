@@ -43,9 +43,10 @@ describe("completing an invited registration at verification (SPEC §4)", () => 
 
     const clients = await db
       .selectFrom("clients")
-      .select(["name", "role", "company"])
-      .where("agency_id", "=", agencyId)
-      .orderBy("name")
+      .innerJoin("client_companies", "client_companies.id", "clients.company_id")
+      .select(["clients.name", "clients.role", "client_companies.name as company"])
+      .where("clients.agency_id", "=", agencyId)
+      .orderBy("clients.name")
       .execute();
     expect(clients).toEqual([
       { name: "Eve Employee", role: "EMPLOYEE", company: "Globex" },

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { AccountError, authenticate } from "~/models/accounts.server";
 import { getClient, listClientRoster, removeClient, updateClient } from "~/models/clients.server";
+import { companyNamed } from "~/models/client-companies.server";
 import { NotFoundError } from "~/models/errors.server";
 import {
   getTeamMember,
@@ -227,7 +228,12 @@ describe("temporary passwords (SPEC §4)", () => {
     const { owner, agencyId } = await agencyWithPeople();
     const record = await db
       .insertInto("clients")
-      .values({ agency_id: agencyId, name: "Nora New", email: "nora@example.test", company: "Globex" })
+      .values({
+        agency_id: agencyId,
+        name: "Nora New",
+        email: "nora@example.test",
+        company_id: await companyNamed(db, agencyId, "Globex"),
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     const { password } = await issueTemporaryPassword(await actorOf(owner), "client", record.id);

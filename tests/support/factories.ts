@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { ClientRole, InvitationRole, TeamRole, UserType } from "#db/schema";
 import { loadActor } from "~/models/actors.server";
+import { companyNamed } from "~/models/client-companies.server";
 import { hashPassword } from "~/models/passwords.server";
 import { db } from "~/services/db.server";
 import { hashSecret } from "~/utils/secrets.server";
@@ -63,7 +64,7 @@ export async function createTeamMember(
   return { user, member };
 }
 
-/** A signed-up client contact of the agency, with their account and their record. */
+/** A signed-up client contact of the agency, with their account and their record; `company` is found or made by name ("" makes a company of one). */
 export async function createClient(
   agencyId: string,
   {
@@ -73,9 +74,10 @@ export async function createClient(
   }: { role?: ClientRole; company?: string; name?: string } = {},
 ) {
   const user = await createUser({ type: "CLIENT", agencyId });
+  const company_id = await companyNamed(db, agencyId, company);
   const client = await db
     .insertInto("clients")
-    .values({ agency_id: agencyId, user_id: user.id, name, email: user.email, role, company })
+    .values({ agency_id: agencyId, user_id: user.id, name, email: user.email, role, company_id })
     .returningAll()
     .executeTakeFirstOrThrow();
   return { user, client };

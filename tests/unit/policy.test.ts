@@ -50,8 +50,8 @@ describe("SPEC §6 policy", () => {
   });
 
   test("a client owner invites clients only; leads and employees invite nobody", () => {
-    const owner = actor({ type: "CLIENT", client: { id: "c", role: "OWNER", company: "Globex" } });
-    const lead = actor({ type: "CLIENT", client: { id: "c", role: "LEAD", company: "Globex" } });
+    const owner = actor({ type: "CLIENT", client: { id: "c", role: "OWNER", companyId: "g", company: "Globex" } });
+    const lead = actor({ type: "CLIENT", client: { id: "c", role: "LEAD", companyId: "g", company: "Globex" } });
     expect(canInvite(owner, "CLIENT")).toBe(true);
     expect(canInvite(owner, "ACCOUNT_MANAGER")).toBe(false);
     expect(canInvite(lead, "CLIENT")).toBe(false);

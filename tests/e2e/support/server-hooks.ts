@@ -68,12 +68,13 @@ export function e2eHooks() {
     }
     const clients: World["clients"] = [];
     for (const person of spec.clients ?? []) {
+      const company = person.company ?? "Globex";
       const { user, client } = await createClient(agencyId, {
         name: person.name,
-        company: person.company ?? "Globex",
+        company,
         role: person.role ?? "EMPLOYEE",
       });
-      clients.push({ email: user.email, id: client.id, userId: user.id, name: client.name, company: client.company });
+      clients.push({ email: user.email, id: client.id, userId: user.id, name: client.name, company });
     }
     const spaces: World["spaces"] = [];
     for (const space of spec.spaces ?? []) {
