@@ -322,8 +322,9 @@ describe("profiles", () => {
     expect(response.status).toBe(302);
     const client = await db
       .selectFrom("clients")
-      .select(["name", "role", "company", "agency_id"])
-      .where("user_id", "=", user.id)
+      .innerJoin("client_companies", "client_companies.id", "clients.company_id")
+      .select(["clients.name", "clients.role", "client_companies.name as company", "clients.agency_id"])
+      .where("clients.user_id", "=", user.id)
       .executeTakeFirstOrThrow();
     expect(client).toEqual({
       name: "Renamed Client",

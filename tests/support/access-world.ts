@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { sql } from "kysely";
 import type { Database } from "#db/schema";
 import { db } from "~/services/db.server";
 import { storage } from "~/services/storage.server";
@@ -145,34 +146,30 @@ export async function signedInActors(world: AgencyWorld, names = Object.keys(wor
 }
 
 /*
- * "Nothing changes": every row of the tables that hold what people made. Sessions and
- * rate-limit counters are left out, since signing in and being refused write them.
+ * "Nothing changes": every row of every table of the app's schema, read from the
+ * catalogue so that a new table is watched without anyone remembering to add it.
+ * Sessions and rate-limit counters are left out, since signing in and being refused write them.
  */
-const SNAPSHOT_TABLES: Array<keyof Database> = [
-  "users",
-  "agencies",
-  "verification_tokens",
-  "team_members",
-  "clients",
-  "spaces",
-  "space_clients",
-  "team_member_spaces",
-  "invitations",
-  "space_messages",
-  "space_changes",
-  "space_reads",
-  "message_reactions",
-  "notification_preferences",
-  "activity",
-  "pending_uploads",
-  "two_factor",
-  "recovery_codes",
-  "sign_in_links",
-];
+const NOT_SNAPSHOT = new Set([
+  "sessions",
+  "rate_limits",
+  "kysely_migration",
+  "kysely_migration_lock",
+  // The Postgres adapter's large-broadcast buffer, not app data.
+  "socket_io_attachments",
+]);
+
+async function snapshotTables(): Promise<Array<keyof Database>> {
+  const { rows } = await sql<{ name: string }>`
+    select table_name as name from information_schema.tables
+    where table_schema = 'public' and table_type = 'BASE TABLE'
+    order by table_name`.execute(db);
+  return rows.map((row) => row.name).filter((name) => !NOT_SNAPSHOT.has(name)) as Array<keyof Database>;
+}
 
 export async function snapshot(): Promise<Record<string, string>> {
   const tables: Record<string, string> = {};
-  for (const table of SNAPSHOT_TABLES) {
+  for (const table of await snapshotTables()) {
     const rows = await db.selectFrom(table).selectAll().execute();
     tables[table] = JSON.stringify(rows.map((row) => JSON.stringify(row)).sort());
   }
