@@ -14,9 +14,8 @@ import { call, cookieFor, getRequest } from "#tests/support/requests";
 import { closeClients, connectClient, request, sessionCookie } from "#tests/support/sockets";
 
 /*
- * Access cases that fail until holes being fixed on other branches are merged: each
- * asserts the right behaviour. Once all four fixes are in, these belong with the
- * matrix (access-matrix.test.ts and access-sockets.test.ts).
+ * The access holes the review found, seen from outside through the world of the
+ * access matrix (access-matrix.test.ts): each failed before its fix and now guards it.
  */
 
 let server: http.Server;
@@ -40,7 +39,7 @@ afterAll(async () => {
   await detachRealtime();
 });
 
-describe("known hole: the socket handshake and the agency's two-factor requirement", () => {
+describe("closed hole: the socket handshake and the agency's two-factor requirement", () => {
   test("a team member or client who has not set up two-factor, in an agency that requires it, gets no socket", async () => {
     await db.updateTable("agencies").set({ require_two_factor: true }).where("id", "=", home.agencyId).execute();
     try {
@@ -57,7 +56,7 @@ describe("known hole: the socket handshake and the agency's two-factor requireme
   });
 });
 
-describe("known hole: a team member's search and the clients of spaces they are not in", () => {
+describe("closed hole: a team member's search and the clients of spaces they are not in", () => {
   test("neither the search page nor the suggestions list a client who is only in a space the member is not in", async () => {
     const hiddenClient = `${home.tag} Hidden Client`;
     for (const user of [home.people.memberIn, home.people.memberOut]) {
@@ -74,7 +73,7 @@ describe("known hole: a team member's search and the clients of spaces they are 
   });
 });
 
-describe("known hole: clients without a company", () => {
+describe("closed hole: clients without a company", () => {
   test("two clients of the agency with no company do not see each other as employees", async () => {
     const { user: first } = await createClient(home.agencyId, { company: "", name: "Solo Freelancer One" });
     const { client: second } = await createClient(home.agencyId, { company: "", name: "Solo Freelancer Two" });
@@ -85,7 +84,7 @@ describe("known hole: clients without a company", () => {
   });
 });
 
-describe("known hole: chat:sync and edited messages", () => {
+describe("closed hole: chat:sync and edited messages", () => {
   test("a replay from the start shows a message as it stands, not the text it was edited away from", async () => {
     const socket = await connectClient(origin, await sessionCookie(home.people.owner));
     const sent = await request<{ ok: boolean; message: { id: string } }>(socket, "chat:send", {
