@@ -10,6 +10,9 @@ import { NonceProvider } from "~/utils/nonce";
 export { serverConfig, startup, shutdown, checkHealth, isAllowedOrigin } from "~/web/lifecycle.server";
 export { attachRealtime, allowRealtimeRequest } from "~/realtime/server.server";
 export { attachJobs } from "~/web/jobs.server";
+// Remix's own runtime, so that server.ts and the routes share its one copy in build/index.js.
+export { createRequestHandler } from "@remix-run/express";
+export { broadcastDevReady } from "@remix-run/node";
 
 declare module "@remix-run/node" {
   interface Future {
