@@ -55,7 +55,8 @@ export default defineConfig({
     command: "node --import tsx build/server.js",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Start-up migrates a fresh database and loads the hooks from source; a busy machine needs the margin.
+    timeout: 120_000,
     gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     env: {
       NODE_ENV: "production",

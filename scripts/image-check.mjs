@@ -15,7 +15,9 @@
  * as a browser without JavaScript posts it and its verification mail, and SIGTERM within
  * fly.toml's kill_timeout. Any failure exits non-zero.
  *
- * Needs root (chroot, mount). Downloads are cached in ~/.cache/agency-image-check.
+ * Needs root (chroot, mount). Downloads, npm's cache and the result of every slow RUN line
+ * are cached in ~/.cache/agency-image-check; a RUN line is reused, like a Docker layer, only
+ * while it, its stage's earlier instructions and every file they copied are unchanged.
  * IMAGE_CHECK_DATABASE_URL=postgres://… also runs the image against that database.
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -28,13 +30,20 @@ import path from "node:path";
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const CACHE = path.join(os.homedir(), ".cache", "agency-image-check");
 const NODE_USER = { name: "node", uid: 1000, gid: 1000, home: "/home/node" };
+// Bumped when a change here makes earlier cached layers wrong.
+const LAYER_FORMAT = 1;
 const IMAGE_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 const started = Date.now();
-// The builder's own network settings (a proxy, a company CA), which a RUN line needs to reach
-// the npm registry from this machine just as `docker build` passes its proxy on.
-const NETWORK_ENV = Object.fromEntries(
-  Object.entries(process.env).filter(([key]) => /^(NODE_EXTRA_CA_CERTS|(https?|no)_proxy)$/i.test(key)),
-);
+// The builder's own settings for RUN lines, as `docker build` passes its proxy on: this
+// machine's network (a proxy, a company CA), and npm's cached metadata taken as it is, since
+// our lock file has no tarball URLs and asking the registry again about ~1,000 packages
+// takes minutes. Versions and integrity still come from the lock file.
+const BUILDER_ENV = {
+  ...Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => /^(NODE_EXTRA_CA_CERTS|(https?|no)_proxy)$/i.test(key)),
+  ),
+  npm_config_prefer_offline: "true",
+};
 
 class CheckError extends Error {}
 const fail = (message) => {
@@ -282,8 +291,10 @@ async function buildStages(instructions, work) {
   let stage;
   let name;
   let npmVersion;
+  const layers = new Set();
   for (const [index, instruction] of instructions.entries()) {
     const { keyword, args, flags } = instruction;
+    const inputs = crypto.createHash("sha256");
     if (keyword === "FROM") {
       const [image, as, stageName] = args.split(/\s+/);
       if (as?.toUpperCase() !== "AS" || !stageName) fail(`"${instruction.line}": name every stage (FROM … AS name)`);
@@ -312,6 +323,7 @@ async function buildStages(instructions, work) {
         stage = newStage(dir);
         const bundledNpm = nodeImageUsrLocal(base.node, stage.usrLocal);
         stage.env = { PATH: IMAGE_PATH, NODE_VERSION: base.node };
+        stage.key = hash(`${LAYER_FORMAT}\n${image}`);
         process.stdout.write(`    ${name}: ${image} = Debian ${debian} + Node ${base.node} with npm ${bundledNpm}\n`);
       }
       stages.set(name, stage);
@@ -351,9 +363,10 @@ async function buildStages(instructions, work) {
         const isDir = fs.statSync(sourcePath).isDirectory();
         const target = hostPath(stage, isDir || !toDir ? dest : path.posix.join(dest, path.basename(source)));
         fs.mkdirSync(isDir ? target : path.dirname(target), { recursive: true });
-        if (!isDir) fs.copyFileSync(sourcePath, target);
+        inputs.update(`${source}\0${from?.key ?? ""}\0`);
+        if (!isDir) replaceFile(sourcePath, target, from ? undefined : inputs);
         else if (from) run("cp", ["-a", "--reflink=auto", `${sourcePath}/.`, target]);
-        else copyContext(sourcePath, target, context);
+        else copyContext(sourcePath, target, context, inputs);
       }
     } else if (keyword === "RUN") {
       const caches = [];
@@ -365,26 +378,45 @@ async function buildStages(instructions, work) {
         fs.mkdirSync(source, { recursive: true });
         caches.push({ source, target: options.target });
       }
-      process.stdout.write(`    ${name}: RUN ${args}\n`);
-      const { code, output } = await runInStage(stage, ["/bin/sh", "-c", args], {
-        caches,
-        env: { ...stage.env, ...NETWORK_ENV },
-      });
-      if (code !== 0) {
-        fail(
-          `${name}: "${instruction.line}" failed (exit ${code}):\n${output.trim().split("\n").slice(-30).join("\n")}`,
-        );
+      const layer = path.join(CACHE, "layers", hash(`${stage.key}\n${instruction.line}`));
+      layers.add(path.basename(layer));
+      process.stdout.write(
+        `    ${name}: RUN ${args}${fs.existsSync(layer) ? " (the same inputs as last time: reused)" : ""}\n`,
+      );
+      if (fs.existsSync(layer)) {
+        run("rm", ["-rf", "--one-file-system", stage.dir]);
+        run("cp", ["-al", layer, stage.dir]);
+      } else {
+        const { code, output } = await runInStage(stage, ["/bin/sh", "-c", args], {
+          caches,
+          env: { ...stage.env, ...BUILDER_ENV },
+        });
+        if (code !== 0) {
+          fail(
+            `${name}: "${instruction.line}" failed (exit ${code}):\n${output.trim().split("\n").slice(-30).join("\n")}`,
+          );
+        }
+        if (Date.now() - t0 > 20_000) {
+          fs.mkdirSync(path.dirname(layer), { recursive: true });
+          run("cp", ["-al", stage.dir, `${layer}.tmp`]);
+          fs.renameSync(`${layer}.tmp`, layer);
+        }
       }
       const npm = /npm install (?:.* )?npm@(\d+\.\d+\.\d+)/.exec(args);
       if (npm) npmVersion = npm[1];
     }
+    stage.key = hash(`${stage.key}\n${instruction.line}\n${inputs.digest("hex")}`);
     if (Date.now() - t0 > 2000) process.stdout.write(`      (${seconds(Date.now() - t0)})\n`);
+  }
+  // Only the layers of this build are kept.
+  for (const old of fs.existsSync(path.join(CACHE, "layers")) ? fs.readdirSync(path.join(CACHE, "layers")) : []) {
+    if (!layers.has(old)) run("rm", ["-rf", "--one-file-system", path.join(CACHE, "layers", old)]);
   }
   return { stages, final: stage, npmVersion };
 }
 
-/** COPY from the build context: what .dockerignore leaves. */
-function copyContext(source, target, ignored) {
+/** COPY from the build context: what .dockerignore leaves, fed to `inputs` as well. */
+function copyContext(source, target, ignored, inputs) {
   for (const entry of fs.readdirSync(source, { withFileTypes: true })) {
     const from = path.join(source, entry.name);
     const relative = path.relative(ROOT, from).split(path.sep).join("/");
@@ -392,11 +424,30 @@ function copyContext(source, target, ignored) {
     const to = path.join(target, entry.name);
     if (entry.isDirectory()) {
       fs.mkdirSync(to, { recursive: true });
-      copyContext(from, to, ignored);
-    } else if (entry.isSymbolicLink()) fs.symlinkSync(fs.readlinkSync(from), to);
-    else fs.copyFileSync(from, to);
+      copyContext(from, to, ignored, inputs);
+    } else if (entry.isSymbolicLink()) {
+      fs.rmSync(to, { force: true });
+      fs.symlinkSync(fs.readlinkSync(from), to);
+      inputs.update(`${relative}\0->${fs.readlinkSync(from)}\0`);
+    } else {
+      inputs.update(`${relative}\0`);
+      replaceFile(from, to, inputs);
+    }
   }
 }
+
+/*
+ * A file is replaced, never written into: a stage restored from the layer cache shares its
+ * files (hard links) with the cache, as Docker's layers are shared.
+ */
+function replaceFile(from, to, inputs) {
+  const content = fs.readFileSync(from);
+  inputs?.update(content);
+  fs.rmSync(to, { force: true });
+  fs.writeFileSync(to, content, { mode: fs.statSync(from).mode });
+}
+
+const hash = (text) => crypto.createHash("sha256").update(text).digest("hex").slice(0, 32);
 
 // ---------------------------------------------------------------- running the image
 
