@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { describe, expect, test } from "vitest";
 
 /* npm run db:migrate | db:seed | admin:create, as an operator runs them: each checks only its own settings. */
-function runTool(source: string, env: Record<string, string>, args: string[] = []) {
+function runTool(source: string, env: NodeJS.ProcessEnv, args: string[] = []) {
   const result = spawnSync(process.execPath, ["--import", "tsx", source, ...args], {
     encoding: "utf8",
     env: { PATH: process.env.PATH, ...env },
