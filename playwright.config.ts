@@ -5,7 +5,7 @@ import { defineConfig, devices } from "@playwright/test";
 
 /*
  * The e2e suite runs against the production build (`npm run build` first), served by
- * server.ts on a fresh DATA_DIR: PGlite there, or the database named by
+ * the compiled server, build/server.js, on a fresh DATA_DIR: PGlite there, or the database named by
  * E2E_DATABASE_URL. Tests read the mail outbox at $E2E_DATA_DIR/mail.
  * Playwright never downloads a browser here: it drives the system Chromium.
  */
@@ -51,10 +51,12 @@ export default defineConfig({
     { name: "no-js", use: { ...chromium, javaScriptEnabled: false } },
   ],
   webServer: {
-    command: "npx tsx server.ts",
+    // What the image runs (build/server.js); tsx only loads the suite's hooks (E2E_HOOKS) from source.
+    command: "node --import tsx build/server.js",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Start-up migrates a fresh database and loads the hooks from source; a busy machine needs the margin.
+    timeout: 120_000,
     gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     env: {
       NODE_ENV: "production",

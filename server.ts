@@ -8,8 +8,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import url from "node:url";
-import { createRequestHandler } from "@remix-run/express";
-import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
+import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
@@ -107,9 +106,11 @@ app.use((req, res, next) => {
   next();
 });
 
-// The e2e suite's shortcuts (tests/e2e/support/server-hooks.ts); never set outside it.
+// The e2e suite's shortcuts; never set outside it. Loaded from source through tsx (the suite
+// runs `node --import tsx build/server.js`) and named at run time, so no bundle holds them.
 if (process.env.E2E_HOOKS === "1") {
-  const { e2eHooks } = await import("./tests/e2e/support/server-hooks");
+  const hooks = url.pathToFileURL(path.resolve("tests/e2e/support/server-hooks.ts")).href;
+  const { e2eHooks } = (await import(hooks)) as typeof import("./tests/e2e/support/server-hooks");
   app.use("/e2e", e2eHooks());
 }
 
@@ -127,7 +128,7 @@ await build.entry.module.attachRealtime(io);
 
 server.listen(port, () => {
   console.log(`Agency workspace ready on http://localhost:${port} (${MODE})`);
-  if (devOrigin) broadcastDevReady(build);
+  if (devOrigin) build.entry.module.broadcastDevReady(build);
 });
 
 if (devOrigin) {
@@ -136,7 +137,7 @@ if (devOrigin) {
     build = await importBuild();
     await build.entry.module.attachRealtime(io);
     await build.entry.module.attachJobs();
-    broadcastDevReady(build);
+    build.entry.module.broadcastDevReady(build);
   };
   watch(VERSION_PATH, { ignoreInitial: true }).on("add", reload).on("change", reload);
 }
@@ -157,7 +158,7 @@ process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
 
 function createRemixHandler(current: AppBuild) {
-  return createRequestHandler({
+  return current.entry.module.createRequestHandler({
     build: current,
     mode: MODE,
     getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "unknown" }),

@@ -13,6 +13,9 @@ export { attachRealtime, allowRealtimeRequest } from "~/realtime/server.server";
 export { attachJobs } from "~/web/jobs.server";
 export { refuseDeclaredBody } from "~/web/request.server";
 export { privacyHeaders } from "~/web/response-headers.server";
+// Remix's own runtime, so that server.ts and the routes share its one copy in build/index.js.
+export { createRequestHandler } from "@remix-run/express";
+export { broadcastDevReady } from "@remix-run/node";
 
 declare module "@remix-run/node" {
   interface Future {

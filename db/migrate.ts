@@ -1,9 +1,12 @@
 /* npm run db:migrate — applies pending migrations (Fly's release command runs this). */
-import { db, migrate } from "~/services/db.server";
+import { runCommand } from "../scripts/command";
 
-try {
-  const applied = await migrate();
-  console.log(applied.length ? `Applied: ${applied.join(", ")}` : "The database is up to date.");
-} finally {
-  await db.destroy();
-}
+await runCommand(async () => {
+  const { db, migrate } = await import("~/services/db.server");
+  try {
+    const applied = await migrate();
+    console.log(applied.length ? `Applied: ${applied.join(", ")}` : "The database is up to date.");
+  } finally {
+    await db.destroy();
+  }
+});

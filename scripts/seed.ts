@@ -4,9 +4,9 @@
  * demo login shares one password. Running it again changes nothing.
  */
 import crypto from "node:crypto";
-import { companyNamed } from "~/models/client-companies.server";
-import { hashPassword } from "~/models/passwords.server";
-import { db, migrate } from "~/services/db.server";
+import type { Kysely } from "kysely";
+import type { Database } from "#db/schema";
+import { runCommand } from "./command";
 
 const PASSWORD = "demo-password";
 const OWNER_EMAIL = "owner@demo.agency";
@@ -22,18 +22,23 @@ const clients: Array<Person & { company: string; role: "OWNER" | "EMPLOYEE" }> =
   { email: "nora@globex.example", name: "Nora Blake", company: "Globex", role: "OWNER" },
 ];
 
-await migrate();
-const existing = await db.selectFrom("users").select("id").where("email", "=", OWNER_EMAIL).executeTakeFirst();
-if (existing) {
-  console.log("The demo agency is already there.");
-} else {
-  await seed();
-  console.log("Demo agency created.");
-}
-printLogins();
-await db.destroy();
+await runCommand(async () => {
+  const { db, migrate } = await import("~/services/db.server");
+  await migrate();
+  const existing = await db.selectFrom("users").select("id").where("email", "=", OWNER_EMAIL).executeTakeFirst();
+  if (existing) {
+    console.log("The demo agency is already there.");
+  } else {
+    await seed(db);
+    console.log("Demo agency created.");
+  }
+  printLogins();
+  await db.destroy();
+});
 
-async function seed() {
+async function seed(db: Kysely<Database>) {
+  const { hashPassword } = await import("~/models/passwords.server");
+  const { companyNamed } = await import("~/models/client-companies.server");
   const passwordHash = await hashPassword(PASSWORD);
   const verified = new Date();
   await db.transaction().execute(async (tx) => {

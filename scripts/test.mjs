@@ -28,6 +28,6 @@ if (!fs.existsSync(chromium)) {
   process.exit(process.env.REQUIRE_BROWSER === "1" ? 1 : 0);
 }
 
-const build = run(bin("remix"), ["build"]);
+const build = run(process.execPath, ["scripts/build.mjs"]);
 if (build !== 0) process.exit(build);
 process.exit(run(bin("playwright"), ["test"]));

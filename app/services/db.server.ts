@@ -5,11 +5,11 @@ import { connect } from "#db/connect";
 export { isDatabaseUnavailable } from "#db/connect";
 import { migrateToLatest } from "#db/migrator";
 import type { Database } from "#db/schema";
-import { env } from "./env.server";
+import { databaseEnv } from "./env.server";
 
 /** The process's one database handle; it survives dev rebuilds. */
 export const db: Kysely<Database> = remember("db", () => {
-  const { DATABASE_URL, dataDir } = env();
+  const { DATABASE_URL, dataDir } = databaseEnv();
   return connect(DATABASE_URL ? { url: DATABASE_URL } : { pgliteDir: path.join(dataDir, "db") });
 });
 
@@ -18,5 +18,5 @@ export function migrate() {
 }
 
 export function databaseEngine(): "postgres" | "pglite" {
-  return env().DATABASE_URL ? "postgres" : "pglite";
+  return databaseEnv().DATABASE_URL ? "postgres" : "pglite";
 }

@@ -55,23 +55,45 @@ export class EnvError extends Error {
   name = "EnvError";
 }
 
+// What the command-line tools (migrate, seed, admin:create) need: the database and nothing else.
+const { NODE_ENV, DATA_DIR, DATABASE_URL } = envSchema.shape;
+const databaseSchema = z.object({ NODE_ENV, DATA_DIR, DATABASE_URL });
+export type DatabaseEnv = z.infer<typeof databaseSchema> & { dataDir: string };
+
 /** Parses the given variables, throwing an EnvError that names every bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(source);
+  const parsed = parseWith(envSchema, source);
+  // Outside production, the app as a developer reaches it on this machine.
+  return { ...parsed, APP_URL: new URL(parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).origin };
+}
+
+export function parseDatabaseEnv(source: Record<string, string | undefined>): DatabaseEnv {
+  return parseWith(databaseSchema, source);
+}
+
+function parseWith<T extends { DATA_DIR: string }>(
+  schema: z.ZodType<T>,
+  source: Record<string, string | undefined>,
+): T & { dataDir: string } {
+  const result = schema.safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new EnvError(`Invalid environment:\n${lines.join("\n")}`);
   }
-  const { APP_URL, PORT, DATA_DIR } = result.data;
-  // Outside production, the app as a developer reaches it on this machine.
-  const origin = new URL(APP_URL ?? `http://localhost:${PORT}`).origin;
-  return { ...result.data, APP_URL: origin, dataDir: path.resolve(DATA_DIR) };
+  return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR) };
 }
 
 let cached: Env | undefined;
+let cachedDatabase: DatabaseEnv | undefined;
 
 /** The environment, parsed once per process. */
 export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/** Only the database's variables, so that a migration does not ask for the session secret. */
+export function databaseEnv(): DatabaseEnv {
+  cachedDatabase ??= parseDatabaseEnv(process.env);
+  return cachedDatabase;
 }

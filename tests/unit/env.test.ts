@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { EnvError, parseEnv } from "~/services/env.server";
+import { EnvError, parseDatabaseEnv, parseEnv } from "~/services/env.server";
 
 describe("the environment", () => {
   test("defaults need nothing configured: PGlite, outbox and local files under ./data on port 3000", () => {
@@ -30,5 +30,19 @@ describe("the environment", () => {
   test("empty values count as unset", () => {
     const env = parseEnv({ DATABASE_URL: "", S3_BUCKET: " " });
     expect(env.DATABASE_URL ?? env.S3_BUCKET).toBeUndefined();
+  });
+});
+
+describe("the command-line tools' environment", () => {
+  test("a migration in production needs the database only, not SESSION_SECRET", () => {
+    const env = parseDatabaseEnv({ NODE_ENV: "production", DATA_DIR: "/data" });
+    expect(env.dataDir).toBe("/data");
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  test("a bad database variable is still named", () => {
+    expect(() => parseDatabaseEnv({ DATABASE_URL: "mysql://db/x" })).toThrow(
+      "DATABASE_URL: must be a postgres:// or postgresql:// URL",
+    );
   });
 });
