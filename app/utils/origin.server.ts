@@ -1,12 +1,17 @@
 /**
- * Whether a request comes from one of our own pages. Browsers send Origin on
- * every cross-site state-changing request; when it is absent we fall back to
- * Referer, and a request with neither cannot come from another site's page.
+ * Whether a request comes from one of our own pages. A browser says so itself in
+ * Sec-Fetch-Site, which no page can set, and it is the only sign left when a page
+ * sends no referrer: a form on a page with `Referrer-Policy: no-referrer` (the reset
+ * and invitation pages, whose addresses carry secrets) posts with `Origin: null`.
+ * Without it (older browsers), Origin decides, else Referer, and a request with
+ * neither cannot come from another site's page.
  */
 export function isSameOrigin(
-  headers: { origin?: string | null; referer?: string | null; host?: string | null },
+  headers: { origin?: string | null; referer?: string | null; host?: string | null; fetchSite?: string | null },
   appUrl?: string,
 ): boolean {
+  // "none": the person opened it themselves (a bookmark, the address bar), not another site.
+  if (headers.fetchSite) return headers.fetchSite === "same-origin" || headers.fetchSite === "none";
   const source = headers.origin && headers.origin !== "null" ? headers.origin : headers.referer;
   if (!source) return headers.origin !== "null";
   let sourceUrl: URL;

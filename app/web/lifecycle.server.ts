@@ -91,7 +91,12 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export function isAllowedOrigin(request: IncomingMessage): boolean {
   if (SAFE_METHODS.has(request.method ?? "GET")) return true;
   return isSameOrigin(
-    { origin: request.headers.origin, referer: request.headers.referer, host: request.headers.host },
+    {
+      origin: request.headers.origin,
+      referer: request.headers.referer,
+      host: request.headers.host,
+      fetchSite: request.headers["sec-fetch-site"] as string | undefined,
+    },
     env().APP_URL,
   );
 }
