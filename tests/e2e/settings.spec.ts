@@ -98,6 +98,8 @@ test("an avatar upload shows in the top bar at once; a file that is not an image
   const world = await createWorld(page, { clients: [{ name: "Olivia Chen" }] });
   await signInAs(page, world.clients[0].email);
   await page.goto("/client/settings");
+  // A file chosen while React is still hydrating the form can be lost on a busy machine.
+  await page.waitForLoadState("networkidle");
   const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#3366ff" } })
     .png()
     .toBuffer();
