@@ -1,9 +1,5 @@
 import crypto from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { Server } from "socket.io";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { allowRealtimeRequest, attachRealtime, detachRealtime } from "~/realtime/server.server";
 import * as clientEmployees from "~/routes/client.employees";
 import * as suggestions from "~/routes/resources.search";
 import * as searchPage from "~/routes/search";
@@ -11,32 +7,32 @@ import { db } from "~/services/db.server";
 import { agencyWorld, type AgencyWorld } from "#tests/support/access-world";
 import { createClient, createSpace } from "#tests/support/factories";
 import { call, cookieFor, getRequest } from "#tests/support/requests";
-import { closeClients, connectClient, request, sessionCookie } from "#tests/support/sockets";
+import {
+  closeClients,
+  connectClient,
+  request,
+  sessionCookie,
+  startRealtimeServer,
+  stopRealtimeServers,
+} from "#tests/support/sockets";
 
 /*
  * The access holes the review found, seen from outside through the world of the
  * access matrix (access-matrix.test.ts): each failed before its fix and now guards it.
  */
 
-let server: http.Server;
-let io: Server;
 let origin: string;
 let home: AgencyWorld;
 
 beforeAll(async () => {
-  server = http.createServer();
-  io = new Server(server, { allowRequest: allowRealtimeRequest });
-  await attachRealtime(io);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = await startRealtimeServer();
   home = await agencyWorld("Quokkanest");
 });
 
 afterEach(() => closeClients());
 
 afterAll(async () => {
-  await new Promise((resolve) => io.close(resolve));
-  await detachRealtime();
+  await stopRealtimeServers();
 });
 
 describe("closed hole: the socket handshake and the agency's two-factor requirement", () => {

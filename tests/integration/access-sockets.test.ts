@@ -1,12 +1,8 @@
 import crypto from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { Server } from "socket.io";
 import type { Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { CHAT_EVENTS } from "~/realtime/chat-handlers.server";
 import { db } from "~/services/db.server";
-import { allowRealtimeRequest, attachRealtime, detachRealtime } from "~/realtime/server.server";
 import {
   agencyWorld,
   changedTables,
@@ -19,7 +15,15 @@ import {
   type AgencyWorld,
   type Targets,
 } from "#tests/support/access-world";
-import { closeClients, connectClient, eventually, request, sessionCookie } from "#tests/support/sockets";
+import {
+  closeClients,
+  connectClient,
+  eventually,
+  request,
+  sessionCookie,
+  startRealtimeServer,
+  stopRealtimeServers,
+} from "#tests/support/sockets";
 
 /*
  * The access matrix of the live chat: every event a socket may send, sent by each user
@@ -38,8 +42,6 @@ const PAYLOADS: Record<string, (ids: Targets) => unknown> = {
   "chat:sync": (ids) => ({ spaceId: ids.space, afterSeq: 0 }),
 };
 
-let server: http.Server;
-let io: Server;
 let origin: string;
 let home: AgencyWorld;
 let other: AgencyWorld;
@@ -48,11 +50,7 @@ let other: AgencyWorld;
 const SLOW = 180_000;
 
 beforeAll(async () => {
-  server = http.createServer();
-  io = new Server(server, { allowRequest: allowRealtimeRequest });
-  await attachRealtime(io);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = await startRealtimeServer();
   home = await agencyWorld("Quokkanest");
   other = await agencyWorld("Zanzibarra");
 });
@@ -60,8 +58,7 @@ beforeAll(async () => {
 afterEach(() => closeClients());
 
 afterAll(async () => {
-  await new Promise((resolve) => io.close(resolve));
-  await detachRealtime();
+  await stopRealtimeServers();
 });
 
 /** Everything the socket is sent, whatever the event. */

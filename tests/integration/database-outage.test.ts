@@ -1,4 +1,3 @@
-import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Socket } from "socket.io-client";
 import { createClient as createPgClient, isDatabaseUnavailable } from "#db/connect";
@@ -10,14 +9,11 @@ import { createAgency, createClient, createSpace } from "#tests/support/factorie
 import { call, cookieFor, getRequest } from "#tests/support/requests";
 import {
   MemoryStorage,
-  closeClients,
   connectClient,
   eventually,
-  freePort,
   record,
   sessionCookie,
-  startServerProcess,
-  stopServerProcess,
+  startServerProcesses,
 } from "#tests/support/sockets";
 
 /*
@@ -62,22 +58,15 @@ function repeat(step: () => Promise<void>, gapMs: number) {
 }
 
 describe.skipIf(!postgres)("the database going away under a conversation", () => {
-  const instances: ChildProcess[] = [];
-  const origins: string[] = [];
+  let instances: Awaited<ReturnType<typeof startServerProcesses>>;
+  let origins: string[];
 
   beforeAll(async () => {
-    // The second waits until it hears the first: from then on the first's broadcasts reach it.
-    for (let index = 0; index < 2; index++) {
-      const port = await freePort();
-      instances.push(await startServerProcess(port, { instances: index + 1 }));
-      origins.push(`http://127.0.0.1:${port}`);
-    }
+    instances = await startServerProcesses(2);
+    origins = instances.origins;
   });
 
-  afterAll(async () => {
-    closeClients();
-    await Promise.all(instances.map((instance) => stopServerProcess(instance)));
-  });
+  afterAll(() => instances.stop());
 
   test("the instances stay up, sends succeed again, nothing acknowledged is lost or doubled, and live delivery resumes", async () => {
     const { owner, agencyId } = await createAgency();
@@ -135,7 +124,7 @@ describe.skipIf(!postgres)("the database going away under a conversation", () =>
     await stopLoading();
 
     expect(ended).toBeGreaterThan(0);
-    for (const instance of instances)
+    for (const instance of instances.processes)
       expect({ exitCode: instance.exitCode, signal: instance.signalCode }).toEqual({ exitCode: null, signal: null });
     // Each instance lost its LISTEN, listened again, and told its sockets to catch up.
     await eventually(() => {

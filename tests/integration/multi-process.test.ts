@@ -1,18 +1,14 @@
-import type { ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { SpaceChange } from "~/services/events.server";
 import { createAgency, createClient, createSpace } from "#tests/support/factories";
 import {
-  closeClients,
   connectClient,
   eventually,
-  freePort,
   record,
   request,
   sessionCookie,
-  startServerProcess,
-  stopServerProcess,
+  startServerProcesses,
 } from "#tests/support/sockets";
 
 /*
@@ -24,22 +20,15 @@ if (!postgres)
   console.warn("multi-process realtime test skipped: set TEST_DATABASE_URL to a Postgres server to run it");
 
 describe.skipIf(!postgres)("two instances on one database", () => {
-  const instances: ChildProcess[] = [];
-  const origins: string[] = [];
+  let instances: Awaited<ReturnType<typeof startServerProcesses>>;
+  let origins: string[];
 
   beforeAll(async () => {
-    // The second waits until it hears the first: from then on the first's broadcasts reach it.
-    for (let index = 0; index < 2; index++) {
-      const port = await freePort();
-      instances.push(await startServerProcess(port, { instances: index + 1 }));
-      origins.push(`http://127.0.0.1:${port}`);
-    }
+    instances = await startServerProcesses(2);
+    origins = instances.origins;
   });
 
-  afterAll(async () => {
-    closeClients();
-    await Promise.all(instances.map((instance) => stopServerProcess(instance)));
-  });
+  afterAll(() => instances.stop());
 
   test("a message sent through one instance reaches a client connected to the other", async () => {
     const { owner, agencyId } = await createAgency();

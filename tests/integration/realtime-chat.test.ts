@@ -1,10 +1,6 @@
 import crypto from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { Server } from "socket.io";
 import type { Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { allowRealtimeRequest, attachRealtime, detachRealtime } from "~/realtime/server.server";
 import { sendMessage } from "~/models/messages.server";
 import { assignTeamMember, removeClientFromSpace } from "~/models/space-assignments.server";
 import { db } from "~/services/db.server";
@@ -19,26 +15,21 @@ import {
   record,
   request,
   sessionCookie,
+  startRealtimeServer,
+  stopRealtimeServers,
 } from "#tests/support/sockets";
 
 /* The chat over real socket.io clients, against the app's handlers on a real HTTP server. */
-let server: http.Server;
-let io: Server;
 let origin: string;
 
 beforeAll(async () => {
-  server = http.createServer();
-  io = new Server(server, { allowRequest: allowRealtimeRequest });
-  await attachRealtime(io);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = await startRealtimeServer();
 });
 
 afterEach(() => closeClients());
 
 afterAll(async () => {
-  await new Promise((resolve) => io.close(resolve));
-  await detachRealtime();
+  await stopRealtimeServers();
 });
 
 type Answer = { ok: boolean; error?: string; [key: string]: unknown };

@@ -1,37 +1,30 @@
 import crypto from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { Server } from "socket.io";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { allowRealtimeRequest, attachRealtime, detachRealtime } from "~/realtime/server.server";
 import { db } from "~/services/db.server";
 import type { SpaceChange } from "~/services/events.server";
 import { createAgency, createClient, createSpace } from "#tests/support/factories";
-import { closeClients, connectClient, eventually, record, request, sessionCookie } from "#tests/support/sockets";
+import {
+  closeClients,
+  connectClient,
+  eventually,
+  record,
+  request,
+  sessionCookie,
+  startRealtimeServer,
+  stopRealtimeServers,
+} from "#tests/support/sockets";
 
 /* The live chat's limits, against real socket.io clients: a flood is refused, a person chatting is not. */
-const servers: Array<{ server: http.Server; io: Server }> = [];
-
-async function startRealtime() {
-  const server = http.createServer();
-  const io = new Server(server, { allowRequest: allowRealtimeRequest });
-  await attachRealtime(io);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  servers.push({ server, io });
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
 let origin: string;
 beforeAll(async () => {
-  origin = await startRealtime();
+  origin = await startRealtimeServer();
 });
 
 afterEach(() => closeClients());
 
 afterAll(async () => {
-  for (const { io } of servers) await new Promise((resolve) => io.close(resolve));
-  await detachRealtime();
+  await stopRealtimeServers();
 });
 
 const TOO_MANY_REQUESTS = "Too many requests. Please wait a moment and try again.";
@@ -190,7 +183,7 @@ describe("connections", () => {
   test("one address may not open connections without end, whatever X-Forwarded-For it claims", async () => {
     const { alice } = await world();
     const cookie = await sessionCookie(alice);
-    const fresh = await startRealtime();
+    const fresh = await startRealtimeServer();
     // Without a session each costs the server no query, but each still counts against the address.
     const attempts = await Promise.all(
       Array.from({ length: 260 }, (_, index) =>

@@ -1,9 +1,5 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { Server } from "socket.io";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { allowRealtimeRequest, attachRealtime, detachRealtime } from "~/realtime/server.server";
 import * as login from "~/routes/login";
 import * as logout from "~/routes/logout";
 import { db } from "~/services/db.server";
@@ -11,25 +7,19 @@ import { generateTOTP } from "@epic-web/totp";
 import { beginTwoFactorSetup, confirmTwoFactorSetup, setTwoFactorRequirement } from "~/models/two-factor.server";
 import { PASSWORD, actorOf, createAgency, createClient, createTeamMember, createUser } from "#tests/support/factories";
 import { context, cookiesFrom, postRequest, respond } from "#tests/support/requests";
+import { startRealtimeServer, stopRealtimeServers } from "#tests/support/sockets";
 
 /* The socket.io server wired as server.ts wires it, reached by a real client over a real socket. */
-let server: http.Server;
-let io: Server;
 let origin: string;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  server = http.createServer();
-  io = new Server(server, { allowRequest: allowRealtimeRequest });
-  await attachRealtime(io);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = await startRealtimeServer();
 });
 
 afterAll(async () => {
   for (const socket of sockets) socket.close();
-  await new Promise((resolve) => io.close(resolve));
-  await detachRealtime();
+  await stopRealtimeServers();
 });
 
 function open(headers: Record<string, string>) {

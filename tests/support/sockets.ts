@@ -1,10 +1,30 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import http from "node:http";
 import net from "node:net";
+import { Server } from "socket.io";
 import { io as connect, type Socket } from "socket.io-client";
 import { createSession } from "~/models/sessions.server";
+import { allowRealtimeRequest, attachRealtime, detachRealtime } from "~/realtime/server.server";
 import { sessionCookieHeader } from "~/web/auth.server";
 
 /* Real socket.io clients and real server processes for the realtime tests. */
+
+const realtimeServers: Server[] = [];
+
+/** The app's socket.io handlers on a real HTTP server of this process, wired as server.ts wires them; its origin. */
+export async function startRealtimeServer(): Promise<string> {
+  const server = http.createServer();
+  const io = new Server(server, { allowRequest: allowRealtimeRequest });
+  await attachRealtime(io);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  realtimeServers.push(io);
+  return `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+}
+
+export async function stopRealtimeServers() {
+  for (const io of realtimeServers.splice(0)) await new Promise((resolve) => io.close(resolve));
+  await detachRealtime();
+}
 
 /** The Cookie header of a fresh session of this user, as their browser would send it. */
 export async function sessionCookie(user: { id: string }) {
@@ -74,6 +94,25 @@ export async function startServerProcess(port: number, { instances = 1 } = {}): 
 }
 
 /** A port nobody listens on now, so that a restarted instance can come back on the same one. */
+/**
+ * `count` app instances, each in a process of its own on the test's database. Each
+ * waits until it hears the ones before it: from then on their broadcasts reach it.
+ */
+export async function startServerProcesses(count: number) {
+  const processes: ChildProcess[] = [];
+  const origins: string[] = [];
+  for (let index = 0; index < count; index++) {
+    const port = await freePort();
+    processes.push(await startServerProcess(port, { instances: index + 1 }));
+    origins.push(`http://127.0.0.1:${port}`);
+  }
+  const stop = async () => {
+    closeClients();
+    await Promise.all(processes.map((child) => stopServerProcess(child)));
+  };
+  return { processes, origins, stop };
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
