@@ -64,8 +64,14 @@ app.use(
 );
 
 app.use((req, res, next) => {
-  if (build.entry.module.isAllowedOrigin(req)) return next();
-  res.status(403).type("text").send("This request came from another site and was refused.");
+  if (!build.entry.module.isAllowedOrigin(req)) {
+    res.status(403).type("text").send("This request came from another site and was refused.");
+    return;
+  }
+  // A page with Referrer-Policy: no-referrer (reset, invitation) posts "Origin: null". The check
+  // above placed it on this site by the browser's Sec-Fetch-Site; Remix's own check would refuse "null".
+  if (req.headers.origin === "null") delete req.headers.origin;
+  next();
 });
 
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
