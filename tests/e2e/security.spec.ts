@@ -174,6 +174,8 @@ test("an agency that requires two-factor sends its team members to set it up bef
 test("a temporary password in an agency that requires two-factor: the password first, then two-factor, then in", async ({
   page,
 }) => {
+  // Four sign-in steps and two two-factor set-ups: more than the default time on a busy machine.
+  test.slow();
   const world = await createWorld(page, { teamMembers: [{ name: "Tess Temporary" }] });
   const member = world.teamMembers[0];
   await signInAs(page, world.owner.email);
