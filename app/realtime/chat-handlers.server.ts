@@ -9,8 +9,8 @@ import { canSeeSpace, SPACE_NOT_FOUND } from "~/models/space-access.server";
 import { changesSince } from "~/models/space-changes.server";
 import { markRead } from "~/models/space-reads.server";
 import { isDatabaseUnavailable } from "~/services/db.server";
-import { UNAVAILABLE } from "~/utils/live-chat";
-import { TOO_MANY_REQUESTS, type RealtimeLimits } from "./limits.server";
+import { TOO_MANY_REQUESTS, UNAVAILABLE } from "~/utils/live-chat";
+import type { RealtimeLimits } from "./limits.server";
 
 /*
  * The chat over the socket: each event is parsed, handed to the same model function a

@@ -18,7 +18,6 @@ export const REALTIME_LIMITS = {
   socketsPerUser: 20,
 };
 
-export const TOO_MANY_REQUESTS = "Too many requests. Please wait a moment and try again.";
 const TOO_MANY_CONNECTIONS = "Too many connections. Please wait a moment and try again.";
 const TOO_MANY_SOCKETS = "Too many open windows. Please close one and try again.";
 

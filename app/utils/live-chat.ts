@@ -11,8 +11,9 @@ import type { SpaceChange } from "~/services/events.server";
  *   moment it is typed until the server acknowledges it, and is sent again with the
  *   same id after a reconnect, so the server stores it once. The server's refusal
  *   marks it failed, for the person to retry or discard; "unavailable" (the database
- *   cannot be reached) is not a refusal: the message stays Sending… and goes again,
- *   with back-off, until it is stored.
+ *   cannot be reached) and "too many requests" (the socket's event limit, which an
+ *   outbox retrying through an outage can reach) are not refusals of the message: it
+ *   stays Sending… and goes again, with back-off, until it is stored.
  * - When the server tells the socket to catch up (its instance missed broadcasts while
  *   it could not listen to the others), it asks for what came after the last number.
  */
@@ -49,6 +50,11 @@ export type LiveChatOptions = {
 
 /** The server's answer, and handshake refusal, while the database cannot be reached. */
 export const UNAVAILABLE = "unavailable";
+/** The server's answer to an event past the socket's or the user's limit (app/realtime/limits.server.ts). */
+export const TOO_MANY_REQUESTS = "Too many requests. Please wait a moment and try again.";
+/** Answers that say "not now" rather than "no": the same request goes again later. */
+const isNotNow = (answer: { ok: boolean; error?: string }) =>
+  !answer.ok && (answer.error === UNAVAILABLE || answer.error === TOO_MANY_REQUESTS);
 /** Sent by the server to its sockets when they may have missed changes. */
 export const CATCH_UP_EVENT = "chat:catch-up";
 
@@ -164,8 +170,7 @@ export class LiveChat {
         afterSeq: this.lastSeq,
       });
       if (!answer) return this.later(() => void this.sync());
-      if (!answer.ok && answer.error === UNAVAILABLE)
-        return this.later(() => void this.sync(), this.unavailableDelay());
+      if (isNotNow(answer)) return this.later(() => void this.sync(), this.unavailableDelay());
       this.unavailableInARow = 0;
       if (!answer.ok) return;
       if (answer.reload) return this.options.onReload();
@@ -195,9 +200,7 @@ export class LiveChat {
     const answer = await this.request<SendAnswer>("chat:send", { spaceId, clientId, content: entry.content });
     // No answer: it stays Sending…, and goes again on reconnect, or soon if the server was only slow.
     if (!answer) return this.later(() => void this.deliver(clientId));
-    if (!answer.ok && answer.error === UNAVAILABLE) {
-      return this.later(() => void this.deliver(clientId), this.unavailableDelay());
-    }
+    if (isNotNow(answer)) return this.later(() => void this.deliver(clientId), this.unavailableDelay());
     this.unavailableInARow = 0;
     if (!answer.ok) {
       const error = answer.error || SEND_FAILED;
