@@ -6,7 +6,8 @@ import { hashPassword, verifyAgainstNothing, verifyPassword } from "./passwords.
 import { RATE_LIMITS, assertWithinRateLimits, clearRateLimit, refundRateLimit } from "./rate-limits.server";
 import { issueToken } from "./tokens.server";
 import { reclaimEmail } from "./unverified-accounts.server";
-import { sendInBackground, sendVerificationEmail } from "./verification-mail.server";
+import { sendInBackground } from "~/services/mail.server";
+import { sendVerificationEmail } from "./verification-mail.server";
 
 export class AccountError extends Error {
   name = "AccountError";

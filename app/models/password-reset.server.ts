@@ -4,7 +4,8 @@ import { findUserByEmail } from "./accounts.server";
 import { hashPassword } from "./passwords.server";
 import { RATE_LIMITS, assertWithinRateLimits } from "./rate-limits.server";
 import { consumeToken, findTokenOwner, issueToken } from "./tokens.server";
-import { sendInBackground, sendPasswordResetEmail } from "./verification-mail.server";
+import { sendInBackground } from "~/services/mail.server";
+import { sendPasswordResetEmail } from "./verification-mail.server";
 
 /** Mails a reset link when the account exists. The caller answers the same either way. */
 export async function requestPasswordReset(email: string, { origin, clientIp }: { origin: string; clientIp: string }) {

@@ -10,7 +10,8 @@ import { hashPassword } from "./passwords.server";
 import { RATE_LIMITS, assertWithinRateLimits } from "./rate-limits.server";
 import { issueToken } from "./tokens.server";
 import { reclaimEmail } from "./unverified-accounts.server";
-import { sendInBackground, sendVerificationEmail } from "./verification-mail.server";
+import { sendInBackground } from "~/services/mail.server";
+import { sendVerificationEmail } from "./verification-mail.server";
 
 export class RegistrationError extends Error {
   name = "RegistrationError";

@@ -31,12 +31,3 @@ export async function sendPasswordResetEmail(user: Pick<User, "email">, token: s
   });
   await sendMail({ to: user.email, subject: "Reset your password", html, text });
 }
-
-/**
- * Lets a mail go without waiting for it: the answer to "send me a link" must take as
- * long whether or not the account exists, and a mail that fails is logged, not lost
- * silently (the person can ask again).
- */
-export function sendInBackground(sending: Promise<void>, to: string) {
-  sending.catch((error) => console.error(`Could not send a mail to ${to}`, error));
-}

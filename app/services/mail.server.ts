@@ -39,3 +39,25 @@ function fromEnv(): Mailer {
     ? createMailer({ driver: "resend", apiKey: RESEND_API_KEY, from: MAIL_FROM })
     : createMailer({ driver: "outbox", dataDir, from: MAIL_FROM });
 }
+
+const inFlight = new Set<Promise<void>>();
+
+/**
+ * Lets a mail go without waiting for it: the answer to "send me a link" must take as
+ * long whether or not the account exists, and a mail that fails is logged, not lost
+ * silently (the person can ask again). The mail is kept track of until it is sent, so
+ * that a shutdown lets it finish rather than dropping it.
+ */
+export function sendInBackground(sending: Promise<unknown>, to: string) {
+  const tracked: Promise<void> = sending.then(
+    () => undefined,
+    (error) => console.error(`Could not send a mail to ${to}`, error),
+  );
+  inFlight.add(tracked);
+  void tracked.finally(() => inFlight.delete(tracked));
+}
+
+/** Resolves once every mail sent in the background so far has been sent or has failed. */
+export async function backgroundMailSettled() {
+  await Promise.all(inFlight);
+}

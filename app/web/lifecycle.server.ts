@@ -10,6 +10,7 @@ import { purgeAbandonedAccounts } from "~/models/unverified-accounts.server";
 import { isSameOrigin } from "~/utils/origin.server";
 import { db, isDatabaseUnavailable, migrate } from "~/services/db.server";
 import { env } from "~/services/env.server";
+import { backgroundMailSettled } from "~/services/mail.server";
 import { attachJobs, detachJobs } from "./jobs.server";
 
 /** What server.ts needs to listen; read from the one parsed environment. */
@@ -65,6 +66,7 @@ function pruneExpired() {
 }
 
 export async function shutdown() {
+  await backgroundMailSettled();
   await detachJobs();
   await detachRealtime();
   await db.destroy();

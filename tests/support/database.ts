@@ -39,6 +39,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // A sign-up or reset answers before its mail is written; let it land before the folder goes.
+  const { backgroundMailSettled } = await import("~/services/mail.server");
+  await backgroundMailSettled();
   const { db } = await import("~/services/db.server");
   await db.destroy();
   forget("db");
