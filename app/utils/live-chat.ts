@@ -7,6 +7,7 @@ import type { SpaceChange } from "~/services/events.server";
  *
  * - Changes are applied in sequence order, once each: a live change that skips a
  *   number, and every (re)connect, asks the server for what came after the last one.
+ *   A send's acknowledgement carries the change it made, applied like a live one.
  * - A message is kept in storage (localStorage per space) with its client id from the
  *   moment it is typed until the server acknowledges it, and is sent again with the
  *   same id after a reconnect, so the server stores it once. The server's refusal
@@ -31,7 +32,7 @@ export type OutboxStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
 type SyncAnswer =
   { ok: true; reload: false; changes: SpaceChange[]; lastSeq: number } | { ok: true; reload: true } | Refused;
-type SendAnswer = { ok: true; seq: number } | Refused;
+type SendAnswer = { ok: true; seq: number; change: SpaceChange | null } | Refused;
 type Refused = { ok: false; error: string };
 
 export type LiveChatOptions = {
@@ -211,7 +212,9 @@ export class LiveChat {
     }
     this.sentSeqs.set(clientId, answer.seq);
     this.update(this.outbox.map((item) => (item.clientId === clientId ? { ...item, status: "sent" } : item)));
-    if (answer.seq <= this.lastSeq) this.forgetShown();
+    // The acknowledgement usually overtakes the broadcast of the same change: it carries the change, so no sync is needed.
+    if (answer.change?.seq === this.lastSeq + 1 && !this.syncing) this.apply(answer.change);
+    else if (answer.seq <= this.lastSeq) this.forgetShown();
     else void this.sync();
   }
 

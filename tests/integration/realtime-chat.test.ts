@@ -307,6 +307,36 @@ describe("the browser's live chat (app/utils/live-chat.ts)", () => {
     await eventually(() => expect(applied.map((change) => change.seq)).toEqual([1, 2, 3, 4]));
   });
 
+  test("shows a sent message from its acknowledgement, with no sync, and not again when its broadcast comes late", async () => {
+    const { alice, launch } = await world();
+    const aliceSocket = await connectClient(origin, await sessionCookie(alice));
+    // The broadcast of one's own message can come after the acknowledgement (through Postgres, it usually does).
+    const heldBack: Array<() => void> = [];
+    const on = aliceSocket.on.bind(aliceSocket);
+    aliceSocket.on = ((event: string, listener: (...args: unknown[]) => void) =>
+      on(
+        event,
+        event === "space:change" ? (...args: unknown[]) => void heldBack.push(() => listener(...args)) : listener,
+      )) as typeof aliceSocket.on;
+    const { chat, applied, pending } = liveChat(aliceSocket, launch.id);
+    await chat.sync();
+    let syncs = 0;
+    aliceSocket.onAnyOutgoing((event: string) => void (event === "chat:sync" && syncs++));
+
+    const first = chat.send("First");
+    await eventually(() => expect(applied).toHaveLength(1));
+    const second = chat.send("Second");
+    await eventually(() => expect(applied).toHaveLength(2));
+    for (const release of heldBack.splice(0)) release();
+
+    expect(applied.map((change) => [change.seq, change.payload.clientId])).toEqual([
+      [1, first.clientId],
+      [2, second.clientId],
+    ]);
+    expect(pending()).toEqual([]);
+    expect(syncs).toBe(0);
+  });
+
   test("keeps a message typed offline as Sending…, sends it on reconnect, and marks a refused one failed", async () => {
     const { alice, launch } = await world();
     const cookie = await sessionCookie(alice);
