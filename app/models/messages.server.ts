@@ -4,7 +4,7 @@ import { db } from "~/services/db.server";
 import { storage, newFileKey } from "~/services/storage.server";
 import { inspectUpload } from "~/services/upload.server";
 import { imageUrl } from "~/utils/images";
-import { loadPeople, type Actor } from "./actors.server";
+import { loadPeople, type Actor, type Person } from "./actors.server";
 import { ForbiddenError, NotFoundError } from "./errors.server";
 import {
   emptyReactions,
@@ -17,7 +17,7 @@ import {
   type Reactions,
 } from "./message.schemas";
 import { findVisibleSpace, isUuid, spaceMemberUserIds, visibleSpaceIds } from "./space-access.server";
-import { publishChanges, recordChange } from "./space-changes.server";
+import { publishChanges, recordChange, type SpaceChange } from "./space-changes.server";
 import { advanceWatermark } from "./space-reads.server";
 
 /*
@@ -46,7 +46,8 @@ export const MESSAGE_NOT_FOUND = "Message not found";
 export const PAGE_SIZE = 50;
 
 export type SendMessageInput = { clientId: string; content: string; file?: FormDataEntryValue | null };
-export type SentMessage = { message: ChatMessage; seq: number; duplicate: boolean };
+/** `change` is the log entry a new message made (null for a retry), for the sender to apply at once. */
+export type SentMessage = { message: ChatMessage; seq: number; duplicate: boolean; change: SpaceChange | null };
 export type ChangedMessage = { message: ChatMessage; seq: number | null };
 
 /**
@@ -57,16 +58,18 @@ export type ChangedMessage = { message: ChatMessage; seq: number | null };
  * any instance, is stored once.
  */
 export async function sendMessage(actor: Actor, spaceId: string, input: SendMessageInput): Promise<SentMessage> {
-  await findVisibleSpace(actor, spaceId);
   const clientId = input.clientId.trim();
   if (!clientId || clientId.length > 100) throw new MessageInputError("Could not send message.");
-  const existing = await findSent(actor.id, spaceId, clientId);
-  if (existing) return existing;
-
   const content = input.content.trim();
-  if (content.length > MESSAGE_MAX_LENGTH) throw new MessageInputError(MESSAGE_TEXT.tooLong);
   // A form without a chosen file still posts an empty one (or, url-encoded, a string).
   const file = input.file instanceof File && input.file.size > 0 ? input.file : null;
+  if (file) {
+    // Before a file is stored: a retry of a message already sent, or a space out of reach, needs none.
+    await findVisibleSpace(actor, spaceId);
+    const existing = await findSent(actor.id, spaceId, clientId);
+    if (existing) return existing;
+  }
+  if (content.length > MESSAGE_MAX_LENGTH) throw new MessageInputError(MESSAGE_TEXT.tooLong);
   if (!content && !file) throw new MessageInputError(MESSAGE_TEXT.empty);
   const attachment = file ? await storeAttachment(file) : null;
 
@@ -76,17 +79,20 @@ export async function sendMessage(actor: Actor, spaceId: string, input: SendMess
   });
 
   if (!sent) {
-    // Another request with the same client id won the race; this one's file is not needed.
+    // The client id was used before: a retry, or another request with it that won the race.
     if (attachment) await storage().delete(attachment.key);
     const stored = await findSent(actor.id, spaceId, clientId);
     if (!stored) throw new NotFoundError(MESSAGE_NOT_FOUND);
     return stored;
   }
   publishChanges(spaceId, [sent.change]);
-  return { message: sent.message, seq: sent.change.seq, duplicate: false };
+  return { message: sent.message, seq: sent.change.seq, duplicate: false, change: sent.change };
 }
 
-/** Stores the message and logs it, in one transaction; null when the sender's client id is taken. */
+/**
+ * Stores the message and logs it, in one transaction; null when the sender's client id
+ * is taken. A new message has no reactions and no readers yet, so only its sender is read.
+ */
 function insertMessage(
   actor: Actor,
   spaceId: string,
@@ -113,7 +119,8 @@ function insertMessage(
       .executeTakeFirst();
     if (!row) return null;
     await advanceWatermark(tx, spaceId, actor.id, row.id);
-    const [message] = await toChatMessages([row], tx);
+    const sender = (await loadPeople([actor.id], tx)).get(actor.id);
+    const message = chatMessage(row, sender, emptyReactions(), []);
     const change = await recordChange(tx, {
       spaceId,
       kind: "message.created",
@@ -315,34 +322,47 @@ export async function toChatMessages(rows: MessageRow[], executor: Executor = db
     return { id, name: person?.name ?? UNKNOWN_USER, avatar: imageUrl(person?.avatarKey) };
   };
 
-  return rows.map((row) => {
-    const sender = row.sender_id ? people.get(row.sender_id) : undefined;
-    return {
-      id: row.id,
-      clientId: row.client_id,
-      spaceId: row.space_id,
-      senderId: row.sender_id,
-      senderName: sender?.name ?? UNKNOWN_USER,
-      senderAvatar: imageUrl(sender?.avatarKey),
-      content: row.content,
-      attachment:
-        row.attachment_key && row.attachment_name
-          ? {
-              name: row.attachment_name,
-              size: row.attachment_size ?? 0,
-              type: row.attachment_type ?? "application/octet-stream",
-              url: attachmentUrl(row.id),
-            }
-          : null,
-      createdAt: row.created_at.toISOString(),
-      editedAt: row.edited_at?.toISOString() ?? null,
-      deletedAt: row.deleted_at?.toISOString() ?? null,
-      reactions: reactionsFrom(reactions.filter((reaction) => reaction.message_id === row.id)),
-      readers: memberReads
+  return rows.map((row) =>
+    chatMessage(
+      row,
+      row.sender_id ? people.get(row.sender_id) : undefined,
+      reactionsFrom(reactions.filter((reaction) => reaction.message_id === row.id)),
+      memberReads
         .filter((read) => read.user_id !== row.sender_id && read.last_read_at >= row.created_at)
         .map((read) => personOf(read.user_id)),
-    };
-  });
+    ),
+  );
+}
+
+function chatMessage(
+  row: MessageRow,
+  sender: Person | undefined,
+  reactions: Reactions,
+  readers: ChatPerson[],
+): ChatMessage {
+  return {
+    id: row.id,
+    clientId: row.client_id,
+    spaceId: row.space_id,
+    senderId: row.sender_id,
+    senderName: sender?.name ?? UNKNOWN_USER,
+    senderAvatar: imageUrl(sender?.avatarKey),
+    content: row.content,
+    attachment:
+      row.attachment_key && row.attachment_name
+        ? {
+            name: row.attachment_name,
+            size: row.attachment_size ?? 0,
+            type: row.attachment_type ?? "application/octet-stream",
+            url: attachmentUrl(row.id),
+          }
+        : null,
+    createdAt: row.created_at.toISOString(),
+    editedAt: row.edited_at?.toISOString() ?? null,
+    deletedAt: row.deleted_at?.toISOString() ?? null,
+    reactions,
+    readers,
+  };
 }
 
 /** Who reacted with what, from a message's reaction rows (oldest first). */
@@ -383,7 +403,7 @@ async function findSent(senderId: string, spaceId: string, clientId: string): Pr
     .where("kind", "=", "message.created")
     .executeTakeFirst();
   const [message] = await toChatMessages([row]);
-  return { message, seq: Number(created?.seq ?? 0), duplicate: true };
+  return { message, seq: Number(created?.seq ?? 0), duplicate: true, change: null };
 }
 
 type StoredAttachment = { key: string; name: string; size: number; type: string };
