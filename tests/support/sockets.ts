@@ -34,11 +34,19 @@ export async function sessionCookie(user: { id: string }) {
 
 const openSockets: Socket[] = [];
 
-/** A connected client; rejects with the server's reason when the handshake is refused. */
-export function connectClient(origin: string, cookie: string, { reconnect = false } = {}): Promise<Socket> {
+/**
+ * A connected client; rejects with the server's reason when the handshake is refused.
+ * `address` is the client's as a proxy reports it (X-Forwarded-For), for a server that
+ * trusts one proxy hop: many clients then count as many addresses, as behind Fly's proxy.
+ */
+export function connectClient(
+  origin: string,
+  cookie: string,
+  { reconnect = false, address }: { reconnect?: boolean; address?: string } = {},
+): Promise<Socket> {
   const socket = connect(origin, {
     transports: ["websocket"],
-    extraHeaders: { origin, cookie },
+    extraHeaders: { origin, cookie, ...(address && { "x-forwarded-for": address }) },
     reconnection: reconnect,
     reconnectionDelay: 100,
     reconnectionDelayMax: 500,
@@ -93,7 +101,6 @@ export async function startServerProcess(port: number, { instances = 1 } = {}): 
   return child;
 }
 
-/** A port nobody listens on now, so that a restarted instance can come back on the same one. */
 /**
  * `count` app instances, each in a process of its own on the test's database. Each
  * waits until it hears the ones before it: from then on their broadcasts reach it.
@@ -113,6 +120,7 @@ export async function startServerProcesses(count: number) {
   return { processes, origins, stop };
 }
 
+/** A port nobody listens on now, so that a restarted instance can come back on the same one. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
