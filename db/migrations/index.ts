@@ -3,6 +3,7 @@ import * as initial from "./0001_initial";
 import * as spaceOwnerAndPendingUploads from "./0003_space_owner_and_pending_uploads";
 import * as securityAndNotices from "./0005_security_and_notices";
 import * as clientCompanies from "./0006_client_companies";
+import * as changeLogIndexes from "./0007_change_log_indexes";
 
 /* Listed here rather than read from disk, so that they travel inside the server build. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   "0003_space_owner_and_pending_uploads": spaceOwnerAndPendingUploads,
   "0005_security_and_notices": securityAndNotices,
   "0006_client_companies": clientCompanies,
+  "0007_change_log_indexes": changeLogIndexes,
 };
