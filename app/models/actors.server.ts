@@ -1,8 +1,6 @@
-import type { Kysely, Transaction } from "kysely";
-import type { ClientRole, Database, TeamRole, UserType } from "#db/schema";
-import { db } from "~/services/db.server";
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { ClientRole, TeamRole, UserType } from "#db/schema";
+import { db, type Executor } from "~/services/db.server";
+import { ownerName } from "./owner-name";
 
 /** The signed-in user as every model sees them: who they are, in which agency, in which role. */
 export type Actor = {
@@ -95,7 +93,7 @@ type PersonRow = {
 
 /** SPEC §3: the owner is first plus last name, otherwise Agency Owner; others by their record's name. */
 function displayName(row: PersonRow): string {
-  if (row.user_type === "AGENCY") return [row.first_name, row.last_name].filter(Boolean).join(" ") || "Agency Owner";
+  if (row.user_type === "AGENCY") return ownerName(row.first_name, row.last_name);
   return row.team_member_name ?? row.client_name ?? row.pending_registration?.name ?? row.email;
 }
 

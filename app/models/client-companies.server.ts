@@ -1,5 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "#db/schema";
+import type { Executor } from "~/services/db.server";
 
 /*
  * A client's company (decision 009) is a row, and whether two clients are colleagues
@@ -7,8 +6,6 @@ import type { Database } from "#db/schema";
  * is one company of the agency. A client without a name is a company of one; a client
  * owner's invitation carries their company's id.
  */
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** The agency's company of that name (made if new); a blank name makes a new company of one. */
 export async function companyNamed(executor: Executor, agencyId: string, rawName: string | null | undefined) {

@@ -21,6 +21,7 @@ import {
 import { canInvite } from "./policy.server";
 import { RATE_LIMITS, RateLimitError, assertWithinRateLimits } from "./rate-limits.server";
 import { isUuid } from "./space-access.server";
+import { ownerName } from "./owner-name";
 
 /*
  * Invitations (SPEC §3, §4, §6, §7, §8): a link for a team role or CLIENT, valid for 7
@@ -151,7 +152,7 @@ export async function createInvitation(
       ...(input.name ? { name: input.name } : {}),
       ...(input.mobileNumber ? { mobile_number: input.mobileNumber } : {}),
       agency_name: agency.agency_name,
-      owner_name: [agency.first_name, agency.last_name].filter(Boolean).join(" ") || "Agency Owner",
+      owner_name: ownerName(agency.first_name, agency.last_name),
       pre_filled: Boolean(input.name || input.mobileNumber || email),
     };
     if (input.kind === "client") {
@@ -413,7 +414,7 @@ export async function openInvitation(
       role: row.role,
       agencyId: row.agency_id,
       agencyName: row.agency_name,
-      ownerName: [row.first_name, row.last_name].filter(Boolean).join(" ") || "Agency Owner",
+      ownerName: ownerName(row.first_name, row.last_name),
       name: meta.name ?? null,
       mobileNumber: meta.mobile_number ?? null,
       company: meta.company ?? null,

@@ -1,6 +1,6 @@
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { Database, SpaceMessage } from "#db/schema";
-import { db } from "~/services/db.server";
+import { db, type Executor } from "~/services/db.server";
 import { storage, newFileKey } from "~/services/storage.server";
 import { inspectUpload } from "~/services/upload.server";
 import { imageUrl } from "~/utils/images";
@@ -27,8 +27,6 @@ import { advanceWatermark } from "./space-reads.server";
  * client catching up learns of the delete. Each change goes into the space's change
  * log in the same transaction and is published after the commit.
  */
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** A refusal of what the user typed or attached, in SPEC §8's words, shown by the form or the socket ack. */
 export class MessageInputError extends Error {

@@ -1,6 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "#db/schema";
-import { db } from "~/services/db.server";
+import { db, type Executor } from "~/services/db.server";
 import { deleteImage, storeImage, type ImageFolder, type StoredImage } from "~/services/images.server";
 import type { Actor } from "./actors.server";
 
@@ -11,8 +9,6 @@ import type { Actor } from "./actors.server";
  * never point a space at someone else's file (whose deletion would then follow the
  * space's) nor at any other stored object. Keys left unused are removed after a day.
  */
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 const UNUSED_FOR_MS = 24 * 3600_000;
 

@@ -1,6 +1,6 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import type { Database, TeamRole } from "#db/schema";
-import { db } from "~/services/db.server";
+import { db, type Executor } from "~/services/db.server";
 import { emit } from "~/services/events.server";
 import { deleteImage, storeImage, type ImageFolder, type StoredImage } from "~/services/images.server";
 import type { Actor } from "./actors.server";
@@ -49,8 +49,6 @@ export type ProfileInput =
   | ({ kind: "agency" } & Omit<AgencyProfileInput, "intent">)
   | ({ kind: "team" } & Omit<TeamMemberProfileInput, "intent">)
   | ({ kind: "client" } & Omit<ClientProfileInput, "intent">);
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export type ProfileKind = "agency" | "team" | "client";
 

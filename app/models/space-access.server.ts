@@ -1,6 +1,5 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database, Space } from "#db/schema";
-import { db } from "~/services/db.server";
+import type { Space } from "#db/schema";
+import { db, type Executor } from "~/services/db.server";
 import type { Actor } from "./actors.server";
 import { NotFoundError } from "./errors.server";
 
@@ -9,8 +8,6 @@ import { NotFoundError } from "./errors.server";
  * agency, a team member the spaces assigned to them, a client the spaces they were
  * added to. Every page, search, count and socket room asks here.
  */
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export const SPACE_NOT_FOUND = "Space not found";
 

@@ -1,6 +1,5 @@
-import { sql, type Kysely, type Transaction } from "kysely";
-import type { Database } from "#db/schema";
-import { db } from "~/services/db.server";
+import { sql } from "kysely";
+import { db, type Executor } from "~/services/db.server";
 import { imageUrl } from "~/utils/images";
 import { loadPeople, type Actor } from "./actors.server";
 import { UNKNOWN_USER } from "./message.schemas";
@@ -14,8 +13,6 @@ import { publishChanges, recordChange } from "./space-changes.server";
  * forward: when a member sees the latest messages, and for the sender on send.
  * notified_at in the same row belongs to the unread-message mails.
  */
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export type ReadAdvanced = { userId: string; lastReadAt: string; seq: number };
 

@@ -12,6 +12,7 @@ import { canEdit } from "./policy.server";
 import type { CreateSpaceInput, UpdateSpaceInput } from "./space.schemas";
 import { SPACE_NAME_MIN } from "./space.schemas";
 import { findVisibleSpace, isUuid, spaceMemberUserIds, visibleSpaceIds } from "./space-access.server";
+import { ownerName } from "./owner-name";
 
 /*
  * What the product does with spaces (SPEC §2.7, §2.8): list what the actor may see,
@@ -192,7 +193,7 @@ export async function getSpaceOverview(actor: Actor, spaceId: string): Promise<S
     agency: {
       name: agency.agency_name,
       // SPEC §3: the owner's display name is first plus last name, otherwise Agency Owner.
-      ownerName: [agency.first_name, agency.last_name].filter(Boolean).join(" ") || "Agency Owner",
+      ownerName: ownerName(agency.first_name, agency.last_name),
       logoKey: agency.logo,
     },
     canEdit: canManageSpaces(actor),

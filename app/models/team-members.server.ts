@@ -9,6 +9,7 @@ import { canEdit, canInvite } from "./policy.server";
 import type { UpdateTeamMemberInput } from "./roster.schemas";
 import { deleteAllSessions } from "./sessions.server";
 import { isUuid, visibleSpaceIds } from "./space-access.server";
+import { ownerName } from "./owner-name";
 
 /*
  * The agency's team (SPEC §2.9, §2.4, §2.3, §6): the agency manages it; team members
@@ -101,7 +102,7 @@ export async function listTeamRoster(actor: Actor): Promise<TeamRoster> {
   return {
     owner: agency
       ? {
-          name: [agency.first_name, agency.last_name].filter(Boolean).join(" ") || "Agency Owner",
+          name: ownerName(agency.first_name, agency.last_name),
           email: agency.email,
           agencyName: agency.agency_name,
           avatarKey: agency.avatar,

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { remember } from "@epic-web/remember";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { connect } from "#db/connect";
 export { isDatabaseUnavailable } from "#db/connect";
 import { migrateToLatest } from "#db/migrator";
@@ -12,6 +12,9 @@ export const db: Kysely<Database> = remember("db", () => {
   const { DATABASE_URL, dataDir } = databaseEnv();
   return connect(DATABASE_URL ? { url: DATABASE_URL } : { pgliteDir: path.join(dataDir, "db") });
 });
+
+/** The database or a transaction: what a model function that can join its caller's transaction takes. */
+export type Executor = Kysely<Database> | Transaction<Database>;
 
 export function migrate() {
   return migrateToLatest(db);

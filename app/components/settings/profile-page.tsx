@@ -13,6 +13,7 @@ import { imageUrl } from "~/utils/images";
 import { TEAM_ROLE_LABELS } from "~/utils/roles";
 import { ImageUpload } from "./image-upload";
 import { useFormResult } from "./use-form-result";
+import { ownerName as displayOwnerName } from "~/models/owner-name";
 
 type ProfileActionData = { intent?: undefined; result: SubmissionResult<string[]> };
 
@@ -135,7 +136,7 @@ function AgencyProfile({ profile }: { profile: Extract<Profile, { kind: "agency"
     mobileNumber: profile.mobileNumber,
     url: profile.url,
   });
-  const ownerName = [profile.firstName, profile.lastName].filter(Boolean).join(" ") || "Agency Owner";
+  const ownerName = displayOwnerName(profile.firstName, profile.lastName);
   return (
     <div className="space-y-6">
       <ProfileCard title="Agency Profile" description="How your agency and you appear to your team and clients.">
