@@ -8,6 +8,9 @@ import { defineConfig, devices } from "@playwright/test";
  * the compiled server, build/server.js, on a fresh DATA_DIR: PGlite there, or the database named by
  * E2E_DATABASE_URL. Tests read the mail outbox at $E2E_DATA_DIR/mail.
  * Playwright never downloads a browser here: it drives the system Chromium.
+ * Tests tagged @postgres are the ones CI runs again on the Postgres server
+ * (`npm run test:e2e:postgres`): the socket.io adapter, pg-boss, an upload, sign-up and
+ * sign-in, one space's chat. The rest of the Postgres paths are vitest's (`npm run test:postgres`).
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -48,7 +51,13 @@ export default defineConfig({
   use: { baseURL, trace: "retain-on-failure" },
   projects: [
     { name: "js", use: { ...chromium } },
-    { name: "no-js", use: { ...chromium, javaScriptEnabled: false } },
+    /*
+     * Without JavaScript only what then runs other code: forms posted as documents instead of
+     * through fetchers, their redirects, the no-JS chat, the flows a person completes with
+     * JavaScript off. A test opts in with the @no-js tag; headers, health checks, markup and
+     * axe passes are the same pages either way and run once, in "js".
+     */
+    { name: "no-js", grep: /@no-js/, use: { ...chromium, javaScriptEnabled: false } },
   ],
   webServer: {
     // What the image runs (build/server.js); tsx only loads the suite's hooks (E2E_HOOKS) from source.

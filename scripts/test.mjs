@@ -1,6 +1,7 @@
 /*
  * `npm test`: the vitest suite, then (when Chromium is installed) a production build
- * and the Playwright suite, JavaScript on and off. Exits non-zero if any step fails.
+ * and the Playwright suite: every test with JavaScript, and those tagged @no-js again
+ * without it (playwright.config.ts). Exits non-zero if any step fails.
  * REQUIRE_BROWSER=1 makes a missing Chromium a failure instead of a skip.
  */
 import { spawnSync } from "node:child_process";

@@ -1,8 +1,11 @@
 import { createAdmin, createWorld, expect, expectAccessible, signInAs, test } from "./support/fixtures";
 
-/* The admin area (SPEC §2.2, DESIGN.md): for administrators only, with real pages. */
+/*
+ * The admin area (SPEC §2.2, DESIGN.md) with real pages. That it is for administrators
+ * only is tests/integration/guards.test.ts and access-matrix.test.ts.
+ */
 
-// axe runs on long tables, twice per page without JavaScript.
+// axe runs on long tables.
 test.describe.configure({ timeout: 60_000 });
 
 test("administrators search the users, see the database and the settings in force, never a secret", async ({
@@ -60,26 +63,4 @@ test("the users list is paged", async ({ page }) => {
   await expect(page.getByText(/Showing 26–/)).toBeVisible();
   await page.getByRole("link", { name: "Previous" }).click();
   await expect(page.getByText(/Showing 1–25 of/)).toBeVisible();
-});
-
-test("anyone but an administrator is sent to their dashboard", async ({ page }) => {
-  const world = await createWorld(page, {
-    teamMembers: [{ name: "Maya Patel", role: "ACCOUNT_MANAGER" }],
-    clients: [{ name: "Olivia Chen" }],
-  });
-  for (const [email, home] of [
-    [world.owner.email, "/dashboard"],
-    [world.teamMembers[0].email, "/teams/dashboard"],
-    [world.clients[0].email, "/client/dashboard"],
-  ] as const) {
-    await page.context().clearCookies();
-    await signInAs(page, email);
-    for (const path of ["/admin/users", "/admin/database", "/admin/settings"]) {
-      await page.goto(path);
-      await expect(page).toHaveURL(new RegExp(`${home}$`));
-    }
-  }
-  await page.context().clearCookies();
-  await page.goto("/admin/users");
-  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Fusers$/);
 });

@@ -4,8 +4,10 @@ import { createWorld, expect, signInAs, test } from "./support/fixtures";
 
 /*
  * The chat live, between two browsers: the agency on /spaces/{id}, its client on
- * /client/chat/{id}. Without JavaScript there is no live chat; chat.spec.ts covers
- * the same actions as forms and redirects.
+ * /client/chat/{id}. Without JavaScript there is no live chat (and no outbox in the
+ * browser), so these are not tagged @no-js; chat.spec.ts covers the same actions as
+ * forms and redirects. Tagged @postgres: on the Postgres server the live updates go
+ * through the socket.io Postgres adapter, code PGlite never runs.
  */
 
 const messages = (page: Page) => page.getByRole("log", { name: "Messages" });
@@ -32,76 +34,74 @@ async function send(page: Page, text: string) {
   await page.getByRole("button", { name: "Send" }).click();
 }
 
-test("agency and client see each other's messages, reactions, edits and deletes without reloading", async ({
-  page,
-  browser,
-  javaScriptEnabled,
-}) => {
-  test.skip(!javaScriptEnabled, "live updates need JavaScript; chat.spec.ts covers the chat without it");
-  const world = await createWorld(page, {
-    clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
-    spaces: [{ name: "Northwind Launch", clients: [0] }],
-  });
-  const spaceId = world.spaces[0].id;
-  const client = await secondBrowser(browser);
-  await signInAs(page, world.owner.email);
-  await signInAs(client.page, world.clients[0].email);
-  await openChat(page, `/spaces/${spaceId}`);
-  await openChat(client.page, `/client/chat/${spaceId}`);
+test(
+  "agency and client see each other's messages, reactions, edits and deletes without reloading",
+  { tag: "@postgres" },
+  async ({ page, browser }) => {
+    const world = await createWorld(page, {
+      clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
+      spaces: [{ name: "Northwind Launch", clients: [0] }],
+    });
+    const spaceId = world.spaces[0].id;
+    const client = await secondBrowser(browser);
+    await signInAs(page, world.owner.email);
+    await signInAs(client.page, world.clients[0].email);
+    await openChat(page, `/spaces/${spaceId}`);
+    await openChat(client.page, `/client/chat/${spaceId}`);
 
-  await send(page, "The first designs are ready");
-  await expect(message(client.page, "The first designs are ready")).toBeVisible({ timeout: 5_000 });
+    await send(page, "The first designs are ready");
+    await expect(message(client.page, "The first designs are ready")).toBeVisible({ timeout: 5_000 });
 
-  await message(client.page, "The first designs are ready").getByRole("button", { name: "Heart (0)" }).click();
-  await expect(message(page, "The first designs are ready").getByRole("button", { name: "Heart (1)" })).toBeVisible({
-    timeout: 5_000,
-  });
+    await message(client.page, "The first designs are ready").getByRole("button", { name: "Heart (0)" }).click();
+    await expect(message(page, "The first designs are ready").getByRole("button", { name: "Heart (1)" })).toBeVisible({
+      timeout: 5_000,
+    });
 
-  const mine = message(page, "The first designs are ready");
-  await mine.getByText("Edit message").click();
-  await mine.getByLabel("New text").fill("The first designs are ready for review");
-  await mine.getByRole("button", { name: "Save" }).click();
-  await expect(message(client.page, "The first designs are ready for review")).toBeVisible({ timeout: 5_000 });
-  await expect(message(client.page, "ready for review").getByText("(edited)")).toBeVisible();
+    const mine = message(page, "The first designs are ready");
+    await mine.getByText("Edit message").click();
+    await mine.getByLabel("New text").fill("The first designs are ready for review");
+    await mine.getByRole("button", { name: "Save" }).click();
+    await expect(message(client.page, "The first designs are ready for review")).toBeVisible({ timeout: 5_000 });
+    await expect(message(client.page, "ready for review").getByText("(edited)")).toBeVisible();
 
-  await message(page, "ready for review").getByRole("button", { name: "Delete message" }).click();
-  await expect(message(client.page, "ready for review")).toHaveCount(0, { timeout: 5_000 });
-  await expect(message(page, "ready for review")).toHaveCount(0);
-  await client.context.close();
-});
+    await message(page, "ready for review").getByRole("button", { name: "Delete message" }).click();
+    await expect(message(client.page, "ready for review")).toHaveCount(0, { timeout: 5_000 });
+    await expect(message(page, "ready for review")).toHaveCount(0);
+    await client.context.close();
+  },
+);
 
-test("a message typed offline shows Sending…, and is delivered once when back online", async ({
-  page,
-  browser,
-  javaScriptEnabled,
-}) => {
-  test.skip(!javaScriptEnabled, "the outbox lives in the browser's JavaScript; without it a send is a form post");
-  const world = await createWorld(page, {
-    clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
-    spaces: [{ name: "Northwind Launch", clients: [0] }],
-  });
-  const spaceId = world.spaces[0].id;
-  const client = await secondBrowser(browser);
-  await signInAs(page, world.owner.email);
-  await signInAs(client.page, world.clients[0].email);
-  await openChat(page, `/spaces/${spaceId}`);
-  await openChat(client.page, `/client/chat/${spaceId}`);
+test(
+  "a message typed offline shows Sending…, and is delivered once when back online",
+  { tag: "@postgres" },
+  async ({ page, browser }) => {
+    const world = await createWorld(page, {
+      clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
+      spaces: [{ name: "Northwind Launch", clients: [0] }],
+    });
+    const spaceId = world.spaces[0].id;
+    const client = await secondBrowser(browser);
+    await signInAs(page, world.owner.email);
+    await signInAs(client.page, world.clients[0].email);
+    await openChat(page, `/spaces/${spaceId}`);
+    await openChat(client.page, `/client/chat/${spaceId}`);
 
-  await client.context.setOffline(true);
-  await send(client.page, "Written on the train");
-  await expect(message(client.page, "Written on the train").getByText("Sending…")).toBeVisible();
-  await expect(message(page, "Written on the train")).toHaveCount(0);
+    await client.context.setOffline(true);
+    await send(client.page, "Written on the train");
+    await expect(message(client.page, "Written on the train").getByText("Sending…")).toBeVisible();
+    await expect(message(page, "Written on the train")).toHaveCount(0);
 
-  const reconnected = client.page.waitForEvent("websocket");
-  await client.context.setOffline(false);
-  await reconnected;
-  await expect(message(page, "Written on the train")).toHaveCount(1, { timeout: 10_000 });
-  await expect(message(client.page, "Written on the train")).toHaveCount(1);
-  await expect(client.page.getByText("Sending…")).toHaveCount(0);
+    const reconnected = client.page.waitForEvent("websocket");
+    await client.context.setOffline(false);
+    await reconnected;
+    await expect(message(page, "Written on the train")).toHaveCount(1, { timeout: 10_000 });
+    await expect(message(client.page, "Written on the train")).toHaveCount(1);
+    await expect(client.page.getByText("Sending…")).toHaveCount(0);
 
-  // Stored once: a fresh load shows it once, with nothing left waiting.
-  await client.page.reload();
-  await expect(message(client.page, "Written on the train")).toHaveCount(1);
-  await expect(client.page.getByText("Sending…")).toHaveCount(0);
-  await client.context.close();
-});
+    // Stored once: a fresh load shows it once, with nothing left waiting.
+    await client.page.reload();
+    await expect(message(client.page, "Written on the train")).toHaveCount(1);
+    await expect(client.page.getByText("Sending…")).toHaveCount(0);
+    await client.context.close();
+  },
+);

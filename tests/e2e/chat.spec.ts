@@ -2,9 +2,10 @@ import type { Page } from "@playwright/test";
 import { createWorld, expect, expectAccessible, expectTitleAndDescription, signInAs, test } from "./support/fixtures";
 
 /*
- * The chat of a space, run twice: with JavaScript (optimistic sends, uploads with
- * progress, reactions in place) and without (plain forms that come back to the latest
- * messages). The live updates between two browsers are tests/e2e/chat-live.spec.ts.
+ * The chat of a space, with JavaScript (optimistic sends, uploads with progress,
+ * reactions in place) and, for the tests tagged @no-js, without (plain forms that come
+ * back to the latest messages). The live updates between two browsers are
+ * tests/e2e/chat-live.spec.ts.
  */
 
 const messages = (page: Page) => page.getByRole("log", { name: "Messages" });
@@ -18,97 +19,101 @@ async function send(page: Page, text: string) {
   await page.getByRole("button", { name: "Send" }).click();
 }
 
-test("an agency and its client converse: text, a file, a reaction, an edit, a delete", async ({ page, browser }) => {
-  test.slow(); // A whole conversation, in two browsers.
-  const world = await createWorld(page, {
-    clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
-    spaces: [{ name: "Northwind Launch", clients: [0] }],
-  });
-  const space = world.spaces[0];
-  await signInAs(page, world.owner.email);
-  await page.goto(`/spaces/${space.id}`);
-  await expectTitleAndDescription(page, /Northwind Launch/);
-  await expect(page.getByText("No messages yet")).toBeVisible();
-  await expectAccessible(page);
+test(
+  "an agency and its client converse: text, a file, a reaction, an edit, a delete",
+  { tag: ["@no-js", "@postgres"] },
+  async ({ page, browser }) => {
+    test.slow(); // A whole conversation, in two browsers.
+    const world = await createWorld(page, {
+      clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
+      spaces: [{ name: "Northwind Launch", clients: [0] }],
+    });
+    const space = world.spaces[0];
+    await signInAs(page, world.owner.email);
+    await page.goto(`/spaces/${space.id}`);
+    await expectTitleAndDescription(page, /Northwind Launch/);
+    await expect(page.getByText("No messages yet")).toBeVisible();
+    await expectAccessible(page);
 
-  // Empty text is not sent.
-  await send(page, "   ");
-  await expect(page.getByText("Message cannot be empty.")).toBeVisible();
+    // Empty text is not sent.
+    await send(page, "   ");
+    await expect(page.getByText("Message cannot be empty.")).toBeVisible();
 
-  await send(page, "Hello Olivia, welcome to the space");
-  await expect(bubble(page, "Hello Olivia, welcome to the space")).toBeVisible();
-  await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");
+    await send(page, "Hello Olivia, welcome to the space");
+    await expect(bubble(page, "Hello Olivia, welcome to the space")).toBeVisible();
+    await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");
 
-  // A file: shown as a link with its name and size, downloadable by members only.
-  await page.getByLabel(/Attach a file/).setInputFiles({
-    name: "brief.txt",
-    mimeType: "text/plain",
-    buffer: Buffer.from("The launch brief: ship on Friday.\n"),
-  });
-  await page.getByRole("button", { name: "Send" }).click();
-  const fileLink = messages(page).getByRole("link", { name: /brief\.txt/ });
-  await expect(fileLink).toBeVisible();
-  await expect(fileLink).toContainText("34 B");
-  const href = (await fileLink.getAttribute("href")) ?? "";
-  const download = await page.request.get(href);
-  expect(download.status()).toBe(200);
-  expect(await download.text()).toBe("The launch brief: ship on Friday.\n");
+    // A file: shown as a link with its name and size, downloadable by members only.
+    await page.getByLabel(/Attach a file/).setInputFiles({
+      name: "brief.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("The launch brief: ship on Friday.\n"),
+    });
+    await page.getByRole("button", { name: "Send" }).click();
+    const fileLink = messages(page).getByRole("link", { name: /brief\.txt/ });
+    await expect(fileLink).toBeVisible();
+    await expect(fileLink).toContainText("34 B");
+    const href = (await fileLink.getAttribute("href")) ?? "";
+    const download = await page.request.get(href);
+    expect(download.status()).toBe(200);
+    expect(await download.text()).toBe("The launch brief: ship on Friday.\n");
 
-  // React, then take it back.
-  const greeting = bubble(page, "Hello Olivia, welcome to the space");
-  await greeting.getByRole("button", { name: "Thumbs up (0)" }).click();
-  await expect(
-    bubble(page, "Hello Olivia, welcome to the space").getByRole("button", { name: "Thumbs up (1)" }),
-  ).toHaveAttribute("aria-pressed", "true");
+    // React, then take it back.
+    const greeting = bubble(page, "Hello Olivia, welcome to the space");
+    await greeting.getByRole("button", { name: "Thumbs up (0)" }).click();
+    await expect(
+      bubble(page, "Hello Olivia, welcome to the space").getByRole("button", { name: "Thumbs up (1)" }),
+    ).toHaveAttribute("aria-pressed", "true");
 
-  // Edit, then delete one's own message.
-  await greeting.getByText("Edit message").click();
-  await greeting.getByLabel("New text").fill("Hello Olivia, welcome aboard");
-  await greeting.getByRole("button", { name: "Save" }).click();
-  const edited = bubble(page, "Hello Olivia, welcome aboard");
-  await expect(edited).toBeVisible();
-  await expect(edited.getByText("(edited)")).toBeVisible();
+    // Edit, then delete one's own message.
+    await greeting.getByText("Edit message").click();
+    await greeting.getByLabel("New text").fill("Hello Olivia, welcome aboard");
+    await greeting.getByRole("button", { name: "Save" }).click();
+    const edited = bubble(page, "Hello Olivia, welcome aboard");
+    await expect(edited).toBeVisible();
+    await expect(edited.getByText("(edited)")).toBeVisible();
 
-  await send(page, "A typo to remove");
-  await bubble(page, "A typo to remove").getByRole("button", { name: "Delete message" }).click();
-  await expect(bubble(page, "A typo to remove")).toHaveCount(0);
-  await expect(edited).toBeVisible();
+    await send(page, "A typo to remove");
+    await bubble(page, "A typo to remove").getByRole("button", { name: "Delete message" }).click();
+    await expect(bubble(page, "A typo to remove")).toHaveCount(0);
+    await expect(edited).toBeVisible();
 
-  // Search within the space.
-  await page.getByLabel("Search messages").fill("aboard");
-  await page.getByLabel("Search messages").press("Enter");
-  await expect(page.getByText(/1 message matching .aboard./)).toBeVisible();
-  await page.getByLabel("Search messages").fill("nothing like this");
-  await page.getByLabel("Search messages").press("Enter");
-  await expect(page.getByText("No messages found matching your search")).toBeVisible();
+    // Search within the space.
+    await page.getByLabel("Search messages").fill("aboard");
+    await page.getByLabel("Search messages").press("Enter");
+    await expect(page.getByText(/1 message matching .aboard./)).toBeVisible();
+    await page.getByLabel("Search messages").fill("nothing like this");
+    await page.getByLabel("Search messages").press("Enter");
+    await expect(page.getByText("No messages found matching your search")).toBeVisible();
 
-  // The client sees it all in their own chat and answers; the agency sees them among the readers.
-  const client = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled });
-  const clientPage = await client.newPage();
-  await signInAs(clientPage, world.clients[0].email);
-  await clientPage.goto(`/client/chat/${space.id}`);
-  await expectTitleAndDescription(clientPage, /Northwind Launch/);
-  await expect(bubble(clientPage, "Hello Olivia, welcome aboard")).toBeVisible();
-  await expect(bubble(clientPage, "Hello Olivia, welcome aboard").getByText("Grace Owner")).toBeVisible();
-  await expect(messages(clientPage).getByRole("link", { name: /brief\.txt/ })).toBeVisible();
-  await expect(clientPage.getByText("A typo to remove")).toHaveCount(0);
-  await send(clientPage, "Thank you!");
-  await expect(bubble(clientPage, "Thank you!")).toBeVisible();
-  await expectAccessible(clientPage);
+    // The client sees it all in their own chat and answers; the agency sees them among the readers.
+    const client = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled });
+    const clientPage = await client.newPage();
+    await signInAs(clientPage, world.clients[0].email);
+    await clientPage.goto(`/client/chat/${space.id}`);
+    await expectTitleAndDescription(clientPage, /Northwind Launch/);
+    await expect(bubble(clientPage, "Hello Olivia, welcome aboard")).toBeVisible();
+    await expect(bubble(clientPage, "Hello Olivia, welcome aboard").getByText("Grace Owner")).toBeVisible();
+    await expect(messages(clientPage).getByRole("link", { name: /brief\.txt/ })).toBeVisible();
+    await expect(clientPage.getByText("A typo to remove")).toHaveCount(0);
+    await send(clientPage, "Thank you!");
+    await expect(bubble(clientPage, "Thank you!")).toBeVisible();
+    await expectAccessible(clientPage);
 
-  // Someone outside the space gets nothing, not even the file.
-  const outsider = await createWorld(clientPage);
-  await signInAs(clientPage, outsider.owner.email);
-  expect((await clientPage.request.get(href)).status()).toBe(404);
-  expect((await clientPage.request.get(`/spaces/${space.id}`)).status()).toBe(404);
-  await client.close();
+    // Someone outside the space gets nothing, not even the file.
+    const outsider = await createWorld(clientPage);
+    await signInAs(clientPage, outsider.owner.email);
+    expect((await clientPage.request.get(href)).status()).toBe(404);
+    expect((await clientPage.request.get(`/spaces/${space.id}`)).status()).toBe(404);
+    await client.close();
 
-  await page.goto(`/spaces/${space.id}`);
-  await expect(bubble(page, "Thank you!")).toBeVisible();
-  await expect(edited.getByText("Read by Olivia Chen")).toBeAttached();
-});
+    await page.goto(`/spaces/${space.id}`);
+    await expect(bubble(page, "Thank you!")).toBeVisible();
+    await expect(edited.getByText("Read by Olivia Chen")).toBeAttached();
+  },
+);
 
-test("a file of a refused type is not sent, and says why", async ({ page }) => {
+test("a file of a refused type is not sent, and says why", { tag: "@no-js" }, async ({ page }) => {
   const world = await createWorld(page, {
     clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
     spaces: [{ name: "Northwind Launch", clients: [0] }],
@@ -126,7 +131,7 @@ test("a file of a refused type is not sent, and says why", async ({ page }) => {
   await expect(messages(page).getByRole("link", { name: /tool\.exe/ })).toHaveCount(0);
 });
 
-test("older messages come a page at a time", async ({ page }) => {
+test("older messages come a page at a time", { tag: "@no-js" }, async ({ page }) => {
   const world = await createWorld(page, {
     clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
     spaces: [{ name: "Northwind Launch", clients: [0] }],
@@ -156,39 +161,41 @@ test("older messages come a page at a time", async ({ page }) => {
   }
 });
 
-test("unread messages show on the chat list and behind the bell until the chat is opened, at phone width too", async ({
-  page,
-}) => {
-  const world = await createWorld(page, {
-    clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
-    spaces: [{ name: "Northwind Launch", clients: [0] }],
-  });
-  const space = world.spaces[0];
-  const response = await page.request.post("/e2e/messages", {
-    data: { spaceId: space.id, senderEmail: world.owner.email, minutesAgo: 1, count: 2 },
-  });
-  expect(response.ok()).toBe(true);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await signInAs(page, world.clients[0].email);
-  await page.goto("/client/chat");
-  await expect(page.getByRole("heading", { name: /Northwind Launch/ }).getByText("2 unread messages")).toBeAttached();
-  if (test.info().project.use.javaScriptEnabled === false) {
-    await page.getByRole("link", { name: "Enter Chat: Northwind Launch" }).click();
-  } else {
-    await page.getByRole("button", { name: "Notifications (1 new)" }).click();
-    await page.getByRole("link", { name: "2 unread messages in Northwind Launch" }).click();
-  }
-  await expect(page).toHaveURL(new RegExp(`/client/chat/${space.id}$`));
-  await expect(bubble(page, "Message 2")).toBeVisible();
-  await expectAccessible(page);
+test(
+  "unread messages show on the chat list and behind the bell until the chat is opened, at phone width too",
+  { tag: "@no-js" },
+  async ({ page }) => {
+    const world = await createWorld(page, {
+      clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
+      spaces: [{ name: "Northwind Launch", clients: [0] }],
+    });
+    const space = world.spaces[0];
+    const response = await page.request.post("/e2e/messages", {
+      data: { spaceId: space.id, senderEmail: world.owner.email, minutesAgo: 1, count: 2 },
+    });
+    expect(response.ok()).toBe(true);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(page, world.clients[0].email);
+    await page.goto("/client/chat");
+    await expect(page.getByRole("heading", { name: /Northwind Launch/ }).getByText("2 unread messages")).toBeAttached();
+    if (test.info().project.use.javaScriptEnabled === false) {
+      await page.getByRole("link", { name: "Enter Chat: Northwind Launch" }).click();
+    } else {
+      await page.getByRole("button", { name: "Notifications (1 new)" }).click();
+      await page.getByRole("link", { name: "2 unread messages in Northwind Launch" }).click();
+    }
+    await expect(page).toHaveURL(new RegExp(`/client/chat/${space.id}$`));
+    await expect(bubble(page, "Message 2")).toBeVisible();
+    await expectAccessible(page);
 
-  await page.goto("/client/chat");
-  await expect(page.getByText("2 unread messages")).toHaveCount(0);
-  await expect(page.getByRole("button", { name: "Notifications", exact: true })).toBeAttached();
-});
+    await page.goto("/client/chat");
+    await expect(page.getByText("2 unread messages")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Notifications", exact: true })).toBeAttached();
+  },
+);
 
+// Not @no-js: without JavaScript there is no hover card.
 test("resting on a sender's name opens their card after a moment", async ({ page }) => {
-  test.skip(test.info().project.use.javaScriptEnabled === false, "a hover card needs JavaScript");
   const world = await createWorld(page, {
     clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
     spaces: [{ name: "Northwind Launch", clients: [0] }],

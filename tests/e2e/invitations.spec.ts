@@ -61,87 +61,89 @@ async function register(page: Page, link: string, { name, email }: { name: strin
   await expect(page).toHaveURL(/\/email-verification\?email=/);
 }
 
-test("the agency invites a team member, who registers from the link and verifies", async ({
-  page,
-  javaScriptEnabled,
-}) => {
-  const world = await createWorld(page, { agencyName: "Hopper & Co", ownerFirstName: "Grace" });
-  await signInAs(page, world.owner.email);
+test(
+  "the agency invites a team member, who registers from the link and verifies",
+  { tag: "@no-js" },
+  async ({ page, javaScriptEnabled }) => {
+    const world = await createWorld(page, { agencyName: "Hopper & Co", ownerFirstName: "Grace" });
+    await signInAs(page, world.owner.email);
 
-  await page.goto("/team");
-  await expectTitleAndDescription(page, /^Team \|/);
-  await expect(page.getByRole("heading", { name: "Team", level: 1 })).toBeVisible();
-  await expect(page.getByText("No team members found")).toBeVisible();
-  await expectAccessible(page);
-  const memberEmail = uniqueEmail("member");
-  const memberLink = await invite(page, javaScriptEnabled, {
-    button: "Add Team Member",
-    role: "Designer",
-    email: memberEmail,
-    send: true,
-    name: "Dora Designer",
-  });
-  expect(memberLink).toMatch(/\/team-register\?invitation_id=/);
-  const mail = await waitForMail(memberEmail, "Hopper & Co");
-  expect(mail.text).toContain("Grace Owner of Hopper & Co");
-  expect(linkIn(mail, "/team-register")).toBe(memberLink);
-  await page.goto("/team");
-  await expect(page.getByRole("row").filter({ hasText: "Dora Designer" })).toContainText("Pending");
+    await page.goto("/team");
+    await expectTitleAndDescription(page, /^Team \|/);
+    await expect(page.getByRole("heading", { name: "Team", level: 1 })).toBeVisible();
+    await expect(page.getByText("No team members found")).toBeVisible();
+    await expectAccessible(page);
+    const memberEmail = uniqueEmail("member");
+    const memberLink = await invite(page, javaScriptEnabled, {
+      button: "Add Team Member",
+      role: "Designer",
+      email: memberEmail,
+      send: true,
+      name: "Dora Designer",
+    });
+    expect(memberLink).toMatch(/\/team-register\?invitation_id=/);
+    const mail = await waitForMail(memberEmail, "Hopper & Co");
+    expect(mail.text).toContain("Grace Owner of Hopper & Co");
+    expect(linkIn(mail, "/team-register")).toBe(memberLink);
+    await page.goto("/team");
+    await expect(page.getByRole("row").filter({ hasText: "Dora Designer" })).toContainText("Pending");
 
-  // Prefilled from the invitation.
-  await page.context().clearCookies();
-  await page.goto(memberLink);
-  await expectTitleAndDescription(page, /Join the team/);
-  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Dora Designer");
-  await expect(page.getByLabel("Email")).toHaveValue(memberEmail);
-  await register(page, memberLink, { name: "Dora Designer" });
-  await verifyByMail(page, memberEmail);
-  await expect(page).toHaveURL(/\/teams\/dashboard$/);
+    // Prefilled from the invitation.
+    await page.context().clearCookies();
+    await page.goto(memberLink);
+    await expectTitleAndDescription(page, /Join the team/);
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Dora Designer");
+    await expect(page.getByLabel("Email")).toHaveValue(memberEmail);
+    await register(page, memberLink, { name: "Dora Designer" });
+    await verifyByMail(page, memberEmail);
+    await expect(page).toHaveURL(/\/teams\/dashboard$/);
 
-  // A used link says so.
-  await page.context().clearCookies();
-  await page.goto(memberLink);
-  await expect(page.getByText("Invitation already used")).toBeVisible();
+    // A used link says so.
+    await page.context().clearCookies();
+    await page.goto(memberLink);
+    await expect(page.getByText("Invitation already used")).toBeVisible();
 
-  await signInAs(page, world.owner.email);
-  await page.goto("/team");
-  await expect(page.getByRole("heading", { name: "Dora Designer" })).toBeVisible();
-  await expect(page.getByRole("row").filter({ hasText: "Dora Designer" })).toContainText("Used");
-});
+    await signInAs(page, world.owner.email);
+    await page.goto("/team");
+    await expect(page.getByRole("heading", { name: "Dora Designer" })).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: "Dora Designer" })).toContainText("Used");
+  },
+);
 
-test("the agency invites a client owner, who registers from the link and verifies", async ({
-  page,
-  javaScriptEnabled,
-}) => {
-  const world = await createWorld(page);
-  await signInAs(page, world.owner.email);
-  await page.goto("/clients");
-  await expectTitleAndDescription(page, /^Clients \|/);
-  await expect(page.getByText("No clients found")).toBeVisible();
-  await expectAccessible(page);
-  const ownerEmail = uniqueEmail("client-owner");
-  const ownerLink = await invite(page, javaScriptEnabled, {
-    button: "Invite Client",
-    email: ownerEmail,
-    send: true,
-    company: "Northwind Traders",
-  });
-  expect(linkIn(await waitForMail(ownerEmail, "Hopper & Co"), "/client-register")).toBe(ownerLink);
-  await page.goto("/clients");
-  await expect(page.getByRole("row").filter({ hasText: ownerEmail })).toContainText("Northwind Traders");
+test(
+  "the agency invites a client owner, who registers from the link and verifies",
+  { tag: "@no-js" },
+  async ({ page, javaScriptEnabled }) => {
+    const world = await createWorld(page);
+    await signInAs(page, world.owner.email);
+    await page.goto("/clients");
+    await expectTitleAndDescription(page, /^Clients \|/);
+    await expect(page.getByText("No clients found")).toBeVisible();
+    await expectAccessible(page);
+    const ownerEmail = uniqueEmail("client-owner");
+    const ownerLink = await invite(page, javaScriptEnabled, {
+      button: "Invite Client",
+      email: ownerEmail,
+      send: true,
+      company: "Northwind Traders",
+    });
+    expect(linkIn(await waitForMail(ownerEmail, "Hopper & Co"), "/client-register")).toBe(ownerLink);
+    await page.goto("/clients");
+    await expect(page.getByRole("row").filter({ hasText: ownerEmail })).toContainText("Northwind Traders");
 
-  await register(page, ownerLink, { name: "Olivia Chen" });
-  await expect(page.getByText("Account Created")).toBeVisible();
-  await verifyByMail(page, ownerEmail);
-  await expect(page).toHaveURL(/\/client\/dashboard$/);
+    await register(page, ownerLink, { name: "Olivia Chen" });
+    await expect(page.getByText("Account Created")).toBeVisible();
+    await verifyByMail(page, ownerEmail);
+    await expect(page).toHaveURL(/\/client\/dashboard$/);
 
-  await signInAs(page, world.owner.email);
-  await page.goto("/clients");
-  await expect(page.getByRole("heading", { name: "Olivia Chen" })).toBeVisible();
-  await expect(page.getByText("Owner · Northwind Traders")).toBeVisible();
-});
+    await signInAs(page, world.owner.email);
+    await page.goto("/clients");
+    await expect(page.getByRole("heading", { name: "Olivia Chen" })).toBeVisible();
+    await expect(page.getByText("Owner · Northwind Traders")).toBeVisible();
+  },
+);
 
-test("a client owner invites an employee of their company", async ({ page, javaScriptEnabled }) => {
+test("a client owner invites an employee of their company", { tag: "@no-js" }, async ({ page, javaScriptEnabled }) => {
   const world = await createWorld(page, {
     clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
   });
@@ -196,36 +198,38 @@ test("an expired and a made-up link each show their message, with a way back", a
   await expect(page).toHaveURL(/\/team-login$/);
 });
 
-test("a team member signs in with a temporary password, sets their own, then logs in at /team-login", async ({
-  page,
-}) => {
-  const world = await createWorld(page, { teamMembers: [{ name: "Terry Team", role: "DESIGNER" }] });
-  const member = world.teamMembers[0];
-  await signInAs(page, world.owner.email);
-  await page.goto(`/team/${member.id}`);
-  await expectTitleAndDescription(page, /Terry Team/);
-  await expectAccessible(page);
-  await page.getByRole("button", { name: "Give a temporary password" }).click();
-  const password = (await page.getByTestId("temporary-password").textContent())!.trim();
-  expect(password).toHaveLength(12);
+test(
+  "a team member signs in with a temporary password, sets their own, then logs in at /team-login",
+  { tag: "@no-js" },
+  async ({ page }) => {
+    const world = await createWorld(page, { teamMembers: [{ name: "Terry Team", role: "DESIGNER" }] });
+    const member = world.teamMembers[0];
+    await signInAs(page, world.owner.email);
+    await page.goto(`/team/${member.id}`);
+    await expectTitleAndDescription(page, /Terry Team/);
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Give a temporary password" }).click();
+    const password = (await page.getByTestId("temporary-password").textContent())!.trim();
+    expect(password).toHaveLength(12);
 
-  await page.context().clearCookies();
-  await page.goto("/team-login");
-  await expectTitleAndDescription(page, /Team and client login/);
-  await expectAccessible(page);
-  await logIn(page, member.email, password);
-  await expect(page).toHaveURL(/\/team-login\/new-password$/);
-  await expectTitleAndDescription(page, /Choose your password/);
-  await expectAccessible(page);
-  // Nothing else until the password is changed.
-  await page.goto("/teams/dashboard");
-  await expect(page).toHaveURL(/\/team-login\/new-password$/);
+    await page.context().clearCookies();
+    await page.goto("/team-login");
+    await expectTitleAndDescription(page, /Team and client login/);
+    await expectAccessible(page);
+    await logIn(page, member.email, password);
+    await expect(page).toHaveURL(/\/team-login\/new-password$/);
+    await expectTitleAndDescription(page, /Choose your password/);
+    await expectAccessible(page);
+    // Nothing else until the password is changed.
+    await page.goto("/teams/dashboard");
+    await expect(page).toHaveURL(/\/team-login\/new-password$/);
 
-  await page.getByLabel("New password").fill("my very own password");
-  await page.getByLabel("Confirm password").fill("my very own password");
-  await page.getByRole("button", { name: "Set password" }).click();
-  await expect(page).toHaveURL(/\/team-login$/);
-  await expect(page.getByText("Password updated")).toBeVisible();
-  await logIn(page, member.email, "my very own password");
-  await expect(page).toHaveURL(/\/teams\/dashboard$/);
-});
+    await page.getByLabel("New password").fill("my very own password");
+    await page.getByLabel("Confirm password").fill("my very own password");
+    await page.getByRole("button", { name: "Set password" }).click();
+    await expect(page).toHaveURL(/\/team-login$/);
+    await expect(page.getByText("Password updated")).toBeVisible();
+    await logIn(page, member.email, "my very own password");
+    await expect(page).toHaveURL(/\/teams\/dashboard$/);
+  },
+);

@@ -22,37 +22,39 @@ async function clientWithUnreadMessages(page: Page) {
   return world;
 }
 
-test("a client with messages unread for minutes gets one mail, whose link signs them in once and opens the chat", async ({
-  page,
-}) => {
-  const world = await clientWithUnreadMessages(page);
-  const client = world.clients[0];
-  const mail = await waitForMail(client.email, "New messages in Northwind Rebrand");
-  expect(mail.text).toContain("You have 3 unread messages in Northwind Rebrand");
-  expect(readOutbox().filter((sent) => sent.to === client.email)).toHaveLength(1);
-  const link = linkIn(mail, "/conversation-link");
+test(
+  "a client with messages unread for minutes gets one mail, whose link signs them in once and opens the chat",
+  { tag: ["@no-js", "@postgres"] },
+  async ({ page }) => {
+    const world = await clientWithUnreadMessages(page);
+    const client = world.clients[0];
+    const mail = await waitForMail(client.email, "New messages in Northwind Rebrand");
+    expect(mail.text).toContain("You have 3 unread messages in Northwind Rebrand");
+    expect(readOutbox().filter((sent) => sent.to === client.email)).toHaveLength(1);
+    const link = linkIn(mail, "/conversation-link");
 
-  await page.goto(link);
-  await expect(page.getByRole("heading", { name: "Open conversation" })).toBeVisible();
-  await expect(page.getByText("New messages are waiting for you in Northwind Rebrand.")).toBeVisible();
-  await expectAccessible(page);
-  await page.getByRole("button", { name: "Open conversation" }).click();
-  await expect(page).toHaveURL(new RegExp(`/client/chat/${world.spaces[0].id}$`));
-  // Signed in as the client: their own settings open.
-  await page.goto("/client/settings");
-  await expect(page.getByLabel("Email")).toHaveValue(client.email);
+    await page.goto(link);
+    await expect(page.getByRole("heading", { name: "Open conversation" })).toBeVisible();
+    await expect(page.getByText("New messages are waiting for you in Northwind Rebrand.")).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Open conversation" }).click();
+    await expect(page).toHaveURL(new RegExp(`/client/chat/${world.spaces[0].id}$`));
+    // Signed in as the client: their own settings open.
+    await page.goto("/client/settings");
+    await expect(page.getByLabel("Email")).toHaveValue(client.email);
 
-  // Once used, the link no longer signs anybody in.
-  await page.context().clearCookies();
-  await page.goto(link);
-  await expect(page.getByRole("heading", { name: "This link no longer works" })).toBeVisible();
-  await page.getByRole("link", { name: "Log in to open the conversation" }).click();
-  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fclient%2Fchat%2F/);
+    // Once used, the link no longer signs anybody in.
+    await page.context().clearCookies();
+    await page.goto(link);
+    await expect(page.getByRole("heading", { name: "This link no longer works" })).toBeVisible();
+    await page.getByRole("link", { name: "Log in to open the conversation" }).click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fclient%2Fchat%2F/);
 
-  // Another sweep: they were told already and have not read the space since, so no second mail.
-  await runUnreadNotices(page);
-  expect(readOutbox().filter((sent) => sent.to === client.email)).toHaveLength(1);
-});
+    // Another sweep: they were told already and have not read the space since, so no second mail.
+    await runUnreadNotices(page);
+    expect(readOutbox().filter((sent) => sent.to === client.email)).toHaveLength(1);
+  },
+);
 
 test("the link works only for its own user: someone else signed in in the browser is not switched", async ({
   page,
@@ -72,7 +74,7 @@ test("the link works only for its own user: someone else signed in in the browse
   await expect(page).toHaveURL(new RegExp(`/client/chat/${world.spaces[0].id}$`));
 });
 
-test("no mail when the member turned unread-message notices off", async ({ page }) => {
+test("no mail when the member turned unread-message notices off", { tag: "@postgres" }, async ({ page }) => {
   const world = await createWorld(page, {
     teamMembers: [{ name: "Maya Patel" }],
     spaces: [{ name: "Quiet Space", teamMembers: [0] }],

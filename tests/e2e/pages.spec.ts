@@ -3,7 +3,7 @@ import { createWorld, expect, expectAccessible, expectTitleAndDescription, signI
 /* Every page a person sees: a title, a meta description and no serious accessibility faults. */
 
 test("the public pages have a title, a description and no serious accessibility violations", async ({ page }) => {
-  // Six pages, each checked by axe (in a twin browser context for the JavaScript-off project).
+  // Six pages, each checked by axe.
   test.setTimeout(90_000);
   for (const [path, title] of [
     ["/", /Secure Client Communication/],
@@ -39,5 +39,28 @@ test("each user type's dashboard is accessible, at 390px wide too", async ({ pag
     await page.setViewportSize({ width: 390, height: 844 });
     await expectAccessible(page);
     await page.setViewportSize({ width: 1280, height: 720 });
+  }
+});
+
+test("the pages that stand in for dialogs without JavaScript are accessible", async ({ page }) => {
+  // The JavaScript-off flows open these instead of a dialog; axe checks them here, once (fixtures.ts).
+  test.setTimeout(90_000);
+  const world = await createWorld(page, {
+    teamMembers: [{ name: "Maya Patel" }],
+    clients: [{ name: "Olivia Chen", company: "Northwind", role: "OWNER" }],
+  });
+  for (const [email, path, heading] of [
+    [world.owner.email, "/invitations/new?kind=team", "Add Team Member"],
+    [world.owner.email, "/invitations/new?kind=client", "Invite Client"],
+    [world.owner.email, `/team/${world.teamMembers[0].id}`, "Maya Patel"],
+    [world.owner.email, `/clients/${world.clients[0].id}`, "Olivia Chen"],
+    [world.owner.email, `/clients?edit=${world.clients[0].id}`, "Edit Olivia Chen"],
+    [world.clients[0].email, "/invitations/new?kind=client", "Invite Employee"],
+  ] as const) {
+    await page.context().clearCookies();
+    await signInAs(page, email);
+    await page.goto(path);
+    await expect(page.getByRole("heading", { name: heading }).first()).toBeVisible();
+    await expectAccessible(page);
   }
 });

@@ -37,139 +37,151 @@ async function currentCode(page: Page) {
   return (await generateTOTP({ secret: key, period: 30, digits: 6, algorithm: "SHA-1" })).otp;
 }
 
-test("changing the password needs the current one, and signs out the other sessions", async ({ page, browser }) => {
-  const world = await createWorld(page);
-  await signInAs(page, world.owner.email);
-  const phone = await secondBrowser(browser, world.owner.email);
-  await page.goto("/settings/security");
-  await expect(page.getByText("Active sessions")).toBeVisible();
-  await expect(page.getByText("This device")).toBeVisible();
+test(
+  "changing the password needs the current one, and signs out the other sessions",
+  { tag: "@no-js" },
+  async ({ page, browser }) => {
+    const world = await createWorld(page);
+    await signInAs(page, world.owner.email);
+    const phone = await secondBrowser(browser, world.owner.email);
+    await page.goto("/settings/security");
+    await expect(page.getByText("Active sessions")).toBeVisible();
+    await expect(page.getByText("This device")).toBeVisible();
 
-  await page.getByLabel("Current password").fill("not my password");
-  await page.getByLabel("New password", { exact: true }).fill("a brand new secret");
-  await page.getByLabel("Confirm new password").fill("a brand new secret");
-  await page.getByRole("button", { name: "Update Password" }).click();
-  await expect(page.getByText("Your current password is not correct.")).toBeVisible();
+    await page.getByLabel("Current password").fill("not my password");
+    await page.getByLabel("New password", { exact: true }).fill("a brand new secret");
+    await page.getByLabel("Confirm new password").fill("a brand new secret");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await expect(page.getByText("Your current password is not correct.")).toBeVisible();
 
-  await page.getByLabel("Current password").fill(PASSWORD);
-  await page.getByLabel("New password", { exact: true }).fill("short");
-  await page.getByLabel("Confirm new password").fill("short");
-  await page.getByRole("button", { name: "Update Password" }).click();
-  await expect(page.getByText("Password must be at least 8 characters long.").first()).toBeVisible();
+    await page.getByLabel("Current password").fill(PASSWORD);
+    await page.getByLabel("New password", { exact: true }).fill("short");
+    await page.getByLabel("Confirm new password").fill("short");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await expect(page.getByText("Password must be at least 8 characters long.").first()).toBeVisible();
 
-  await page.getByLabel("Current password").fill(PASSWORD);
-  await page.getByLabel("New password", { exact: true }).fill("a brand new secret");
-  await page.getByLabel("Confirm new password").fill("a brand new secret");
-  await page.getByRole("button", { name: "Update Password" }).click();
-  await expect(page.getByText("You were signed out of your other sessions.")).toBeVisible();
-  await expect(page.getByText("You are signed in on this device only.")).toBeVisible();
+    await page.getByLabel("Current password").fill(PASSWORD);
+    await page.getByLabel("New password", { exact: true }).fill("a brand new secret");
+    await page.getByLabel("Confirm new password").fill("a brand new secret");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await expect(page.getByText("You were signed out of your other sessions.")).toBeVisible();
+    await expect(page.getByText("You are signed in on this device only.")).toBeVisible();
 
-  await expectSignedOut(phone.page);
-  await phone.close();
-  await page.context().clearCookies();
-  await page.goto("/login");
-  await logIn(page, world.owner.email, "a brand new secret");
-  await expect(page).toHaveURL(/\/dashboard$/);
-});
+    await expectSignedOut(phone.page);
+    await phone.close();
+    await page.context().clearCookies();
+    await page.goto("/login");
+    await logIn(page, world.owner.email, "a brand new secret");
+    await expect(page).toHaveURL(/\/dashboard$/);
+  },
+);
 
-test("the sessions list names each device, and Sign out of the others ends them", async ({ page, browser }) => {
-  const world = await createWorld(page, { clients: [{ name: "Olivia Chen" }] });
-  const email = world.clients[0].email;
-  await signInAs(page, email);
-  const phone = await secondBrowser(browser, email);
-  await page.goto("/client/settings/security");
-  await expect(page.getByRole("listitem").filter({ hasText: "This device" })).toContainText(
-    /Chrome on (Windows|Linux|macOS)/,
-  );
-  await expect(page.getByText(/Last seen/)).toBeVisible();
-  await page.getByRole("button", { name: "Sign out of the others" }).click();
-  await expect(page.getByText("You were signed out of 1 other session.")).toBeVisible();
-  await expect(page.getByText("You are signed in on this device only.")).toBeVisible();
-  await expectSignedOut(phone.page);
-  await phone.close();
-});
+test(
+  "the sessions list names each device, and Sign out of the others ends them",
+  { tag: "@no-js" },
+  async ({ page, browser }) => {
+    const world = await createWorld(page, { clients: [{ name: "Olivia Chen" }] });
+    const email = world.clients[0].email;
+    await signInAs(page, email);
+    const phone = await secondBrowser(browser, email);
+    await page.goto("/client/settings/security");
+    await expect(page.getByRole("listitem").filter({ hasText: "This device" })).toContainText(
+      /Chrome on (Windows|Linux|macOS)/,
+    );
+    await expect(page.getByText(/Last seen/)).toBeVisible();
+    await page.getByRole("button", { name: "Sign out of the others" }).click();
+    await expect(page.getByText("You were signed out of 1 other session.")).toBeVisible();
+    await expect(page.getByText("You are signed in on this device only.")).toBeVisible();
+    await expectSignedOut(phone.page);
+    await phone.close();
+  },
+);
 
-test("two-factor sign-in: set up with the QR code's key, then a wrong code is refused and a recovery code works once", async ({
-  page,
-}) => {
-  const world = await createWorld(page, { teamMembers: [{ name: "Maya Patel" }] });
-  const email = world.teamMembers[0].email;
-  await signInAs(page, email);
-  await page.goto("/teams/settings/security");
-  await page.getByRole("button", { name: "Set Up Two-Factor" }).click();
-  await expect(page.getByRole("img", { name: "QR code to scan with your authenticator app" })).toHaveAttribute(
-    "src",
-    /^data:image\/png;base64,/,
-  );
-  await page.getByLabel("Authentication code").fill("000000");
-  await page.getByRole("button", { name: "Verify and Turn On" }).click();
-  await expect(page.getByText("That code is not valid.")).toBeVisible();
+test(
+  "two-factor sign-in: set up with the QR code's key, then a wrong code is refused and a recovery code works once",
+  { tag: "@no-js" },
+  async ({ page }) => {
+    const world = await createWorld(page, { teamMembers: [{ name: "Maya Patel" }] });
+    const email = world.teamMembers[0].email;
+    await signInAs(page, email);
+    await page.goto("/teams/settings/security");
+    await page.getByRole("button", { name: "Set Up Two-Factor" }).click();
+    await expect(page.getByRole("img", { name: "QR code to scan with your authenticator app" })).toHaveAttribute(
+      "src",
+      /^data:image\/png;base64,/,
+    );
+    await page.getByLabel("Authentication code").fill("000000");
+    await page.getByRole("button", { name: "Verify and Turn On" }).click();
+    await expect(page.getByText("That code is not valid.")).toBeVisible();
 
-  await page.getByLabel("Authentication code").fill(await currentCode(page));
-  await page.getByRole("button", { name: "Verify and Turn On" }).click();
-  const codes = page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
-  await expect(codes).toHaveCount(10);
-  const recoveryCode = (await codes.first().innerText()).trim();
-  await expect(page.getByText("You have 10 unused recovery codes.")).toBeVisible();
+    await page.getByLabel("Authentication code").fill(await currentCode(page));
+    await page.getByRole("button", { name: "Verify and Turn On" }).click();
+    const codes = page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
+    await expect(codes).toHaveCount(10);
+    const recoveryCode = (await codes.first().innerText()).trim();
+    await expect(page.getByText("You have 10 unused recovery codes.")).toBeVisible();
 
-  // The password alone no longer makes a session.
-  await page.context().clearCookies();
-  await page.goto("/login");
-  await logIn(page, email);
-  await expect(page).toHaveURL(/\/login\/two-factor$/);
-  await expectTitleAndDescription(page, /Two-factor sign-in/);
-  await expectAccessible(page);
-  await page.goto("/teams/dashboard");
-  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+    // The password alone no longer makes a session.
+    await page.context().clearCookies();
+    await page.goto("/login");
+    await logIn(page, email);
+    await expect(page).toHaveURL(/\/login\/two-factor$/);
+    await expectTitleAndDescription(page, /Two-factor sign-in/);
+    await expectAccessible(page);
+    await page.goto("/teams/dashboard");
+    await expect(page).toHaveURL(/\/login\?redirectTo=/);
 
-  await page.goto("/login");
-  await logIn(page, email);
-  await page.getByLabel("Authentication code").fill("123456");
-  await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page.getByText("That code is not valid.")).toBeVisible();
-  await page.getByLabel("Authentication code").fill(recoveryCode.toUpperCase());
-  await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page).toHaveURL(/\/teams\/dashboard$/);
+    await page.goto("/login");
+    await logIn(page, email);
+    await page.getByLabel("Authentication code").fill("123456");
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page.getByText("That code is not valid.")).toBeVisible();
+    await page.getByLabel("Authentication code").fill(recoveryCode.toUpperCase());
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page).toHaveURL(/\/teams\/dashboard$/);
 
-  await page.context().clearCookies();
-  await page.goto("/login");
-  await logIn(page, email);
-  await page.getByLabel("Authentication code").fill(recoveryCode);
-  await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page.getByText("That code is not valid.")).toBeVisible();
-  await expect(page).toHaveURL(/\/login\/two-factor$/);
-});
+    await page.context().clearCookies();
+    await page.goto("/login");
+    await logIn(page, email);
+    await page.getByLabel("Authentication code").fill(recoveryCode);
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page.getByText("That code is not valid.")).toBeVisible();
+    await expect(page).toHaveURL(/\/login\/two-factor$/);
+  },
+);
 
-test("an agency that requires two-factor sends its team members to set it up before anything else", async ({
-  page,
-}) => {
-  const world = await createWorld(page, { teamMembers: [{ name: "Leo Designer" }] });
-  await signInAs(page, world.owner.email);
-  await page.goto("/settings/security");
-  await expect(page.getByRole("button", { name: "Require Two-Factor" })).toBeDisabled();
-  await page.getByRole("button", { name: "Set Up Two-Factor" }).click();
-  await page.getByLabel("Authentication code").fill(await currentCode(page));
-  await page.getByRole("button", { name: "Verify and Turn On" }).click();
-  await expect(page.getByRole("list", { name: "Recovery codes" })).toBeVisible();
-  await page.getByRole("button", { name: "Require Two-Factor" }).click();
-  await expect(page.getByText("Your team members and clients now need two-factor sign-in.")).toBeVisible();
+test(
+  "an agency that requires two-factor sends its team members to set it up before anything else",
+  { tag: "@no-js" },
+  async ({ page }) => {
+    const world = await createWorld(page, { teamMembers: [{ name: "Leo Designer" }] });
+    await signInAs(page, world.owner.email);
+    await page.goto("/settings/security");
+    await expect(page.getByRole("button", { name: "Require Two-Factor" })).toBeDisabled();
+    await page.getByRole("button", { name: "Set Up Two-Factor" }).click();
+    await page.getByLabel("Authentication code").fill(await currentCode(page));
+    await page.getByRole("button", { name: "Verify and Turn On" }).click();
+    await expect(page.getByRole("list", { name: "Recovery codes" })).toBeVisible();
+    await page.getByRole("button", { name: "Require Two-Factor" }).click();
+    await expect(page.getByText("Your team members and clients now need two-factor sign-in.")).toBeVisible();
 
-  await page.context().clearCookies();
-  await signInAs(page, world.teamMembers[0].email);
-  await page.goto("/teams/dashboard");
-  await expect(page).toHaveURL(/\/teams\/settings\/security$/);
-  await expect(page.getByText("Your agency requires two-factor sign-in.").first()).toBeVisible();
-  await page.goto("/teams/settings/notifications");
-  await expect(page).toHaveURL(/\/teams\/settings\/security$/);
+    await page.context().clearCookies();
+    await signInAs(page, world.teamMembers[0].email);
+    await page.goto("/teams/dashboard");
+    await expect(page).toHaveURL(/\/teams\/settings\/security$/);
+    await expect(page.getByText("Your agency requires two-factor sign-in.").first()).toBeVisible();
+    await page.goto("/teams/settings/notifications");
+    await expect(page).toHaveURL(/\/teams\/settings\/security$/);
 
-  await page.getByRole("button", { name: "Set Up Two-Factor" }).click();
-  await page.getByLabel("Authentication code").fill(await currentCode(page));
-  await page.getByRole("button", { name: "Verify and Turn On" }).click();
-  await expect(page.getByRole("list", { name: "Recovery codes" })).toBeVisible();
-  await expect(page.getByText("Your agency requires two-factor sign-in, so it cannot be turned off.")).toBeVisible();
-  await page.goto("/teams/dashboard");
-  await expect(page.getByRole("heading", { name: /Welcome back/ })).toBeVisible();
-});
+    await page.getByRole("button", { name: "Set Up Two-Factor" }).click();
+    await page.getByLabel("Authentication code").fill(await currentCode(page));
+    await page.getByRole("button", { name: "Verify and Turn On" }).click();
+    await expect(page.getByRole("list", { name: "Recovery codes" })).toBeVisible();
+    await expect(page.getByText("Your agency requires two-factor sign-in, so it cannot be turned off.")).toBeVisible();
+    await page.goto("/teams/dashboard");
+    await expect(page.getByRole("heading", { name: /Welcome back/ })).toBeVisible();
+  },
+);
 
 test("a temporary password in an agency that requires two-factor: the password first, then two-factor, then in", async ({
   page,

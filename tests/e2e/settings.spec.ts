@@ -12,40 +12,41 @@ async function openTab(page: Page, name: "Profile" | "Notifications" | "Security
 const accountMenu = (page: Page) => page.locator("summary", { hasText: "Account menu" });
 
 test.describe("the profile of each user type", () => {
-  test("the agency owner edits the agency profile; the top bar shows the new name at once", async ({
-    page,
-    javaScriptEnabled,
-  }) => {
-    const world = await createWorld(page, { agencyName: "Hopper & Co" });
-    await signInAs(page, world.owner.email);
-    await page.goto("/settings");
-    await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
-    await expect(page.getByText("Manage your agency settings and preferences")).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Agency Profile" })).toBeVisible();
-    await expect(page.getByLabel("Email")).toHaveAttribute("readonly", "");
-    await expect(page.getByLabel("Email")).toHaveValue(world.owner.email);
-    await expect(page.getByText("Include http:// or https://")).toBeVisible();
+  test(
+    "the agency owner edits the agency profile; the top bar shows the new name at once",
+    { tag: "@no-js" },
+    async ({ page, javaScriptEnabled }) => {
+      const world = await createWorld(page, { agencyName: "Hopper & Co" });
+      await signInAs(page, world.owner.email);
+      await page.goto("/settings");
+      await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
+      await expect(page.getByText("Manage your agency settings and preferences")).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Agency Profile" })).toBeVisible();
+      await expect(page.getByLabel("Email")).toHaveAttribute("readonly", "");
+      await expect(page.getByLabel("Email")).toHaveValue(world.owner.email);
+      await expect(page.getByText("Include http:// or https://")).toBeVisible();
 
-    await page.getByLabel("First name").fill("Marguerite");
-    await page.getByLabel("Agency name").fill("Hopper Studio");
-    if (javaScriptEnabled) {
-      await page.getByLabel("Mobile number").pressSequentially("5551234567");
+      await page.getByLabel("First name").fill("Marguerite");
+      await page.getByLabel("Agency name").fill("Hopper Studio");
+      if (javaScriptEnabled) {
+        await page.getByLabel("Mobile number").pressSequentially("5551234567");
+        await expect(page.getByLabel("Mobile number")).toHaveValue("(555) 123-4567");
+      } else {
+        await page.getByLabel("Mobile number").fill("555.123.4567");
+      }
+      await page.getByLabel("Agency website").fill("https://hopper.studio");
+      await page.getByRole("button", { name: "Save Changes" }).click();
+
+      await expect(page.getByText("Your profile has been updated successfully.")).toBeVisible();
+      await expect(accountMenu(page)).toContainText("Account menu for Marguerite Owner");
+      await expect(page.getByRole("banner").getByText("Agency · Hopper Studio").first()).toBeVisible();
+      await page.reload();
       await expect(page.getByLabel("Mobile number")).toHaveValue("(555) 123-4567");
-    } else {
-      await page.getByLabel("Mobile number").fill("555.123.4567");
-    }
-    await page.getByLabel("Agency website").fill("https://hopper.studio");
-    await page.getByRole("button", { name: "Save Changes" }).click();
+      await expect(page.getByLabel("Agency website")).toHaveValue("https://hopper.studio");
+    },
+  );
 
-    await expect(page.getByText("Your profile has been updated successfully.")).toBeVisible();
-    await expect(accountMenu(page)).toContainText("Account menu for Marguerite Owner");
-    await expect(page.getByRole("banner").getByText("Agency · Hopper Studio").first()).toBeVisible();
-    await page.reload();
-    await expect(page.getByLabel("Mobile number")).toHaveValue("(555) 123-4567");
-    await expect(page.getByLabel("Agency website")).toHaveValue("https://hopper.studio");
-  });
-
-  test("bad input is explained next to the field, and what was typed stays", async ({ page }) => {
+  test("bad input is explained next to the field, and what was typed stays", { tag: "@no-js" }, async ({ page }) => {
     const world = await createWorld(page);
     await signInAs(page, world.owner.email);
     await page.goto("/settings");
@@ -74,88 +75,106 @@ test.describe("the profile of each user type", () => {
     await expect(page.getByLabel("Mobile number")).toHaveValue("(555) 987-6543");
   });
 
-  test("a client edits their personal profile; the company is the agency's to set", async ({ page }) => {
-    const world = await createWorld(page, { clients: [{ name: "Olivia Chen", company: "Northwind", role: "OWNER" }] });
+  test(
+    "a client edits their personal profile; the company is the agency's to set",
+    { tag: "@no-js" },
+    async ({ page }) => {
+      const world = await createWorld(page, {
+        clients: [{ name: "Olivia Chen", company: "Northwind", role: "OWNER" }],
+      });
+      await signInAs(page, world.clients[0].email);
+      await page.goto("/client/settings");
+      await expect(page.getByRole("heading", { name: "Personal Profile" })).toBeVisible();
+      await expect(page.getByText("Manage your profile settings and preferences")).toBeVisible();
+      await expect(page.getByLabel("Company")).toHaveValue("Northwind");
+      await expect(page.getByLabel("Company")).toHaveAttribute("readonly", "");
+      await page.getByLabel("Extension").fill("12a");
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await expect(page.getByText("The extension can only contain digits.")).toBeVisible();
+      await page.getByLabel("Extension").fill("204");
+      await page.getByLabel("Name", { exact: true }).fill("Olivia Chen-Park");
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await expect(page.getByText("Your profile has been updated successfully.")).toBeVisible();
+      await expect(accountMenu(page)).toContainText("Account menu for Olivia Chen-Park");
+      await expect(page.getByLabel("Extension")).toHaveValue("204");
+    },
+  );
+});
+
+test(
+  "an avatar upload shows in the top bar at once; a file that is not an image is refused",
+  { tag: "@no-js" },
+  async ({ page }) => {
+    const world = await createWorld(page, { clients: [{ name: "Olivia Chen" }] });
     await signInAs(page, world.clients[0].email);
     await page.goto("/client/settings");
-    await expect(page.getByRole("heading", { name: "Personal Profile" })).toBeVisible();
-    await expect(page.getByText("Manage your profile settings and preferences")).toBeVisible();
-    await expect(page.getByLabel("Company")).toHaveValue("Northwind");
-    await expect(page.getByLabel("Company")).toHaveAttribute("readonly", "");
-    await page.getByLabel("Extension").fill("12a");
-    await page.getByRole("button", { name: "Save Changes" }).click();
-    await expect(page.getByText("The extension can only contain digits.")).toBeVisible();
-    await page.getByLabel("Extension").fill("204");
-    await page.getByLabel("Name", { exact: true }).fill("Olivia Chen-Park");
-    await page.getByRole("button", { name: "Save Changes" }).click();
-    await expect(page.getByText("Your profile has been updated successfully.")).toBeVisible();
-    await expect(accountMenu(page)).toContainText("Account menu for Olivia Chen-Park");
-    await expect(page.getByLabel("Extension")).toHaveValue("204");
-  });
-});
+    // A file chosen while React is still hydrating the form can be lost on a busy machine.
+    await page.waitForLoadState("networkidle");
+    const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#3366ff" } })
+      .png()
+      .toBuffer();
+    await page.getByLabel("Profile picture").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: photo });
+    await page.getByRole("button", { name: "Upload Avatar" }).click();
+    await expect(page.getByText("Profile avatar uploaded successfully.")).toBeVisible();
+    await expect(accountMenu(page).locator("img")).toHaveAttribute("src", /^\/images\/avatars\/[0-9a-f]{32}\.webp$/);
+    await expect(page.getByRole("button", { name: "Change Avatar" })).toBeVisible();
 
-test("an avatar upload shows in the top bar at once; a file that is not an image is refused", async ({ page }) => {
-  const world = await createWorld(page, { clients: [{ name: "Olivia Chen" }] });
-  await signInAs(page, world.clients[0].email);
-  await page.goto("/client/settings");
-  // A file chosen while React is still hydrating the form can be lost on a busy machine.
-  await page.waitForLoadState("networkidle");
-  const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#3366ff" } })
-    .png()
-    .toBuffer();
-  await page.getByLabel("Profile picture").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: photo });
-  await page.getByRole("button", { name: "Upload Avatar" }).click();
-  await expect(page.getByText("Profile avatar uploaded successfully.")).toBeVisible();
-  await expect(accountMenu(page).locator("img")).toHaveAttribute("src", /^\/images\/avatars\/[0-9a-f]{32}\.webp$/);
-  await expect(page.getByRole("button", { name: "Change Avatar" })).toBeVisible();
+    await page
+      .getByLabel("Profile picture")
+      .setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("just some text") });
+    await page.getByRole("button", { name: "Change Avatar" }).click();
+    await expect(page.getByText("Please upload an image file.")).toBeVisible();
+    await expect(page.getByText("Invalid file type")).toBeVisible();
+  },
+);
 
-  await page
-    .getByLabel("Profile picture")
-    .setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("just some text") });
-  await page.getByRole("button", { name: "Change Avatar" }).click();
-  await expect(page.getByText("Please upload an image file.")).toBeVisible();
-  await expect(page.getByText("Invalid file type")).toBeVisible();
-});
+test(
+  "the agency logo and an image over 5MB: stored, and refused with SPEC's words",
+  { tag: "@no-js" },
+  async ({ page }) => {
+    const world = await createWorld(page);
+    await signInAs(page, world.owner.email);
+    await page.goto("/settings");
+    const logo = await sharp({ create: { width: 300, height: 300, channels: 4, background: "#ff8800" } })
+      .png()
+      .toBuffer();
+    await page.getByLabel("Agency logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
+    await page.getByRole("button", { name: "Upload Logo" }).click();
+    await expect(page.getByText("Logo uploaded successfully.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Change Logo" })).toBeVisible();
 
-test("the agency logo and an image over 5MB: stored, and refused with SPEC's words", async ({ page }) => {
-  const world = await createWorld(page);
-  await signInAs(page, world.owner.email);
-  await page.goto("/settings");
-  const logo = await sharp({ create: { width: 300, height: 300, channels: 4, background: "#ff8800" } })
-    .png()
-    .toBuffer();
-  await page.getByLabel("Agency logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
-  await page.getByRole("button", { name: "Upload Logo" }).click();
-  await expect(page.getByText("Logo uploaded successfully.")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Change Logo" })).toBeVisible();
+    const huge = Buffer.alloc(6 * 1024 * 1024, 1);
+    logo.copy(huge, 0, 0, 16);
+    await page.getByLabel("Profile picture").setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: huge });
+    await page.getByRole("button", { name: "Upload Avatar" }).click();
+    await expect(page.getByText("Please upload an image smaller than 5MB.")).toBeVisible();
+  },
+);
 
-  const huge = Buffer.alloc(6 * 1024 * 1024, 1);
-  logo.copy(huge, 0, 0, 16);
-  await page.getByLabel("Profile picture").setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: huge });
-  await page.getByRole("button", { name: "Upload Avatar" }).click();
-  await expect(page.getByText("Please upload an image smaller than 5MB.")).toBeVisible();
-});
+test(
+  "notification preferences: SPEC's defaults, saved and kept",
+  { tag: "@no-js" },
+  async ({ page, javaScriptEnabled }) => {
+    const world = await createWorld(page, { teamMembers: [{ name: "Leo Designer" }] });
+    await signInAs(page, world.teamMembers[0].email);
+    await page.goto("/teams/settings");
+    await openTab(page, "Notifications", javaScriptEnabled);
+    await expect(page).toHaveURL(/\/teams\/settings\/notifications$/);
+    await expect(page.getByLabel("New clients")).toBeChecked();
+    await expect(page.getByLabel("Team activity")).toBeChecked();
+    await expect(page.getByLabel("Unread messages")).toBeChecked();
+    await expect(page.getByLabel("Product news")).not.toBeChecked();
 
-test("notification preferences: SPEC's defaults, saved and kept", async ({ page, javaScriptEnabled }) => {
-  const world = await createWorld(page, { teamMembers: [{ name: "Leo Designer" }] });
-  await signInAs(page, world.teamMembers[0].email);
-  await page.goto("/teams/settings");
-  await openTab(page, "Notifications", javaScriptEnabled);
-  await expect(page).toHaveURL(/\/teams\/settings\/notifications$/);
-  await expect(page.getByLabel("New clients")).toBeChecked();
-  await expect(page.getByLabel("Team activity")).toBeChecked();
-  await expect(page.getByLabel("Unread messages")).toBeChecked();
-  await expect(page.getByLabel("Product news")).not.toBeChecked();
-
-  await page.getByLabel("Unread messages").uncheck();
-  await page.getByLabel("Product news").check();
-  await page.getByRole("button", { name: "Save Preferences" }).click();
-  await expect(page.getByText("Notification preferences saved successfully.")).toBeVisible();
-  await page.reload();
-  await expect(page.getByLabel("Unread messages")).not.toBeChecked();
-  await expect(page.getByLabel("Product news")).toBeChecked();
-  await expect(page.getByLabel("New clients")).toBeChecked();
-});
+    await page.getByLabel("Unread messages").uncheck();
+    await page.getByLabel("Product news").check();
+    await page.getByRole("button", { name: "Save Preferences" }).click();
+    await expect(page.getByText("Notification preferences saved successfully.")).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("Unread messages")).not.toBeChecked();
+    await expect(page.getByLabel("Product news")).toBeChecked();
+    await expect(page.getByLabel("New clients")).toBeChecked();
+  },
+);
 
 test("each settings tab has a title, a description, and is accessible at 390px wide too", async ({
   page,

@@ -31,146 +31,152 @@ async function chooseLogo(page: Page, javaScriptEnabled: boolean | undefined, co
 const spaceCard = (page: Page, name: string) =>
   page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
 
-test("the agency creates a space for a client owner, with a logo", async ({ page, javaScriptEnabled }) => {
-  const world = await createWorld(page, {
-    clients: [
-      { name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" },
-      { name: "Sam Rivera", company: "Northwind Traders", role: "EMPLOYEE" },
-    ],
-  });
-  await signInAs(page, world.owner.email);
-  await page.goto("/spaces");
-  await expect(page.getByRole("heading", { name: "Spaces", level: 1 })).toBeVisible();
-  await expect(page.getByText("Manage your client spaces and communications")).toBeVisible();
-  await expect(page.getByText("No spaces yet")).toBeVisible();
+test(
+  "the agency creates a space for a client owner, with a logo",
+  { tag: "@no-js" },
+  async ({ page, javaScriptEnabled }) => {
+    const world = await createWorld(page, {
+      clients: [
+        { name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" },
+        { name: "Sam Rivera", company: "Northwind Traders", role: "EMPLOYEE" },
+      ],
+    });
+    await signInAs(page, world.owner.email);
+    await page.goto("/spaces");
+    await expect(page.getByRole("heading", { name: "Spaces", level: 1 })).toBeVisible();
+    await expect(page.getByText("Manage your client spaces and communications")).toBeVisible();
+    await expect(page.getByText("No spaces yet")).toBeVisible();
 
-  await page.getByRole("link", { name: "New Space" }).click();
-  if (javaScriptEnabled) {
-    await expect(page.getByRole("dialog", { name: "Create New Space" })).toBeVisible();
-  } else {
-    await expect(page).toHaveURL(/\/spaces\/new$/);
-  }
-  await expect(page.getByText("Add a new space and assign it to a client owner.")).toBeVisible();
-  await expectAccessible(page);
-  // Only OWNER clients can own a space.
-  await expect(page.getByLabel("Client Owner").locator("option")).toHaveText([
-    "Select a client owner",
-    "Olivia Chen (Northwind Traders)",
-  ]);
+    await page.getByRole("link", { name: "New Space" }).click();
+    if (javaScriptEnabled) {
+      await expect(page.getByRole("dialog", { name: "Create New Space" })).toBeVisible();
+    } else {
+      await expect(page).toHaveURL(/\/spaces\/new$/);
+    }
+    await expect(page.getByText("Add a new space and assign it to a client owner.")).toBeVisible();
+    await expectAccessible(page);
+    // Only OWNER clients can own a space.
+    await expect(page.getByLabel("Client Owner").locator("option")).toHaveText([
+      "Select a client owner",
+      "Olivia Chen (Northwind Traders)",
+    ]);
 
-  // Refused without an owner; the form stays (open) with the reason.
-  await page.getByRole("button", { name: "Create Space" }).click();
-  await expect(page.getByText("Please choose a client owner.")).toBeVisible();
+    // Refused without an owner; the form stays (open) with the reason.
+    await page.getByRole("button", { name: "Create Space" }).click();
+    await expect(page.getByText("Please choose a client owner.")).toBeVisible();
 
-  await page.getByLabel("Client Owner").selectOption({ label: "Olivia Chen (Northwind Traders)" });
-  if (javaScriptEnabled) {
-    await expect(page.getByLabel("Company Name")).toHaveValue("Northwind Traders");
-    await expect(page.getByLabel("Company Name")).toHaveAttribute("readonly", "");
-  }
-  await chooseLogo(page, javaScriptEnabled, "#1d4ed8");
-  await page.getByRole("button", { name: "Create Space" }).click();
+    await page.getByLabel("Client Owner").selectOption({ label: "Olivia Chen (Northwind Traders)" });
+    if (javaScriptEnabled) {
+      await expect(page.getByLabel("Company Name")).toHaveValue("Northwind Traders");
+      await expect(page.getByLabel("Company Name")).toHaveAttribute("readonly", "");
+    }
+    await chooseLogo(page, javaScriptEnabled, "#1d4ed8");
+    await page.getByRole("button", { name: "Create Space" }).click();
 
-  await expect(page).toHaveURL(/\/spaces$/);
-  await expect(page.getByRole("dialog")).toBeHidden();
-  await expect(page.getByText("Space created", { exact: true })).toBeVisible();
-  const card = spaceCard(page, "Northwind Traders");
-  await expect(card).toBeVisible();
-  await expect(card.getByText(world.clients[0].email)).toBeVisible();
-  await expect(card.getByText("0 team members")).toBeVisible();
-  await expect(card.getByText("1 client")).toBeVisible();
-  await expect(card.locator('img[src^="/images/agency-logos/"]')).toBeVisible();
+    await expect(page).toHaveURL(/\/spaces$/);
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(page.getByText("Space created", { exact: true })).toBeVisible();
+    const card = spaceCard(page, "Northwind Traders");
+    await expect(card).toBeVisible();
+    await expect(card.getByText(world.clients[0].email)).toBeVisible();
+    await expect(card.getByText("0 team members")).toBeVisible();
+    await expect(card.getByText("1 client")).toBeVisible();
+    await expect(card.locator('img[src^="/images/agency-logos/"]')).toBeVisible();
 
-  // The dashboard counts it and shows it in Recent Activity.
-  await page.goto("/dashboard");
-  await expect(page.getByText("Total Spaces").locator("..")).toContainText("1");
-  await expect(page.getByText("Grace Owner created the space Northwind Traders")).toBeVisible();
+    // The dashboard counts it and shows it in Recent Activity.
+    await page.goto("/dashboard");
+    await expect(page.getByText("Total Spaces").locator("..")).toContainText("1");
+    await expect(page.getByText("Grace Owner created the space Northwind Traders")).toBeVisible();
 
-  // The client owner takes part from the start.
-  await page.context().clearCookies();
-  await signInAs(page, world.clients[0].email);
-  await page.goto("/client/chat");
-  await expect(page.getByRole("heading", { name: "Northwind Traders" })).toBeVisible();
-});
+    // The client owner takes part from the start.
+    await page.context().clearCookies();
+    await signInAs(page, world.clients[0].email);
+    await page.goto("/client/chat");
+    await expect(page.getByRole("heading", { name: "Northwind Traders" })).toBeVisible();
+  },
+);
 
-test("a file that only looks like an image is refused with SPEC's words, and the form keeps what was typed", async ({
-  page,
-  javaScriptEnabled,
-}) => {
-  const world = await createWorld(page, {
-    clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
-    spaces: [{ name: "Northwind Website", clients: [0] }],
-  });
-  await signInAs(page, world.owner.email);
-  await page.goto(`/spaces/${world.spaces[0].id}/edit`);
-  await page.getByLabel("Space name").fill("Northwind Portal");
-  const notAnImage = { name: "logo.png", mimeType: "image/png", buffer: Buffer.from("just some text") };
-  if (javaScriptEnabled) {
-    const chooser = page.waitForEvent("filechooser");
-    await page.getByRole("button", { name: "Upload Logo" }).click();
-    await (await chooser).setFiles(notAnImage);
-    await expect(page.getByRole("alert").filter({ hasText: "Invalid file type" })).toBeVisible();
-  } else {
-    await page.getByLabel("Company Logo").setInputFiles(notAnImage);
+test(
+  "a file that only looks like an image is refused with SPEC's words, and the form keeps what was typed",
+  { tag: "@no-js" },
+  async ({ page, javaScriptEnabled }) => {
+    const world = await createWorld(page, {
+      clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
+      spaces: [{ name: "Northwind Website", clients: [0] }],
+    });
+    await signInAs(page, world.owner.email);
+    await page.goto(`/spaces/${world.spaces[0].id}/edit`);
+    await page.getByLabel("Space name").fill("Northwind Portal");
+    const notAnImage = { name: "logo.png", mimeType: "image/png", buffer: Buffer.from("just some text") };
+    if (javaScriptEnabled) {
+      const chooser = page.waitForEvent("filechooser");
+      await page.getByRole("button", { name: "Upload Logo" }).click();
+      await (await chooser).setFiles(notAnImage);
+      await expect(page.getByRole("alert").filter({ hasText: "Invalid file type" })).toBeVisible();
+    } else {
+      await page.getByLabel("Company Logo").setInputFiles(notAnImage);
+      await page.getByRole("button", { name: "Save Changes" }).click();
+    }
+    await expect(page.getByText("Please upload an image file.").first()).toBeVisible();
+    await expect(page.getByLabel("Space name")).toHaveValue("Northwind Portal");
+  },
+);
+
+test(
+  "the agency edits a space and replaces its logo; Cancel goes back to the space",
+  { tag: "@no-js" },
+  async ({ page, javaScriptEnabled }) => {
+    const world = await createWorld(page, {
+      clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
+      spaces: [{ name: "Northwind Website", clients: [0] }],
+    });
+    const [space] = world.spaces;
+    await signInAs(page, world.owner.email);
+    await page.goto("/spaces");
+    await spaceCard(page, "Northwind Website").locator("summary").click();
+    await page.getByRole("link", { name: "Edit Space" }).click();
+    await expect(page).toHaveURL(`/spaces/${space.id}/edit`);
+    await expect(page.getByRole("heading", { name: "Edit Space" })).toBeVisible();
+    await expect(page.getByText("Modify space settings and information")).toBeVisible();
+
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(`/spaces/${space.id}`);
+    await page.getByRole("link", { name: "Edit Space" }).click();
+
+    await page.getByLabel("Space name").fill("N");
+    await page.getByLabel("Email").fill("not-an-email");
     await page.getByRole("button", { name: "Save Changes" }).click();
-  }
-  await expect(page.getByText("Please upload an image file.").first()).toBeVisible();
-  await expect(page.getByLabel("Space name")).toHaveValue("Northwind Portal");
-});
+    await expect(page.getByText("Space name must be at least 2 characters.")).toBeVisible();
+    await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue("not-an-email");
 
-test("the agency edits a space and replaces its logo; Cancel goes back to the space", async ({
-  page,
-  javaScriptEnabled,
-}) => {
-  const world = await createWorld(page, {
-    clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
-    spaces: [{ name: "Northwind Website", clients: [0] }],
-  });
-  const [space] = world.spaces;
-  await signInAs(page, world.owner.email);
-  await page.goto("/spaces");
-  await spaceCard(page, "Northwind Website").locator("summary").click();
-  await page.getByRole("link", { name: "Edit Space" }).click();
-  await expect(page).toHaveURL(`/spaces/${space.id}/edit`);
-  await expect(page.getByRole("heading", { name: "Edit Space" })).toBeVisible();
-  await expect(page.getByText("Modify space settings and information")).toBeVisible();
+    await page.getByLabel("Space name").fill("Northwind Relaunch");
+    await page.getByLabel("Client Owner").selectOption({ label: "Olivia Chen (Northwind Traders)" });
+    await page.getByLabel("Email").fill("hello@northwind.example");
+    await page.getByLabel("Contact number").fill("5551234567");
+    await page.getByLabel("Website").fill("https://northwind.example");
+    await chooseLogo(page, javaScriptEnabled, "#059669");
+    await page.getByRole("button", { name: "Save Changes" }).click();
 
-  await page.getByRole("link", { name: "Cancel" }).click();
-  await expect(page).toHaveURL(`/spaces/${space.id}`);
-  await page.getByRole("link", { name: "Edit Space" }).click();
+    await expect(page).toHaveURL(`/spaces/${space.id}`);
+    await expect(page.getByText("Space updated successfully")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Northwind Relaunch", level: 1 })).toBeVisible();
+    const clientOwner = page.getByRole("heading", { name: "Client Owner" }).locator("..");
+    await expect(clientOwner.getByText("Olivia Chen")).toBeVisible();
+    await expect(page.getByRole("link", { name: "(555) 123-4567" })).toBeVisible();
+    const logo = page.locator('main img[src^="/images/agency-logos/"]').first();
+    await expect(logo).toBeVisible();
+    const firstLogo = await logo.getAttribute("src");
 
-  await page.getByLabel("Space name").fill("N");
-  await page.getByLabel("Email").fill("not-an-email");
-  await page.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page.getByText("Space name must be at least 2 characters.")).toBeVisible();
-  await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
-  await expect(page.getByLabel("Email")).toHaveValue("not-an-email");
-
-  await page.getByLabel("Space name").fill("Northwind Relaunch");
-  await page.getByLabel("Client Owner").selectOption({ label: "Olivia Chen (Northwind Traders)" });
-  await page.getByLabel("Email").fill("hello@northwind.example");
-  await page.getByLabel("Contact number").fill("5551234567");
-  await page.getByLabel("Website").fill("https://northwind.example");
-  await chooseLogo(page, javaScriptEnabled, "#059669");
-  await page.getByRole("button", { name: "Save Changes" }).click();
-
-  await expect(page).toHaveURL(`/spaces/${space.id}`);
-  await expect(page.getByText("Space updated successfully")).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Northwind Relaunch", level: 1 })).toBeVisible();
-  const clientOwner = page.getByRole("heading", { name: "Client Owner" }).locator("..");
-  await expect(clientOwner.getByText("Olivia Chen")).toBeVisible();
-  await expect(page.getByRole("link", { name: "(555) 123-4567" })).toBeVisible();
-  const logo = page.locator('main img[src^="/images/agency-logos/"]').first();
-  await expect(logo).toBeVisible();
-  const firstLogo = await logo.getAttribute("src");
-
-  // Replacing the logo: the new one shows, the old file is gone from storage.
-  await page.goto(`/spaces/${space.id}/edit`);
-  await chooseLogo(page, javaScriptEnabled, "#dc2626");
-  await page.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page.getByText("Space updated successfully")).toBeVisible();
-  await expect(page.locator('main img[src^="/images/agency-logos/"]').first()).not.toHaveAttribute("src", firstLogo!);
-  expect((await page.request.get(firstLogo!)).status()).toBe(404);
-});
+    // Replacing the logo: the new one shows, the old file is gone from storage.
+    await page.goto(`/spaces/${space.id}/edit`);
+    await chooseLogo(page, javaScriptEnabled, "#dc2626");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Space updated successfully")).toBeVisible();
+    await expect(page.locator('main img[src^="/images/agency-logos/"]').first()).not.toHaveAttribute("src", firstLogo!);
+    expect((await page.request.get(firstLogo!)).status()).toBe(404);
+  },
+);
 
 test("the agency assigns a team member, who then sees the space, as does its client", async ({ page }) => {
   const world = await createWorld(page, {
@@ -217,61 +223,66 @@ test("the agency assigns a team member, who then sees the space, as does its cli
   await expect(spaceCard(page, "Northwind Website").locator("summary")).toHaveCount(0);
 });
 
-test("search finds a space and its people, with suggestions while typing when JavaScript runs", async ({
-  page,
-  javaScriptEnabled,
-}) => {
-  const world = await createWorld(page, {
-    teamMembers: [{ name: "Maya Patel" }],
-    clients: [{ name: "Olivia Chen", company: "Quokka Labs", role: "OWNER" }],
-    spaces: [{ name: "Quokka Rebrand", teamMembers: [0], clients: [0] }],
-  });
-  const [space] = world.spaces;
-  await signInAs(page, world.teamMembers[0].email);
-  await page.goto("/teams/dashboard");
-  const box = page.getByRole("search").getByRole("combobox", { name: "Search" });
-  if (javaScriptEnabled) {
-    await box.fill("quokka");
-    const suggestion = page.getByRole("option", { name: /Quokka Rebrand/ });
-    await expect(suggestion).toBeVisible();
-    await expect(page.getByRole("option", { name: /Olivia Chen/ })).toBeVisible();
-    await suggestion.click();
+test(
+  "search finds a space and its people, with suggestions while typing when JavaScript runs",
+  { tag: "@no-js" },
+  async ({ page, javaScriptEnabled }) => {
+    const world = await createWorld(page, {
+      teamMembers: [{ name: "Maya Patel" }],
+      clients: [{ name: "Olivia Chen", company: "Quokka Labs", role: "OWNER" }],
+      spaces: [{ name: "Quokka Rebrand", teamMembers: [0], clients: [0] }],
+    });
+    const [space] = world.spaces;
+    await signInAs(page, world.teamMembers[0].email);
+    await page.goto("/teams/dashboard");
+    const box = page.getByRole("search").getByRole("combobox", { name: "Search" });
+    if (javaScriptEnabled) {
+      await box.fill("quokka");
+      const suggestion = page.getByRole("option", { name: /Quokka Rebrand/ });
+      await expect(suggestion).toBeVisible();
+      await expect(page.getByRole("option", { name: /Olivia Chen/ })).toBeVisible();
+      await suggestion.click();
+      await expect(page).toHaveURL(`/spaces/${space.id}`);
+      await box.fill("quokka");
+      await expect(page.getByRole("option", { name: /Quokka Rebrand/ })).toBeVisible();
+    } else {
+      await box.fill("quokka");
+    }
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/search\?q=quokka$/);
+    await expect(page.getByRole("heading", { name: "Search" })).toBeVisible();
+    await expect(page.getByText("Results for “quokka”")).toBeVisible();
+    await page.getByRole("link", { name: /Quokka Rebrand/ }).click();
     await expect(page).toHaveURL(`/spaces/${space.id}`);
-    await box.fill("quokka");
-    await expect(page.getByRole("option", { name: /Quokka Rebrand/ })).toBeVisible();
-  } else {
-    await box.fill("quokka");
-  }
-  await box.press("Enter");
-  await expect(page).toHaveURL(/\/search\?q=quokka$/);
-  await expect(page.getByRole("heading", { name: "Search" })).toBeVisible();
-  await expect(page.getByText("Results for “quokka”")).toBeVisible();
-  await page.getByRole("link", { name: /Quokka Rebrand/ }).click();
-  await expect(page).toHaveURL(`/spaces/${space.id}`);
 
-  await page.goto("/search?q=nothing-like-this");
-  await expect(page.getByText("Nothing matches “nothing-like-this”")).toBeVisible();
-});
+    await page.goto("/search?q=nothing-like-this");
+    await expect(page.getByText("Nothing matches “nothing-like-this”")).toBeVisible();
+  },
+);
 
-test("the agency deletes a space after confirming, from the card menu", async ({ page, javaScriptEnabled }) => {
-  const world = await createWorld(page, { spaces: [{ name: "Short Lived" }, { name: "Staying Put" }] });
-  await signInAs(page, world.owner.email);
-  await page.goto("/spaces");
-  await spaceCard(page, "Short Lived").locator("summary").click();
-  await page.getByRole("link", { name: "Delete Space" }).click();
-  if (javaScriptEnabled) await expect(page.getByRole("dialog", { name: "Delete Space" })).toBeVisible();
-  else await expect(page).toHaveURL(`/spaces/${world.spaces[0].id}/delete`);
-  await expect(page.getByText("This action cannot be undone.")).toBeVisible();
-  await expectAccessible(page);
-  await page.getByRole("button", { name: "Delete Space" }).click();
+test(
+  "the agency deletes a space after confirming, from the card menu",
+  { tag: "@no-js" },
+  async ({ page, javaScriptEnabled }) => {
+    const world = await createWorld(page, { spaces: [{ name: "Short Lived" }, { name: "Staying Put" }] });
+    await signInAs(page, world.owner.email);
+    await page.goto("/spaces");
+    await spaceCard(page, "Short Lived").locator("summary").click();
+    await page.getByRole("link", { name: "Delete Space" }).click();
+    if (javaScriptEnabled) await expect(page.getByRole("dialog", { name: "Delete Space" })).toBeVisible();
+    else await expect(page).toHaveURL(`/spaces/${world.spaces[0].id}/delete`);
+    await expect(page.getByText("This action cannot be undone.")).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Delete Space" }).click();
 
-  await expect(page).toHaveURL(/\/spaces$/);
-  await expect(page.getByText("Space deleted successfully")).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Short Lived" })).toHaveCount(0);
-  await expect(page.getByRole("heading", { name: "Staying Put" })).toBeVisible();
-  await page.goto(`/spaces/${world.spaces[0].id}`);
-  await expect(page.getByRole("heading", { name: "Space not found" })).toBeVisible();
-});
+    await expect(page).toHaveURL(/\/spaces$/);
+    await expect(page.getByText("Space deleted successfully")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Short Lived" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Staying Put" })).toBeVisible();
+    await page.goto(`/spaces/${world.spaces[0].id}`);
+    await expect(page.getByRole("heading", { name: "Space not found" })).toBeVisible();
+  },
+);
 
 test("New Space waits for a client owner, and another agency's space is not found", async ({ page }) => {
   const world = await createWorld(page, { spaces: [{ name: "Ours" }] });
@@ -295,7 +306,7 @@ test("New Space waits for a client owner, and another agency's space is not foun
   }
 });
 
-test("a client owner adds an employee of their company to their space", async ({ page }) => {
+test("a client owner adds an employee of their company to their space", { tag: "@no-js" }, async ({ page }) => {
   const world = await createWorld(page, {
     clients: [
       { name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" },
@@ -326,7 +337,7 @@ test("a client owner adds an employee of their company to their space", async ({
 test("the space pages have titles, descriptions and no serious accessibility violations, at 390px too", async ({
   page,
 }) => {
-  // Ten pages, each checked by axe at two widths (in a twin browser for the JavaScript-off project).
+  // Ten pages, each checked by axe at two widths.
   test.setTimeout(180_000);
   const world = await createWorld(page, {
     teamMembers: [{ name: "Maya Patel" }],
