@@ -1,6 +1,33 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+/*
+ * The integration files whose behaviour depends on the database driver: CI runs these,
+ * and only these, again on a Postgres server (`npm run test:postgres`). The rest talk
+ * to the database through Kysely alone, and PGlite runs the same Postgres.
+ */
+export const POSTGRES_FILES = [
+  // Migrations as each engine applies them.
+  "tests/integration/migrations.test.ts",
+  // Sequence numbers and the change log under concurrent sends: one serialised
+  // connection on PGlite, real concurrent transactions on the pg pool.
+  "tests/integration/messages.test.ts",
+  // pg-boss's SQL goes through executeRawSql, which takes a different path on each driver.
+  "tests/integration/unread-notices.test.ts",
+  "tests/integration/member-notices.test.ts",
+  // Two app processes on one database, killed or cut off: skipped on PGlite.
+  "tests/integration/multi-process.test.ts",
+  "tests/integration/fault-kill.test.ts",
+  "tests/integration/database-outage.test.ts",
+  // The Postgres adapter of the realtime fan-out.
+  "tests/integration/realtime-adapter.test.ts",
+];
+
+const database = {
+  globalSetup: ["tests/support/global-setup.ts"],
+  setupFiles: ["tests/support/database.ts"],
+};
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -10,11 +37,22 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"],
-    globalSetup: ["tests/support/global-setup.ts"],
-    setupFiles: ["tests/support/database.ts"],
     pool: "forks",
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // `vitest run` runs all three, so each file once; on PGlite unless TEST_DATABASE_URL is set.
+    projects: [
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"] } },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.{ts,tsx}"],
+          exclude: POSTGRES_FILES,
+          ...database,
+        },
+      },
+      { extends: true, test: { name: "postgres", include: POSTGRES_FILES, ...database } },
+    ],
   },
 });

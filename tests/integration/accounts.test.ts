@@ -93,7 +93,7 @@ describe("agency sign-up", () => {
     expect(error.agencyUrl[0]).toMatch(/http:\/\/ or https:\/\//);
     expect(error.password).toEqual(["Password must be at least 8 characters long."]);
     expect(error.confirmPassword).toEqual(["Passwords do not match"]);
-    expect(error.terms).toBeDefined();
+    expect(error.terms).toEqual(["Please agree to the Terms of Service and Privacy Policy."]);
   });
 });
 

@@ -50,8 +50,18 @@ async function turnOnTwoFactor(user: { id: string }) {
 describe("the realtime handshake", () => {
   test("is refused from another site's page", async () => {
     const { owner } = await createAgency();
-    const { error } = await open({ origin: "https://evil.example", cookie: await signIn(owner.email) });
-    expect(error).toBeDefined();
+    const cookie = await signIn(owner.email);
+    const foreign = { origin: "https://evil.example", cookie };
+    // A browser's first request, the polling handshake, is told why.
+    const handshake = await fetch(`${origin}/socket.io/?EIO=4&transport=polling`, { headers: foreign });
+    expect(handshake.status).toBe(403);
+    expect(await handshake.json()).toEqual({ code: 4, message: "origin not allowed" });
+    // Straight to a websocket: the upgrade is refused, and no socket is made.
+    const { socket, error } = await open(foreign);
+    expect(error).toBe("websocket error");
+    expect(socket.connected).toBe(false);
+    // The same session from the app's own page gets in: it was the other site that was refused.
+    expect((await open({ origin, cookie })).error).toBeUndefined();
   });
 
   test("is refused without a session, and for an unverified account", async () => {

@@ -1,15 +1,14 @@
-import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { forget } from "@epic-web/remember";
-import type pg from "pg";
 import { afterAll, beforeAll } from "vitest";
-import { createClient } from "#db/connect";
+import { adminQuery, databaseUrl, dropDatabase, throwawayName } from "./postgres-admin";
 
 /*
- * Every test file gets a database of its own: a copy of the migrated PGlite template,
- * or, when TEST_DATABASE_URL names a Postgres server, a throwaway database there.
+ * Every test file gets a database of its own, a copy of the migrated template that
+ * tests/support/global-setup.ts made: a copied PGlite directory, or, when
+ * TEST_DATABASE_URL names a Postgres server, a throwaway database made from the template.
  * DATA_DIR is a fresh folder too, so uploads and the mail outbox are per file.
  */
 // Top-level, not beforeAll: the test file's imports (and so the db module) come after this.
@@ -21,12 +20,10 @@ delete process.env.RESEND_API_KEY;
 delete process.env.S3_BUCKET;
 const serverUrl = process.env.TEST_DATABASE_URL;
 if (serverUrl) {
-  const name = `test_${crypto.randomBytes(6).toString("hex")}`;
-  await adminQuery(serverUrl, `create database ${name}`);
+  const name = throwawayName();
+  await adminQuery(serverUrl, `create database ${name} template ${process.env.TEST_POSTGRES_TEMPLATE!}`);
   serverDatabase = { adminUrl: serverUrl, name };
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  process.env.DATABASE_URL = url.toString();
+  process.env.DATABASE_URL = databaseUrl(serverUrl, name);
 } else {
   delete process.env.DATABASE_URL;
   await fs.cp(process.env.TEST_PGLITE_TEMPLATE!, path.join(dataDir, "db"), { recursive: true });
@@ -34,6 +31,8 @@ if (serverUrl) {
 forget("db");
 
 beforeAll(async () => {
+  // The copy is migrated already, so this finds nothing to do; it opens the database
+  // here, under the hook's timeout, rather than in the first test.
   const { migrate } = await import("~/services/db.server");
   await migrate();
 });
@@ -48,31 +47,3 @@ afterAll(async () => {
   if (serverDatabase) await dropDatabase(serverDatabase.adminUrl, serverDatabase.name);
   await fs.rm(dataDir, { recursive: true, force: true });
 });
-
-/*
- * pg's pool resolves end() before its connections have said goodbye; a forced drop at
- * that moment kills them mid-close, and the test process dies of an unhandled error.
- * So wait (a little) for the server to see them gone, and force only what is left.
- */
-async function dropDatabase(adminUrl: string, name: string) {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const [{ sessions }] = await adminQuery<{ sessions: number }>(
-      adminUrl,
-      "select count(*)::int as sessions from pg_stat_activity where datname = $1",
-      [name],
-    );
-    if (sessions === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  await adminQuery(adminUrl, `drop database ${name} with (force)`);
-}
-
-async function adminQuery<Row extends pg.QueryResultRow>(url: string, statement: string, values: unknown[] = []) {
-  const client = createClient(url, "test database admin");
-  await client.connect();
-  try {
-    return (await client.query<Row>(statement, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
