@@ -134,6 +134,8 @@ test.describe("sign-in", () => {
 
 test.describe("password reset", () => {
   test("forgot, follow the mailed link, set a new password, log in with it", { tag: "@no-js" }, async ({ page }) => {
+    // Sign-up, verification, the reset and three sign-ins: four password hashes on a busy machine.
+    test.slow();
     const owner = await verifiedAgency(page);
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgot password?" }).click();
