@@ -1,5 +1,5 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "#db/schema";
+import type { Space } from "#db/schema";
+import type { Executor } from "~/services/db.server";
 
 export type ActivityInput = {
   agencyId: string;
@@ -11,7 +11,7 @@ export type ActivityInput = {
 };
 
 /** Writes one line of the agency's audit trail, inside the transaction of the change it describes. */
-export async function recordActivity(executor: Kysely<Database> | Transaction<Database>, input: ActivityInput) {
+export async function recordActivity(executor: Executor, input: ActivityInput) {
   await executor
     .insertInto("activity")
     .values({
@@ -23,4 +23,21 @@ export async function recordActivity(executor: Kysely<Database> | Transaction<Da
       subject_id: input.subjectId ?? null,
     })
     .execute();
+}
+
+/** A line about a space: what the actor did to it, or to who takes part in it. */
+export function recordSpaceActivity(
+  executor: Executor,
+  actorId: string,
+  space: Pick<Space, "id" | "agency_id">,
+  { action, summary }: { action: string; summary: string },
+) {
+  return recordActivity(executor, {
+    agencyId: space.agency_id,
+    actorId,
+    action,
+    summary,
+    subjectType: "space",
+    subjectId: space.id,
+  });
 }

@@ -4,7 +4,7 @@ import { sendMail } from "~/services/mail.server";
 import { TEAM_ROLE_LABELS } from "~/utils/roles";
 import { loadActor, type Actor } from "./actors.server";
 import { usersWhoWant, type Preference } from "./notification-preferences.server";
-import { settingsPath } from "./policy.server";
+import { settingsPath } from "~/utils/paths";
 
 /*
  * Mails about people (SPEC §3 preferences newClient and teamActivity, stored and

@@ -51,15 +51,3 @@ export function canInvite(actor: Actor, role: InvitationRole): boolean {
 export function canEdit(actor: Pick<Actor, "type" | "isAdmin">, _area: "space" | "team"): boolean {
   return actor.isAdmin || actor.type === "AGENCY";
 }
-
-/** Where a user's settings are (SPEC §2.2–2.4); the security tab is `${settingsPath(type)}/security`. */
-export function settingsPath(type: UserType): string {
-  if (type === "CLIENT") return "/client/settings";
-  if (type === "TEAM_MEMBER") return "/teams/settings";
-  return "/settings";
-}
-
-/** Where a user opens a space's conversation: clients in their chat list, everyone else in the space. */
-export function conversationPath(type: UserType, spaceId: string): string {
-  return type === "CLIENT" ? `/client/chat/${spaceId}` : `/spaces/${spaceId}`;
-}

@@ -3,7 +3,8 @@ import type { Database } from "#db/schema";
 import { db } from "~/services/db.server";
 import { hashSecret, newSecret } from "~/utils/secrets.server";
 import { loadActor } from "./actors.server";
-import { conversationPath, hasMembership } from "./policy.server";
+import { spacePath } from "~/utils/paths";
+import { hasMembership } from "./policy.server";
 import { canSeeSpace } from "./space-access.server";
 
 /*
@@ -55,7 +56,7 @@ export async function findSignInLink(secret: string): Promise<SignInLink | null>
   return {
     userId: row.user_id,
     spaceName: row.space_name,
-    conversationPath: conversationPath(row.user_type, row.space_id),
+    conversationPath: spacePath(row.user_type, row.space_id),
     usable: row.used_at === null && new Date(row.expires_at) > new Date(),
   };
 }
@@ -77,7 +78,7 @@ export async function consumeSignInLink(secret: string): Promise<{ userId: strin
   if (!row) return null;
   const actor = await loadActor(row.user_id);
   if (!actor?.emailVerified || !hasMembership(actor) || !(await canSeeSpace(actor, row.space_id))) return null;
-  return { userId: actor.id, conversationPath: conversationPath(actor.type, row.space_id) };
+  return { userId: actor.id, conversationPath: spacePath(actor.type, row.space_id) };
 }
 
 /** Makes a link unusable, e.g. when the mail carrying it could not be sent. */

@@ -3,7 +3,7 @@ import type { Database } from "#db/schema";
 import { db } from "~/services/db.server";
 import { emit } from "~/services/events.server";
 import type { Actor } from "./actors.server";
-import { recordActivity } from "./activity.server";
+import { recordSpaceActivity } from "./activity.server";
 import { ForbiddenError, NotFoundError } from "./errors.server";
 import { canEdit } from "./policy.server";
 import { SPACE_NOT_FOUND, isUuid, visibleSpaceIds } from "./space-access.server";
@@ -27,13 +27,9 @@ export async function assignTeamMember(actor: Actor, spaceId: string, teamMember
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
     if (!Number(added.numInsertedOrUpdatedRows)) return false;
-    await recordActivity(tx, {
-      agencyId: space.agency_id,
-      actorId: actor.id,
+    await recordSpaceActivity(tx, actor.id, space, {
       action: "space.team_member_assigned",
       summary: `${member.name} was assigned to ${space.name}`,
-      subjectType: "space",
-      subjectId: space.id,
     });
     return true;
   });
@@ -49,13 +45,9 @@ export async function unassignTeamMember(actor: Actor, spaceId: string, teamMemb
       .where("team_member_id", "=", member.id)
       .executeTakeFirst();
     if (!Number(removed.numDeletedRows)) return null;
-    await recordActivity(tx, {
-      agencyId: space.agency_id,
-      actorId: actor.id,
+    await recordSpaceActivity(tx, actor.id, space, {
       action: "space.team_member_unassigned",
       summary: `${member.name} was removed from ${space.name}`,
-      subjectType: "space",
-      subjectId: space.id,
     });
     return member.user_id;
   });
@@ -71,13 +63,9 @@ export async function addClientToSpace(actor: Actor, spaceId: string, clientId: 
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
     if (!Number(added.numInsertedOrUpdatedRows)) return;
-    await recordActivity(tx, {
-      agencyId: space.agency_id,
-      actorId: actor.id,
+    await recordSpaceActivity(tx, actor.id, space, {
       action: "space.client_added",
       summary: `${client.name} was added to ${space.name}`,
-      subjectType: "space",
-      subjectId: space.id,
     });
   });
 }
@@ -92,13 +80,9 @@ export async function removeClientFromSpace(actor: Actor, spaceId: string, clien
       .where("client_id", "=", client.id)
       .executeTakeFirst();
     if (!Number(removed.numDeletedRows)) return null;
-    await recordActivity(tx, {
-      agencyId: space.agency_id,
-      actorId: actor.id,
+    await recordSpaceActivity(tx, actor.id, space, {
       action: "space.client_removed",
       summary: `${client.name} was removed from ${space.name}`,
-      subjectType: "space",
-      subjectId: space.id,
     });
     return client.user_id;
   });

@@ -5,7 +5,7 @@ import { emit } from "~/services/events.server";
 import { deleteImage } from "~/services/images.server";
 import { storage } from "~/services/storage.server";
 import type { Actor } from "./actors.server";
-import { recordActivity } from "./activity.server";
+import { recordSpaceActivity } from "./activity.server";
 import { NotFoundError } from "./errors.server";
 import { claimImage, holdImage } from "./pending-uploads.server";
 import { canEdit } from "./policy.server";
@@ -136,13 +136,9 @@ export async function createSpace(actor: Actor, input: CreateSpaceInput): Promis
       .returningAll()
       .executeTakeFirstOrThrow();
     await tx.insertInto("space_clients").values({ space_id: space.id, client_id: owner.id }).execute();
-    await recordActivity(tx, {
-      agencyId: space.agency_id,
-      actorId: actor.id,
+    await recordSpaceActivity(tx, actor.id, space, {
       action: "space.created",
       summary: `${actor.name} created the space ${space.name}`,
-      subjectType: "space",
-      subjectId: space.id,
     });
     return space;
   });
@@ -258,13 +254,9 @@ export async function updateSpace(actor: Actor, spaceId: string, input: UpdateSp
         .onConflict((oc) => oc.doNothing())
         .execute();
     }
-    await recordActivity(tx, {
-      agencyId: space.agency_id,
-      actorId: actor.id,
+    await recordSpaceActivity(tx, actor.id, space, {
       action: "space.updated",
       summary: `${actor.name} updated the space ${space.name}`,
-      subjectType: "space",
-      subjectId: space.id,
     });
     return { space, replacedLogo: logo !== before.logo ? before.logo : null };
   });
@@ -290,13 +282,9 @@ export async function deleteSpace(actor: Actor, spaceId: string): Promise<Space>
       .$narrowType<{ attachment_key: string }>()
       .execute();
     await tx.deleteFrom("spaces").where("id", "=", space.id).execute();
-    await recordActivity(tx, {
-      agencyId: space.agency_id,
-      actorId: actor.id,
+    await recordSpaceActivity(tx, actor.id, space, {
       action: "space.deleted",
       summary: `${actor.name} deleted the space ${space.name}`,
-      subjectType: "space",
-      subjectId: space.id,
     });
     return { space, userIds, attachmentKeys: attachments.map((row) => row.attachment_key) };
   });

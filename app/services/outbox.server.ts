@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { env } from "./env.server";
-import type { Mailer } from "./mail.server";
 
 /** A mail as the outbox stores it: the contract e2e tests and developers read. */
 export type OutboxMail = {
@@ -24,9 +23,9 @@ let lastTime = 0;
  * `$DATA_DIR/mail/` and one log line with its links, so a developer can follow
  * a verification or invitation link without a mail service.
  */
-export function createOutbox({ dataDir, from }: { dataDir: string; from: string }): Mailer {
+export function createOutbox({ dataDir, from }: { dataDir: string; from: string }) {
   return {
-    async send({ to, subject, html, text }) {
+    async send({ to, subject, html, text }: Pick<OutboxMail, "to" | "subject" | "html" | "text">) {
       // Strictly increasing times keep the order of sending, even within one millisecond.
       lastTime = Math.max(Date.now(), lastTime + 1);
       const createdAt = new Date(lastTime).toISOString();

@@ -1,9 +1,9 @@
 import type { UserType } from "#db/schema";
 
 /*
- * Where a space or a person opens for each user type: agency staff enter a space at
- * /spaces/{id}, a client chats in it at /client/chat/{id}; people open on the roster of
- * the user's own area.
+ * Where a space, a person or the settings open for each user type: agency staff enter
+ * a space at /spaces/{id}, a client chats in it at /client/chat/{id}; people open on the
+ * roster of the user's own area; settings are per area (SPEC §2.2–2.4).
  */
 
 export function spacePath(userType: UserType, spaceId: string): string {
@@ -14,4 +14,11 @@ export function personPath(userType: UserType, kind: "team_member" | "client"): 
   if (userType === "CLIENT") return kind === "team_member" ? "/client/team" : "/client/employees";
   if (userType === "TEAM_MEMBER") return kind === "team_member" ? "/teams/my-team" : "/teams/clients";
   return kind === "team_member" ? "/team" : "/clients";
+}
+
+/** The settings of the user's area; its tabs follow (`/security`, `/notifications`). */
+export function settingsPath(userType: UserType): string {
+  if (userType === "CLIENT") return "/client/settings";
+  if (userType === "TEAM_MEMBER") return "/teams/settings";
+  return "/settings";
 }

@@ -1,28 +1,19 @@
-import { createCookie, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { User } from "#db/schema";
 import { authenticate } from "~/models/accounts.server";
 import { LoginSchema } from "~/models/auth.schemas";
 import { createSession, deleteSession, findSessionUserId } from "~/models/sessions.server";
-import { env } from "~/services/env.server";
-import { sessionSecret } from "~/services/session-secret.server";
 import { toastCookie, type ToastInput } from "./toast.server";
+import { signedCookie } from "./cookies.server";
 
 /*
  * The cookie holds only the signed id of a row in `sessions`; the server decides
  * how long it lives (sliding, see sessions.server.ts). The cookie itself is kept for
  * as long as browsers allow, so that the server's expiry is the one that counts.
  */
-const sessionCookie = () =>
-  createCookie("__session", {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env().NODE_ENV === "production",
-    secrets: [sessionSecret()],
-    maxAge: 400 * 24 * 60 * 60,
-  });
+const sessionCookie = () => signedCookie("__session", { maxAge: 400 * 24 * 60 * 60 });
 
 /*
  * remix-auth hands its strategy a copy of the request, so the client's address

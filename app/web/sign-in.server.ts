@@ -1,9 +1,8 @@
-import { createCookie, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { hasTwoFactor } from "~/models/two-factor.server";
-import { env } from "~/services/env.server";
-import { sessionSecret } from "~/services/session-secret.server";
 import { signIn } from "./auth.server";
 import type { ToastInput } from "./toast.server";
+import { signedCookie } from "./cookies.server";
 
 /*
  * Signing in after a first factor (a password, or the link of a notice): a user with
@@ -14,15 +13,7 @@ import type { ToastInput } from "./toast.server";
 
 const PENDING_LIFETIME_SECONDS = 10 * 60;
 
-const pendingCookie = () =>
-  createCookie("__sign_in_pending", {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env().NODE_ENV === "production",
-    secrets: [sessionSecret()],
-    maxAge: PENDING_LIFETIME_SECONDS,
-  });
+const pendingCookie = () => signedCookie("__sign_in_pending", { maxAge: PENDING_LIFETIME_SECONDS });
 
 export type PendingSignIn = { userId: string; redirectTo: string; expiresAt: number };
 

@@ -1,20 +1,9 @@
 import crypto from "node:crypto";
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import type { Toast } from "~/utils/toast";
-import { env } from "~/services/env.server";
-import { sessionSecret } from "~/services/session-secret.server";
+import { signedCookie } from "./cookies.server";
 
-const storage = () =>
-  createCookieSessionStorage({
-    cookie: {
-      name: "toast",
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: env().NODE_ENV === "production",
-      secrets: [sessionSecret()],
-    },
-  });
+const storage = () => createCookieSessionStorage({ cookie: signedCookie("toast") });
 
 export type ToastInput = Omit<Toast, "id">;
 

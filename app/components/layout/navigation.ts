@@ -12,6 +12,7 @@ import {
   type IconComponent,
 } from "~/components/ui/icons";
 import type { ShellArea, ShellUser } from "~/utils/shell";
+import { settingsPath } from "~/utils/paths";
 
 export type NavItem = { label: string; to: string; icon: IconComponent };
 /** A titled group of links; the first group of an area has no title. */
@@ -62,9 +63,9 @@ export function getNavigation(area: ShellArea, user: Pick<ShellUser, "isAdmin">)
 
 /** Where the avatar menu's Profile link goes. */
 export const profileHref: Record<ShellArea, string> = {
-  agency: "/settings",
-  client: "/client/settings",
-  teams: "/teams/settings",
+  agency: settingsPath("AGENCY"),
+  client: settingsPath("CLIENT"),
+  teams: settingsPath("TEAM_MEMBER"),
 };
 
 /** Where the top bar's search box sends its GET request (query parameter `q`): the one search page of every area. */

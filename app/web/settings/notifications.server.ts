@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { getNotificationPreferences, saveNotificationPreferences } from "~/models/notification-preferences.server";
-import { settingsPath } from "~/models/policy.server";
+import { settingsPath } from "~/utils/paths";
 import { NotificationPreferencesSchema } from "~/models/settings.schemas";
 import type { ShellArea } from "~/utils/shell";
 import { requireActor } from "../guards.server";

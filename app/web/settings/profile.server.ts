@@ -10,7 +10,7 @@ import {
   updateProfile,
   type ProfileInput,
 } from "~/models/profiles.server";
-import { settingsPath } from "~/models/policy.server";
+import { settingsPath } from "~/utils/paths";
 import { AgencyProfileSchema, ClientProfileSchema, TeamMemberProfileSchema } from "~/models/settings.schemas";
 import { IMAGE_MAX_BYTES } from "~/services/upload.server";
 import { requireActor } from "../guards.server";

@@ -4,7 +4,7 @@ import { format, formatDistanceStrict } from "date-fns";
 import type { Actor } from "~/models/actors.server";
 import { ForbiddenError, NotFoundError } from "~/models/errors.server";
 import { PasswordChangeError, changePassword } from "~/models/password-change.server";
-import { settingsPath } from "~/models/policy.server";
+import { settingsPath } from "~/utils/paths";
 import { RateLimitError } from "~/models/rate-limits.server";
 import { endOtherSessions, endOwnSession, listSessions } from "~/models/sessions.server";
 import {
