@@ -50,6 +50,8 @@ test.describe("the profile of each user type", () => {
     const world = await createWorld(page);
     await signInAs(page, world.owner.email);
     await page.goto("/settings");
+    // What is typed while React is still hydrating the form is reset by it (noted on issue 15).
+    await page.waitForLoadState("networkidle");
     await page.getByLabel("Agency name").fill("Kept Agency Name");
     await page.getByLabel("Agency website").fill("hopper.example");
     await page.getByLabel("Mobile number").fill("555");
@@ -135,6 +137,8 @@ test(
     const world = await createWorld(page);
     await signInAs(page, world.owner.email);
     await page.goto("/settings");
+    // A file chosen while React is still hydrating the form can be lost on a busy machine.
+    await page.waitForLoadState("networkidle");
     const logo = await sharp({ create: { width: 300, height: 300, channels: 4, background: "#ff8800" } })
       .png()
       .toBuffer();
