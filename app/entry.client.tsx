@@ -1,12 +1,24 @@
 import { RemixBrowser } from "@remix-run/react";
-import { startTransition, StrictMode } from "react";
+import { startTransition, StrictMode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { noteTypedFields, restoreTypedFields } from "~/utils/typed-before-hydration";
+
+const typed = noteTypedFields(document);
+
+/** Its effect runs once the whole page has hydrated (a parent's effects run after its children's). */
+function AfterHydration({ children }: { children: React.ReactNode }) {
+  // After the renders that hydration itself schedules (controls that differ once hydrated).
+  useEffect(() => void setTimeout(() => restoreTypedFields(typed)), []);
+  return children;
+}
 
 startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <RemixBrowser />
+      <AfterHydration>
+        <RemixBrowser />
+      </AfterHydration>
     </StrictMode>,
   );
 });

@@ -1,8 +1,6 @@
-import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
-import { NavLink, Outlet, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { NavLink, Outlet, useLocation, useNavigation } from "@remix-run/react";
 import { clsx } from "clsx";
 import { profileHref } from "~/components/layout/navigation";
-import { useHydrated } from "~/utils/hydrated";
 import type { ShellArea } from "~/utils/shell";
 
 const tabClass = (selected: boolean) =>
@@ -17,9 +15,9 @@ const tabClass = (selected: boolean) =>
 /**
  * SPEC §2.12: the Settings heading, the per-type subtitle, and the tabs Profile,
  * Notifications and Security. Each tab is its own page (/settings, /settings/notifications,
- * /settings/security, and the same under /teams and /client), so without JavaScript the
- * tabs are links; with it they are Headless UI tabs (arrow keys, a tablist for screen
- * readers) that navigate to the tab's page.
+ * /settings/security, and the same under /teams and /client), so the tabs are links in a
+ * navigation landmark, the same tree before and after hydration: a page whose tree changed
+ * at hydration would remount the form and drop what the person typed while it loaded.
  */
 export function SettingsLayout({ area }: { area: ShellArea }) {
   const base = profileHref[area];
@@ -42,56 +40,26 @@ export function SettingsLayout({ area }: { area: ShellArea }) {
 }
 
 function SettingsTabs({ tabs }: { tabs: Array<{ label: string; to: string }> }) {
-  const hydrated = useHydrated();
   const location = useLocation();
   const navigation = useNavigation();
-  const navigate = useNavigate();
   // While a tab's page loads, that tab is already the selected one, showing that it loads.
   const pathname = (navigation.location ?? location).pathname.replace(/\/$/, "");
-  const selectedIndex = Math.max(
-    0,
-    tabs.findIndex((tab) => tab.to === pathname),
-  );
   const switching = navigation.state === "loading" && navigation.location.pathname !== location.pathname;
-
-  if (!hydrated) {
-    return (
-      <>
-        <nav aria-label="Settings" className="mt-6 border-b border-slate-200">
-          <ul className="flex gap-6 overflow-x-auto">
-            {tabs.map((tab) => (
-              <li key={tab.to}>
-                <NavLink to={tab.to} end className={({ isActive }) => clsx("block", tabClass(isActive))}>
-                  {tab.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="pt-6">
-          <Outlet />
-        </div>
-      </>
-    );
-  }
-
   return (
-    <TabGroup selectedIndex={selectedIndex} onChange={(index) => navigate(tabs[index].to)}>
-      <TabList aria-label="Settings" className="mt-6 flex gap-6 overflow-x-auto border-b border-slate-200">
-        {tabs.map((tab) => (
-          <Tab key={tab.to} className={({ selected }) => tabClass(selected)}>
-            {tab.label}
-          </Tab>
-        ))}
-      </TabList>
-      <TabPanels className="pt-6">
-        {tabs.map((tab, index) => (
-          <TabPanel key={tab.to} className="focus:outline-none">
-            {index !== selectedIndex ? null : switching ? <TabSkeleton /> : <Outlet />}
-          </TabPanel>
-        ))}
-      </TabPanels>
-    </TabGroup>
+    <>
+      <nav aria-label="Settings" className="mt-6 border-b border-slate-200">
+        <ul className="flex gap-6 overflow-x-auto">
+          {tabs.map((tab) => (
+            <li key={tab.to}>
+              <NavLink to={tab.to} end className={clsx("block", tabClass(tab.to === pathname))}>
+                {tab.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="pt-6">{switching ? <TabSkeleton /> : <Outlet />}</div>
+    </>
   );
 }
 
