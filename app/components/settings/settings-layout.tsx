@@ -2,8 +2,8 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { NavLink, Outlet, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { clsx } from "clsx";
 import { profileHref } from "~/components/layout/navigation";
-import { useHydrated } from "~/utils/hydrated";
-import type { ShellArea } from "~/utils/shell";
+import { useHydrated } from "~/components/use-hydrated";
+import type { ShellArea } from "~/web/shell";
 
 const tabClass = (selected: boolean) =>
   clsx(
