@@ -9,7 +9,7 @@
 
 # Node and npm at exact versions: package-lock.json is written by npm 11, which npm 10 (the
 # one Node 22 ships) refuses. The npm version is package.json's "packageManager"
-# (docs/decisions/010-npm-pin-and-compiled-server.md).
+# (docs/decisions/010-npm-pinned.md).
 FROM node:22.23.3-bookworm-slim AS base
 RUN npm install --global --no-audit --no-fund --cache /tmp/npm-cache npm@11.19.1 && rm -rf /tmp/npm-cache
 WORKDIR /app

@@ -1,7 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { noteTypedFields, restoreTypedFields } from "~/utils/typed-before-hydration";
+import { noteTypedFields, restoreTypedFields } from "~/components/typed-before-hydration";
 
 const typed = noteTypedFields(document);
 

@@ -5,12 +5,13 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { isDatabaseUnavailable } from "~/services/db.server";
-import { NonceProvider } from "~/utils/nonce";
+import { NonceProvider } from "~/components/nonce";
 
 /* What server.ts takes from the build: see DESIGN.md, "one module graph". */
-export { serverConfig, startup, shutdown, checkReady, isAllowedOrigin } from "~/web/lifecycle.server";
+export { serverConfig, startup, shutdown, checkReady } from "~/process/lifecycle.server";
+export { isAllowedOrigin } from "~/web/origin.server";
 export { attachRealtime, allowRealtimeRequest } from "~/realtime/server.server";
-export { attachJobs } from "~/web/jobs.server";
+export { attachJobs } from "~/process/jobs.server";
 export { refuseDeclaredBody } from "~/web/request.server";
 export { privacyHeaders } from "~/web/response-headers.server";
 // Remix's own runtime, so that server.ts and the routes share its one copy in build/index.js.

@@ -5,7 +5,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Toaster } from "~/components/toaster";
 import { getToast } from "~/web/toast.server";
-import { useNonce } from "~/utils/nonce";
+import { useNonce } from "~/components/nonce";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [

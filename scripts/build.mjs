@@ -1,7 +1,7 @@
 /*
  * `npm run build`: the Remix build (build/index.js, public/build/), then esbuild bundles
  * what the image runs, so that it needs neither tsx nor the TypeScript sources nor most
- * of node_modules (docs/decisions/010-npm-pin-and-compiled-server.md):
+ * of node_modules (docs/decisions/018-server-compiled-at-build-time.md):
  *   build/index.js         the Remix server build, again, now holding its libraries
  *   build/server.js        server.ts
  *   build/<tool>.js        the command-line tools that scripts/run.mjs starts in production

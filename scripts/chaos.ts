@@ -5,7 +5,7 @@
  * Postgres server of its own (initdb in a temporary folder, a free port; as the
  * `postgres` user when run as root), never a server you already run. App instances are
  * processes (tests/support/realtime-server.ts, the app's realtime stack without pages);
- * every client is the browser's live chat (app/utils/live-chat.ts) over a real socket.
+ * every client is the browser's live chat (app/components/chat/live-chat.ts) over a real socket.
  *
  * --mode stop: `pg_ctl stop -m fast`, down for --down ms, `pg_ctl start`.
  * --mode terminate: every backend of the app's database terminated, every 200 ms for --down ms.
@@ -16,8 +16,8 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createClient as createPgClient } from "#db/connect";
-import type { SpaceChange } from "~/services/events.server";
-import type { OutboxMessage } from "~/utils/live-chat";
+import type { SpaceChange } from "~/models/events.server";
+import type { OutboxMessage } from "~/components/chat/live-chat";
 
 const { values: flags } = parseArgs({
   options: {
@@ -86,7 +86,7 @@ const { db, migrate } = await import("~/services/db.server");
 const { createAgency, createClient, createSpace } = await import("#tests/support/factories");
 const { connectClient, freePort, sessionCookie, startServerProcess, stopServerProcess } =
   await import("#tests/support/sockets");
-const { LiveChat } = await import("~/utils/live-chat");
+const { LiveChat } = await import("~/components/chat/live-chat");
 const { MemoryStorage } = await import("#tests/support/sockets");
 
 await migrate();

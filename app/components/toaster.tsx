@@ -1,8 +1,8 @@
 import { clsx } from "clsx";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { CheckCircleIcon, AlertCircleIcon, CloseIcon, InfoCircleIcon } from "~/components/ui/icons";
-import { useHydrated } from "~/utils/hydrated";
-import type { Toast } from "~/utils/toast";
+import { useHydrated } from "./use-hydrated";
+import type { Toast } from "~/web/toast";
 
 /** SPEC.md §9: the toast display shows up to 3, closes after 4000 ms, gap 14 px. */
 export const MAX_VISIBLE_TOASTS = 3;

@@ -1,6 +1,6 @@
 import type { ClientRole } from "#db/schema";
 import { db } from "~/services/db.server";
-import { emit } from "~/services/events.server";
+import { emit } from "./events.server";
 import type { Actor } from "./actors.server";
 import { recordActivity } from "./activity.server";
 import { companyNamed } from "./client-companies.server";

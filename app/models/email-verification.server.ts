@@ -1,6 +1,6 @@
 import type { User } from "#db/schema";
 import { db } from "~/services/db.server";
-import { emit } from "~/services/events.server";
+import { emit } from "./events.server";
 import { completePendingRegistration } from "./registration.server";
 import { findUserById } from "./accounts.server";
 import { consumeToken, findTokenOwner } from "./tokens.server";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ClientRole, TeamRole } from "#db/schema";
-import { formatPhone, nationalDigits } from "~/utils/phone";
+import { formatPhone, nationalDigits } from "./phone";
 import { emailField, mismatch, newPassword, passwordsMatch } from "./auth.schemas";
 
 /*

@@ -1,17 +1,17 @@
 import { db } from "~/services/db.server";
 import { renderMail, type MailContent } from "~/services/mail-layout.server";
 import { sendMail } from "~/services/mail.server";
-import { TEAM_ROLE_LABELS } from "~/utils/roles";
+import { TEAM_ROLE_LABELS } from "./roles";
 import { loadActor, type Actor } from "./actors.server";
 import { usersWhoWant, type Preference } from "./notification-preferences.server";
-import { settingsPath } from "~/utils/paths";
+import { settingsPath } from "./paths";
 
 /*
  * Mails about people (SPEC §3 preferences newClient and teamActivity, stored and
  * used): a new client joined (to the agency's staff, and to the client's colleagues),
  * a new team member joined (to the agency's staff), and a team member was added to a
  * space (to that space's clients). Each goes to those whose preference allows it, one
- * job per recipient (app/web/jobs.server.ts), so a failed mail is retried alone.
+ * job per recipient (app/process/jobs.server.ts), so a failed mail is retried alone.
  */
 
 export type MemberNotice =

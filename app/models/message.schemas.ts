@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 
-export type { SpaceChange, SpaceChangeKind } from "~/services/events.server";
+export type { SpaceChange, SpaceChangeKind } from "./events.server";
 
 /*
  * The chat's shapes, shared by the server (models, routes, socket handlers) and the

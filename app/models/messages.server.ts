@@ -2,8 +2,8 @@ import { sql, type Transaction } from "kysely";
 import type { Database, SpaceMessage } from "#db/schema";
 import { db, type Executor } from "~/services/db.server";
 import { storage, newFileKey } from "~/services/storage.server";
-import { inspectUpload } from "~/services/upload.server";
-import { imageUrl } from "~/utils/images";
+import { inspectUpload } from "./uploads.server";
+import { imageUrl } from "./image-urls";
 import { loadPeople, type Actor, type Person } from "./actors.server";
 import { ForbiddenError, NotFoundError } from "./errors.server";
 import {

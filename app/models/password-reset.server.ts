@@ -1,5 +1,5 @@
 import { db } from "~/services/db.server";
-import { emit } from "~/services/events.server";
+import { emit } from "./events.server";
 import { findUserByEmail } from "./accounts.server";
 import { hashPassword } from "./passwords.server";
 import { RATE_LIMITS, assertWithinRateLimits } from "./rate-limits.server";

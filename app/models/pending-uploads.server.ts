@@ -1,5 +1,6 @@
 import { db, type Executor } from "~/services/db.server";
-import { deleteImage, storeImage, type ImageFolder, type StoredImage } from "~/services/images.server";
+import { deleteImage, type ImageFolder } from "~/services/images.server";
+import { storeImage, type StoredImage } from "./uploads.server";
 import type { Actor } from "./actors.server";
 
 /*

@@ -1,8 +1,9 @@
 import type { Transaction } from "kysely";
 import type { Database, TeamRole } from "#db/schema";
 import { db, type Executor } from "~/services/db.server";
-import { emit } from "~/services/events.server";
-import { deleteImage, storeImage, type ImageFolder, type StoredImage } from "~/services/images.server";
+import { emit } from "./events.server";
+import { deleteImage, type ImageFolder } from "~/services/images.server";
+import { storeImage, type StoredImage } from "./uploads.server";
 import type { Actor } from "./actors.server";
 import { recordActivity } from "./activity.server";
 import { NotFoundError } from "./errors.server";

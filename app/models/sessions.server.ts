@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema";
 import { db } from "~/services/db.server";
-import { emit } from "~/services/events.server";
-import { hashSecret } from "~/utils/secrets.server";
+import { emit } from "./events.server";
+import { hashSecret } from "~/services/secrets.server";
 
 /** A session ends after this long without a request. */
 export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;

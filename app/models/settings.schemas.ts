@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatPhone, nationalDigits } from "~/utils/phone";
+import { formatPhone, nationalDigits } from "./phone";
 import { mismatch, newPassword, passwordsMatch } from "./auth.schemas";
 
 /* The forms of the settings pages (SPEC §2.12); conform uses them in the browser too. */

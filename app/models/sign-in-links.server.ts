@@ -1,9 +1,9 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema";
 import { db } from "~/services/db.server";
-import { hashSecret, newSecret } from "~/utils/secrets.server";
+import { hashSecret, newSecret } from "~/services/secrets.server";
 import { loadActor } from "./actors.server";
-import { spacePath } from "~/utils/paths";
+import { spacePath } from "./paths";
 import { hasMembership } from "./policy.server";
 import { canSeeSpace } from "./space-access.server";
 

@@ -1,7 +1,7 @@
 import type { Transaction } from "kysely";
 import type { Database } from "#db/schema";
 import { db } from "~/services/db.server";
-import { emit } from "~/services/events.server";
+import { emit } from "./events.server";
 import type { Actor } from "./actors.server";
 import { recordSpaceActivity } from "./activity.server";
 import { ForbiddenError, NotFoundError } from "./errors.server";

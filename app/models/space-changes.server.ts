@@ -1,7 +1,7 @@
 import { sql, type Transaction } from "kysely";
 import type { Database } from "#db/schema";
 import { db } from "~/services/db.server";
-import { emit, type SpaceChange, type SpaceChangeKind } from "~/services/events.server";
+import { emit, type SpaceChange, type SpaceChangeKind } from "./events.server";
 import type { Actor } from "./actors.server";
 import { findVisibleSpace } from "./space-access.server";
 

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { db, type Executor } from "~/services/db.server";
-import { imageUrl } from "~/utils/images";
+import { imageUrl } from "./image-urls";
 import { loadPeople, type Actor } from "./actors.server";
 import { UNKNOWN_USER } from "./message.schemas";
 import { findVisibleSpace, isUuid } from "./space-access.server";

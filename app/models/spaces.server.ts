@@ -1,7 +1,7 @@
 import type { Transaction } from "kysely";
 import type { Database, Space } from "#db/schema";
 import { db } from "~/services/db.server";
-import { emit } from "~/services/events.server";
+import { emit } from "./events.server";
 import { deleteImage } from "~/services/images.server";
 import { storage } from "~/services/storage.server";
 import type { Actor } from "./actors.server";

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { db } from "~/services/db.server";
-import { emit } from "~/services/events.server";
+import { emit } from "./events.server";
 import { MESSAGES } from "./accounts.server";
 import type { Actor } from "./actors.server";
 import { recordActivity } from "./activity.server";

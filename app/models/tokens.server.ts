@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database, TokenKind } from "#db/schema";
 import { db } from "~/services/db.server";
-import { hashSecret, newSecret } from "~/utils/secrets.server";
+import { hashSecret, newSecret } from "~/services/secrets.server";
 
 export const TOKEN_LIFETIME_MS: Record<TokenKind, number> = {
   email: 24 * 60 * 60 * 1000,

@@ -4,7 +4,7 @@ import { renderMail } from "~/services/mail-layout.server";
 import { sendMail } from "~/services/mail.server";
 import { loadActor, loadPeople } from "./actors.server";
 import { usersWhoWant } from "./notification-preferences.server";
-import { settingsPath } from "~/utils/paths";
+import { settingsPath } from "./paths";
 import { hasMembership } from "./policy.server";
 import { canSeeSpace } from "./space-access.server";
 import { NOTHING_READ, unreadMessagesOf } from "./unread.server";
@@ -19,7 +19,7 @@ import { issueSignInLink, revokeSignInLink, SIGN_IN_LINK_LIFETIME_MS } from "./s
  * watermark (last_read_at). What counts as unread is app/models/unread.server.ts's rule
  * (the sweep below writes the same rule in SQL, over every member at once).
  *
- * The job queue runs it (app/web/jobs.server.ts): a sweep every minute finds who is
+ * The job queue runs it (app/process/jobs.server.ts): a sweep every minute finds who is
  * due, and one job per member and space claims, mails and, when the mail fails, gives
  * the claim back for a retry. The claim is one conditional write, so several
  * instances (or a retried job) never mail the same thing twice.

@@ -9,7 +9,7 @@ import { canSeeSpace, SPACE_NOT_FOUND } from "~/models/space-access.server";
 import { changesSince } from "~/models/space-changes.server";
 import { markRead } from "~/models/space-reads.server";
 import { isDatabaseUnavailable } from "~/services/db.server";
-import { TOO_MANY_REQUESTS, UNAVAILABLE } from "~/utils/live-chat";
+import { TOO_MANY_REQUESTS, UNAVAILABLE } from "./protocol";
 import type { RealtimeLimits } from "./limits.server";
 
 /*
@@ -89,7 +89,7 @@ function refusal(error: unknown, event: ChatEvent): string {
   if (error instanceof NotFoundError || error instanceof ForbiddenError || error instanceof MessageInputError) {
     return error.message;
   }
-  // Not a failure of this request: the browser keeps it and sends it again (app/utils/live-chat.ts).
+  // Not a failure of this request: the browser keeps it and sends it again (app/components/chat/live-chat.ts).
   if (isDatabaseUnavailable(error)) return UNAVAILABLE;
   console.error(`realtime: ${event} failed`, error);
   return FAILED[event] ?? "Something went wrong. Please try again.";

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminHeading, AdminTable } from "~/components/admin/admin-table";
 import { databaseStatus } from "~/models/admin.server";
 import { requireActor } from "~/web/guards.server";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/web/meta";
 
 export const meta: MetaFunction = () =>
   pageMeta("Database | Admin", "Migration status, row counts and the job queue of the workspace database.");

@@ -7,7 +7,7 @@ import { SearchIcon } from "~/components/ui/icons";
 import { inputClassName } from "~/components/ui/field";
 import { listUsers } from "~/models/admin.server";
 import { requireActor } from "~/web/guards.server";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/web/meta";
 
 export const meta: MetaFunction = () =>
   pageMeta("Users | Admin", "Every account of the workspace, with its type, agency and status.");

@@ -4,7 +4,7 @@ import { ClientRoster } from "~/components/clients/client-roster";
 import { Alert } from "~/components/ui/alert";
 import { loadClientRoster } from "~/web/client-roster.server";
 import { requireActor } from "~/web/guards.server";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/web/meta";
 
 export const meta: MetaFunction = () => pageMeta("Clients", "Manage your client contacts and their access to spaces.");
 

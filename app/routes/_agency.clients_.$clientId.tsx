@@ -10,8 +10,8 @@ import { getClient } from "~/models/clients.server";
 import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
 import { handlePersonAction } from "~/web/person-actions.server";
-import { pageMeta } from "~/utils/meta";
-import { CLIENT_ROLE_LABELS } from "~/utils/roles";
+import { pageMeta } from "~/web/meta";
+import { CLIENT_ROLE_LABELS } from "~/models/roles";
 
 /* One client, for the agency: the card's dialogs as a page (without JavaScript) and their form endpoint. */
 

@@ -14,7 +14,7 @@ import { listTeamRoster } from "~/models/team-members.server";
 import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
 import { appOrigin } from "~/web/request.server";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/web/meta";
 
 export const meta: MetaFunction = () => pageMeta("Team", "Manage your team members and their access to spaces.");
 

@@ -10,7 +10,7 @@ import { getTeamMember } from "~/models/team-members.server";
 import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
 import { handlePersonAction } from "~/web/person-actions.server";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/web/meta";
 
 /* One team member, for the agency: the card's dialogs as a page (without JavaScript) and their form endpoint. */
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { InvitationProblem, InviteeRegisterForm } from "~/components/invitations/invitee-register-form";
 import { loadInvitationForRegistration, registerFromInvitation } from "~/web/invitee-registration.server";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/web/meta";
 
 export const meta: MetaFunction = () =>
   pageMeta(

@@ -10,9 +10,9 @@ import { ChatIcon } from "~/components/ui/icons";
 import { listVisibleSpaces } from "~/models/spaces.server";
 import { unreadCounts } from "~/models/unread.server";
 import { requireActor } from "~/web/guards.server";
-import { imageUrl } from "~/utils/images";
-import { pageMeta } from "~/utils/meta";
-import { spacePath } from "~/utils/paths";
+import { imageUrl } from "~/models/image-urls";
+import { pageMeta } from "~/web/meta";
+import { spacePath } from "~/models/paths";
 
 export const meta: MetaFunction = () =>
   pageMeta("Team Chat", "Your spaces with your agency: enter one to chat with the team working for you.");

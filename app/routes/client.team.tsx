@@ -7,7 +7,7 @@ import { SubmitButton } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
 import { listAgencyTeamForClient } from "~/models/team-members.server";
 import { requireActor } from "~/web/guards.server";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/web/meta";
 
 export const meta: MetaFunction = () =>
   pageMeta("Agency Team", "The agency's team members who work in your spaces, and how to reach them.");

@@ -19,7 +19,7 @@ import { signIn } from "~/web/auth.server";
 import { getActor } from "~/web/guards.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { appOrigin, readForm } from "~/web/request.server";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/web/meta";
 
 export const meta: MetaFunction = () =>
   pageMeta("Verify your email", "Confirm your email address to finish setting up your account.");

@@ -12,7 +12,7 @@ import { requestPasswordReset } from "~/models/password-reset.server";
 import { RateLimitError } from "~/models/rate-limits.server";
 import { requireAnonymous } from "~/web/guards.server";
 import { appOrigin, readForm } from "~/web/request.server";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/web/meta";
 
 export const meta: MetaFunction = () =>
   pageMeta("Forgot password", "Get a link by email to choose a new password for your Agency Workspace account.");

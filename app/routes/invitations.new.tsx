@@ -10,8 +10,8 @@ import { createInvitation, inviteOptions } from "~/models/invitations.server";
 import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
 import { appOrigin, readForm } from "~/web/request.server";
-import { pageMeta } from "~/utils/meta";
-import { personPath } from "~/utils/paths";
+import { pageMeta } from "~/web/meta";
+import { personPath } from "~/models/paths";
 
 /* The invite dialog as a page: where its button leads without JavaScript, and where the dialog posts. */
 

@@ -6,7 +6,7 @@ import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
 import { appOrigin, readForm } from "~/web/request.server";
 import { redirectWithToast } from "~/web/toast.server";
-import { safeRedirect } from "~/utils/redirect";
+import { safeRedirect } from "~/web/redirect.server";
 
 /* Resend and Delete of one invitation (SPEC §2.9, §2.10), posted from the invitations tables. */
 

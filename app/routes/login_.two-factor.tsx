@@ -12,7 +12,7 @@ import { TwoFactorCodeSchema } from "~/models/settings.schemas";
 import { MESSAGES, verifySecondFactor } from "~/models/two-factor.server";
 import { requireAnonymous } from "~/web/guards.server";
 import { finishSignIn, readPendingSignIn } from "~/web/sign-in.server";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/web/meta";
 import { readForm } from "~/web/request.server";
 
 export const meta: MetaFunction = () =>

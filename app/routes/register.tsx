@@ -15,9 +15,9 @@ import { RegisterSchema } from "~/models/auth.schemas";
 import { RateLimitError } from "~/models/rate-limits.server";
 import { signIn } from "~/web/auth.server";
 import { requireAnonymous } from "~/web/guards.server";
-import { useHydrated } from "~/utils/hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 import { appOrigin, readForm } from "~/web/request.server";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/web/meta";
 
 export const meta: MetaFunction = () =>
   pageMeta(

@@ -11,7 +11,7 @@ import { ResetPasswordSchema } from "~/models/auth.schemas";
 import { isResetTokenValid, resetPassword } from "~/models/password-reset.server";
 import { signOut } from "~/web/auth.server";
 import { requireAnonymous } from "~/web/guards.server";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/web/meta";
 import { readForm } from "~/web/request.server";
 
 export const meta: MetaFunction = () =>

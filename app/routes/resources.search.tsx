@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { search } from "~/models/search.server";
 import { requireActor } from "~/web/guards.server";
-import { searchEntries } from "~/utils/search";
+import { searchEntries } from "~/components/search/search-entries";
 
 /** Suggestions as the top bar's search box is typed in (with JavaScript); the full results are /search. */
 export async function loader({ request }: LoaderFunctionArgs) {

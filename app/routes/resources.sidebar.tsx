@@ -1,5 +1,5 @@
 import { replace, type ActionFunctionArgs } from "@remix-run/node";
-import { safeRedirect } from "~/utils/redirect";
+import { safeRedirect } from "~/web/redirect.server";
 import { serializeSidebarState } from "~/web/sidebar.server";
 import { readForm } from "~/web/request.server";
 

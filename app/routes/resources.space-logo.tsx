@@ -4,7 +4,7 @@ import { holdSpaceLogo } from "~/models/spaces.server";
 import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
 import { toastCookie, type ToastInput } from "~/web/toast.server";
-import { IMAGE_MAX_BYTES } from "~/services/upload.server";
+import { IMAGE_MAX_BYTES } from "~/models/uploads.server";
 import { readUploadForm } from "~/web/request.server";
 
 /*

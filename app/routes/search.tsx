@@ -6,8 +6,8 @@ import { Card } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
 import { search } from "~/models/search.server";
 import { loadOwnShell } from "~/web/shell.server";
-import { pageMeta } from "~/utils/meta";
-import { searchEntries } from "~/utils/search";
+import { pageMeta } from "~/web/meta";
+import { searchEntries } from "~/components/search/search-entries";
 
 /* The top bar's search for every user type: a GET form, so it works without JavaScript. */
 

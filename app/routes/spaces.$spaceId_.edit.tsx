@@ -16,8 +16,8 @@ import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
 import { readSpaceForm } from "~/web/space-forms.server";
 import { redirectWithToast } from "~/web/toast.server";
-import { useHydrated } from "~/utils/hydrated";
-import { pageMeta } from "~/utils/meta";
+import { useHydrated } from "~/components/use-hydrated";
+import { pageMeta } from "~/web/meta";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(data ? `Edit ${data.space.name}` : "Edit Space", "Modify space settings and information.");

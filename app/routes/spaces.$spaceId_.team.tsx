@@ -11,8 +11,8 @@ import { getSpaceTeam } from "~/models/space-members.server";
 import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
 import { redirectWithToast } from "~/web/toast.server";
-import { pageMeta } from "~/utils/meta";
-import { TEAM_ROLE_LABELS } from "~/utils/roles";
+import { pageMeta } from "~/web/meta";
+import { TEAM_ROLE_LABELS } from "~/models/roles";
 import { readForm } from "~/web/request.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

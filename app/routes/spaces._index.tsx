@@ -10,7 +10,7 @@ import { useDialogState } from "~/components/ui/dialog";
 import { canManageSpaces, listClientOwners, listVisibleSpaces, type SpaceSummary } from "~/models/spaces.server";
 import { unreadCounts } from "~/models/unread.server";
 import { requireActor } from "~/web/guards.server";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/web/meta";
 
 export const meta: MetaFunction = () =>
   pageMeta("Spaces", "Your client spaces: each client company's logo, contacts, team and conversation in one place.");

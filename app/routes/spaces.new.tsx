@@ -10,7 +10,7 @@ import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
 import { readSpaceForm } from "~/web/space-forms.server";
 import { redirectWithToast } from "~/web/toast.server";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/web/meta";
 
 /* The New Space dialog as a page: where its button leads without JavaScript, and where the dialog posts. */
 

@@ -11,7 +11,7 @@ import { homePath } from "~/models/policy.server";
 import { replaceTemporaryPassword } from "~/models/temporary-passwords.server";
 import { signOut } from "~/web/auth.server";
 import { requireActor } from "~/web/guards.server";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/web/meta";
 import { readForm } from "~/web/request.server";
 
 /* SPEC §4, §2.5: after signing in with a temporary password, the person sets their own, then logs in at /team-login. */

@@ -6,7 +6,7 @@ import { SpaceCard } from "~/components/spaces/space-card";
 import { listVisibleSpaces } from "~/models/spaces.server";
 import { unreadCounts } from "~/models/unread.server";
 import { requireActor } from "~/web/guards.server";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/web/meta";
 
 export const meta: MetaFunction = () =>
   pageMeta("My Spaces", "The client spaces you are assigned to: enter one to talk with its client.");

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { remember } from "@epic-web/remember";
-import type { Kysely, Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import { connect } from "#db/connect";
 export { isDatabaseUnavailable } from "#db/connect";
 import { migrateToLatest } from "#db/migrator";
@@ -18,6 +18,11 @@ export type Executor = Kysely<Database> | Transaction<Database>;
 
 export function migrate() {
   return migrateToLatest(db);
+}
+
+/** The cheapest question the database can answer: `select 1` (the readiness check). */
+export async function pingDatabase() {
+  await sql`select 1`.execute(db);
 }
 
 export function databaseEngine(): "postgres" | "pglite" {

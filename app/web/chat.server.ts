@@ -15,8 +15,8 @@ import {
   sendMessage,
 } from "~/models/messages.server";
 import { markRead } from "~/models/space-reads.server";
-import { ATTACHMENT_MAX_BYTES } from "~/services/upload.server";
-import { imageUrl } from "~/utils/images";
+import { ATTACHMENT_MAX_BYTES } from "~/models/uploads.server";
+import { imageUrl } from "~/models/image-urls";
 import { expectFound } from "./errors.server";
 import { redirectWithToast } from "./toast.server";
 import { readUploadForm } from "./request.server";

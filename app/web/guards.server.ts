@@ -2,7 +2,7 @@ import { redirect } from "@remix-run/node";
 import { MESSAGES } from "~/models/accounts.server";
 import { loadActor, type Actor } from "~/models/actors.server";
 import { canEnterArea, homePath, type Area } from "~/models/policy.server";
-import { settingsPath } from "~/utils/paths";
+import { settingsPath } from "~/models/paths";
 import { nextRequiredStep, type RequiredStep } from "~/models/session-standing.server";
 import { getUserId, signOut } from "./auth.server";
 import { redirectWithToast } from "./toast.server";

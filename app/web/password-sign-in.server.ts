@@ -4,7 +4,7 @@ import { AccountError } from "~/models/accounts.server";
 import { LoginSchema } from "~/models/auth.schemas";
 import { homePath } from "~/models/policy.server";
 import { RateLimitError } from "~/models/rate-limits.server";
-import { safeRedirect } from "~/utils/redirect";
+import { safeRedirect } from "./redirect.server";
 import { verifyPasswordSignIn } from "./auth.server";
 import { requireAnonymous } from "./guards.server";
 import { startSignIn } from "./sign-in.server";

@@ -13,8 +13,8 @@ import {
 } from "~/models/space-assignments.server";
 import { removeTeamMember, updateTeamMember } from "~/models/team-members.server";
 import { issueTemporaryPassword } from "~/models/temporary-passwords.server";
-import { safeRedirect } from "~/utils/redirect";
-import { personPath } from "~/utils/paths";
+import { safeRedirect } from "./redirect.server";
+import { personPath } from "~/models/paths";
 import { redirectWithToast, toastCookie, type ToastInput } from "./toast.server";
 import { readForm } from "./request.server";
 

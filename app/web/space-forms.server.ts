@@ -1,7 +1,7 @@
 import { holdSpaceLogo } from "~/models/spaces.server";
 import type { Actor } from "~/models/actors.server";
 import { NotFoundError } from "~/models/errors.server";
-import { IMAGE_MAX_BYTES } from "~/services/upload.server";
+import { IMAGE_MAX_BYTES } from "~/models/uploads.server";
 import { readUploadForm } from "./request.server";
 
 /**

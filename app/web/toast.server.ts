@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
-import type { Toast } from "~/utils/toast";
+import type { Toast } from "./toast";
 import { signedCookie } from "./cookies.server";
 
 const storage = () => createCookieSessionStorage({ cookie: signedCookie("toast") });

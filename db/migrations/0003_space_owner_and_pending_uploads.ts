@@ -2,7 +2,8 @@ import { sql, type Kysely } from "kysely";
 
 /*
  * Issue 7: which client owns a space (decision 004), and the images uploaded ahead of
- * the form that will use them (a logo chosen in the New Space dialog before Create Space).
+ * the form that will use them (a logo chosen in the New Space dialog before Create Space;
+ * decision 013).
  */
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, test } from "vitest";
 import type { ChildProcess } from "node:child_process";
 import { db } from "~/services/db.server";
-import type { SpaceChange } from "~/services/events.server";
-import { LiveChat, type OutboxMessage } from "~/utils/live-chat";
+import type { SpaceChange } from "~/models/events.server";
+import { LiveChat, type OutboxMessage } from "~/components/chat/live-chat";
 import { createAgency, createClient, createSpace } from "#tests/support/factories";
 import {
   MemoryStorage,
@@ -17,7 +17,7 @@ import {
 
 /*
  * The server process is killed with SIGKILL in the middle of a conversation and started
- * again. Both people use the browser's live chat (app/utils/live-chat.ts) over real
+ * again. Both people use the browser's live chat (app/components/chat/live-chat.ts) over real
  * sockets. Needs a Postgres server: the test and the app processes share one database.
  */
 const postgres = Boolean(process.env.TEST_DATABASE_URL);

@@ -1,7 +1,8 @@
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import * as images from "~/routes/images.$";
-import { deleteImage, storeImage } from "~/services/images.server";
+import { storeImage } from "~/models/uploads.server";
+import { deleteImage } from "~/services/images.server";
 import { context, getRequest, respond } from "#tests/support/requests";
 
 const fetchImage = (path: string) =>

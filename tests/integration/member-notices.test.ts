@@ -5,7 +5,7 @@ import { assignTeamMember } from "~/models/space-assignments.server";
 import { issueToken } from "~/models/tokens.server";
 import { db } from "~/services/db.server";
 import { readOutbox } from "~/services/outbox.server";
-import { attachJobs, detachJobs } from "~/web/jobs.server";
+import { attachJobs, detachJobs } from "~/process/jobs.server";
 import {
   actorOf,
   createAgency,

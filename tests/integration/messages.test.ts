@@ -4,7 +4,7 @@ import { deleteMessage, editMessage, listMessages, MessageInputError, sendMessag
 import { removeClientFromSpace, unassignTeamMember } from "~/models/space-assignments.server";
 import { changesSince, trimChangeLogs } from "~/models/space-changes.server";
 import { db } from "~/services/db.server";
-import { subscribe, type SpaceChange } from "~/services/events.server";
+import { subscribe, type SpaceChange } from "~/models/events.server";
 import { actorOf, createAgency, createClient, createSpace, createTeamMember } from "#tests/support/factories";
 
 async function world() {

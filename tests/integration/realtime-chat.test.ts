@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { sendMessage } from "~/models/messages.server";
 import { assignTeamMember, removeClientFromSpace } from "~/models/space-assignments.server";
 import { db } from "~/services/db.server";
-import type { SpaceChange } from "~/services/events.server";
-import { LiveChat, type OutboxMessage } from "~/utils/live-chat";
+import type { SpaceChange } from "~/models/events.server";
+import { LiveChat, type OutboxMessage } from "~/components/chat/live-chat";
 import { actorOf, createAgency, createClient, createSpace, createTeamMember } from "#tests/support/factories";
 import {
   MemoryStorage,
@@ -270,7 +270,7 @@ describe("the chat over the socket", () => {
   });
 });
 
-describe("the browser's live chat (app/utils/live-chat.ts)", () => {
+describe("the browser's live chat (app/components/chat/live-chat.ts)", () => {
   function liveChat(socket: Socket, spaceId: string, storage = new MemoryStorage()) {
     const applied: SpaceChange[] = [];
     let pending: OutboxMessage[] = [];

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/services/db.server";
-import type { SpaceChange } from "~/services/events.server";
+import type { SpaceChange } from "~/models/events.server";
 import { createAgency, createClient, createSpace } from "#tests/support/factories";
 import {
   closeClients,

@@ -13,7 +13,7 @@ import {
 import { issueTemporaryPassword, replaceTemporaryPassword } from "~/models/temporary-passwords.server";
 import { verifyPassword } from "~/models/passwords.server";
 import { db } from "~/services/db.server";
-import { subscribe } from "~/services/events.server";
+import { subscribe } from "~/models/events.server";
 import {
   PASSWORD,
   actorOf,

@@ -20,7 +20,7 @@ import * as newPassword from "~/routes/team-login_.new-password";
 import * as teamsDashboard from "~/routes/teams.dashboard";
 import * as teamsSecurity from "~/routes/teams.settings.security";
 import { db } from "~/services/db.server";
-import { subscribe } from "~/services/events.server";
+import { subscribe } from "~/models/events.server";
 import { PASSWORD, actorOf, createAgency, createTeamMember } from "#tests/support/factories";
 import { type RouteHandler, context, cookiesFrom, getRequest, postRequest, respond } from "#tests/support/requests";
 

@@ -8,7 +8,7 @@ import {
   unassignTeamMember,
 } from "~/models/space-assignments.server";
 import { db } from "~/services/db.server";
-import { subscribe } from "~/services/events.server";
+import { subscribe } from "~/models/events.server";
 import { actorOf, createAgency, createClient, createSpace, createTeamMember } from "#tests/support/factories";
 
 async function visibleNames(actor: Awaited<ReturnType<typeof actorOf>>) {

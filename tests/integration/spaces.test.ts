@@ -15,7 +15,7 @@ import {
   updateSpace,
 } from "~/models/spaces.server";
 import { db } from "~/services/db.server";
-import { subscribe } from "~/services/events.server";
+import { subscribe } from "~/models/events.server";
 import { storage } from "~/services/storage.server";
 import { actorOf, createAgency, createClient, createTeamMember } from "#tests/support/factories";
 

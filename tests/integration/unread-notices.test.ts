@@ -3,7 +3,7 @@ import { findDueUnreadNotices, sendUnreadNotice } from "~/models/unread-notices.
 import { db } from "~/services/db.server";
 import { enqueue } from "~/services/jobs.server";
 import { readOutbox } from "~/services/outbox.server";
-import { QUEUES, attachJobs, detachJobs } from "~/web/jobs.server";
+import { QUEUES, attachJobs, detachJobs } from "~/process/jobs.server";
 import {
   createAgency,
   createClient,

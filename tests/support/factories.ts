@@ -4,7 +4,7 @@ import { loadActor } from "~/models/actors.server";
 import { companyNamed } from "~/models/client-companies.server";
 import { hashPassword } from "~/models/passwords.server";
 import { db } from "~/services/db.server";
-import { hashSecret } from "~/utils/secrets.server";
+import { hashSecret } from "~/services/secrets.server";
 
 /* Small builders for test data, written straight to the database. */
 

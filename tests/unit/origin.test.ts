@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { isSameOrigin } from "~/utils/origin.server";
+import { isSameOrigin } from "~/web/origin.server";
 
 const APP_URL = "https://app.example";
 const host = "app.example";

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, test } from "vitest";
 import { action } from "~/routes/resources.sidebar";
-import { safeRedirect } from "~/utils/redirect";
+import { safeRedirect } from "~/web/redirect.server";
 import { getSidebarCollapsed } from "~/web/sidebar.server";
 
 function toggle(fields: Record<string, string>) {

@@ -1,7 +1,8 @@
 import zlib from "node:zlib";
 import { describe, expect, test } from "vitest";
 import sharp from "sharp";
-import { ATTACHMENT_MAX_BYTES, IMAGE_MAX_BYTES, inspectUpload, prepareImage } from "~/services/upload.server";
+import { ATTACHMENT_MAX_BYTES, IMAGE_MAX_BYTES, inspectUpload } from "~/models/uploads.server";
+import { prepareImage } from "~/services/images.server";
 
 const png = Buffer.from(
   "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +

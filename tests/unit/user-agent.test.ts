@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { describeDevice } from "~/utils/user-agent";
+import { describeDevice } from "~/web/user-agent.server";
 
 test("a session's device reads as browser on system, whatever else the user agent claims", () => {
   expect(

@@ -5,7 +5,7 @@ import { inputClassName } from "~/components/ui/field";
 import { UploadIcon } from "~/components/ui/icons";
 import { MESSAGE_TEXT } from "~/models/message.schemas";
 
-/** What the file input offers; the server decides from the bytes (app/services/upload.server.ts). */
+/** What the file input offers; the server decides from the bytes (app/models/uploads.server.ts). */
 const ACCEPT = "image/png,image/jpeg,image/gif,image/webp,.pdf,.doc,.docx,.txt";
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { io } from "socket.io-client";
-import { LiveChat, type OutboxMessage } from "~/utils/live-chat";
+import { LiveChat, type OutboxMessage } from "./live-chat";
 import type { ChatAction } from "./chat-state";
 
 /**

@@ -5,9 +5,9 @@ import { Card } from "~/components/ui/card";
 import { DetailsMenu, destructiveMenuItemClassName, menuItemClassName } from "~/components/ui/details-menu";
 import { EditIcon, SpacesIcon, UserMinusIcon } from "~/components/ui/icons";
 import type { ClientCard as Client } from "~/models/clients.server";
-import { useHydrated } from "~/utils/hydrated";
-import { imageUrl } from "~/utils/images";
-import { CLIENT_ROLE_LABELS } from "~/utils/roles";
+import { useHydrated } from "~/components/use-hydrated";
+import { imageUrl } from "~/models/image-urls";
+import { CLIENT_ROLE_LABELS } from "~/models/roles";
 import { ClientEditForm, clientPath } from "./client-edit-form";
 
 export type ClientDialog = "spaces" | "remove";

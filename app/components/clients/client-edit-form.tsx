@@ -5,8 +5,8 @@ import { Button, SubmitButton, buttonClassName } from "~/components/ui/button";
 import { Field, FormError, SelectField } from "~/components/ui/field";
 import type { ClientCard } from "~/models/clients.server";
 import { UpdateClientSchema } from "~/models/roster.schemas";
-import { useHydrated } from "~/utils/hydrated";
-import { CLIENT_ROLE_LABELS } from "~/utils/roles";
+import { useHydrated } from "~/components/use-hydrated";
+import { CLIENT_ROLE_LABELS } from "~/models/roles";
 
 export const clientPath = (id: string) => `/clients/${id}`;
 

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Button, SubmitButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import type { InvitationRow } from "~/models/invitations.server";
-import { useHydrated } from "~/utils/hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 
 export const invitationPath = (id: string) => `/invitations/${id}`;
 

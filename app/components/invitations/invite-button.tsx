@@ -3,7 +3,7 @@ import { buttonClassName, type ButtonVariant } from "~/components/ui/button";
 import { Modal, useDialogState } from "~/components/ui/dialog";
 import { UserPlusIcon } from "~/components/ui/icons";
 import type { InviteOptions } from "~/models/invitations.server";
-import { useHydrated } from "~/utils/hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 import { InviteForm, inviteFormPath } from "./invite-form";
 
 /**

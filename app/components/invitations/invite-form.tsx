@@ -12,7 +12,7 @@ import { LinkIcon } from "~/components/ui/icons";
 import { PhoneField } from "~/components/ui/phone-field";
 import { InviteSchema } from "~/models/invitation.schemas";
 import type { CreatedInvitation, InviteOptions } from "~/models/invitations.server";
-import { useHydrated } from "~/utils/hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 
 export const inviteFormPath = (kind: "team" | "client") => `/invitations/new?kind=${kind}`;
 

@@ -10,7 +10,7 @@ import { CheckboxField, Field } from "~/components/ui/field";
 import { NewPasswordFields } from "~/components/ui/password-input";
 import { PhoneField } from "~/components/ui/phone-field";
 import { ClientRegisterSchema, TeamRegisterSchema } from "~/models/invitation.schemas";
-import { useHydrated } from "~/utils/hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 
 /** What the registration pages know of the invitation (its database id stays on the server). */
 export type ShownInvitation = {

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { Avatar } from "~/components/ui/avatar";
 import { Card } from "~/components/ui/card";
-import type { SearchEntry } from "~/utils/search";
-import { imageUrl } from "~/utils/images";
+import type { SearchEntry } from "./search-entries";
+import { imageUrl } from "~/models/image-urls";
 
 /** The results page's sections (Spaces, People, Messages), each entry a link to where it opens. */
 export function SearchResults({ entries }: { entries: SearchEntry[] }) {

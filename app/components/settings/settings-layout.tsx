@@ -1,7 +1,7 @@
 import { NavLink, Outlet, useLocation, useNavigation } from "@remix-run/react";
 import { clsx } from "clsx";
 import { profileHref } from "~/components/layout/navigation";
-import type { ShellArea } from "~/utils/shell";
+import type { ShellArea } from "~/web/shell";
 
 const tabClass = (selected: boolean) =>
   clsx(

@@ -13,7 +13,7 @@ import { Button, SubmitButton, buttonClassName } from "~/components/ui/button";
 import { Field, FormError, SelectField } from "~/components/ui/field";
 import { CreateSpaceSchema } from "~/models/space.schemas";
 import type { ClientOwnerOption } from "~/models/spaces.server";
-import { useHydrated } from "~/utils/hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 import { LogoField, useLogoUploading } from "./logo-field";
 
 export const CREATE_SPACE_ACTION = "/spaces/new";

@@ -12,8 +12,8 @@ import { SubmitButton, buttonClassName } from "~/components/ui/button";
 import { Field, FormError, SelectField } from "~/components/ui/field";
 import { UpdateSpaceSchema } from "~/models/space.schemas";
 import type { ClientOwnerOption } from "~/models/spaces.server";
-import { useHydrated } from "~/utils/hydrated";
-import { formatPhone } from "~/utils/phone";
+import { useHydrated } from "~/components/use-hydrated";
+import { formatPhone } from "~/models/phone";
 import { LogoField, useLogoUploading } from "./logo-field";
 
 export type EditableSpace = {

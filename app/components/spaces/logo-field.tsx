@@ -5,8 +5,8 @@ import { Button, Spinner } from "~/components/ui/button";
 import { ErrorList, FieldHint, type ListOfErrors } from "~/components/ui/field";
 import { UploadIcon } from "~/components/ui/icons";
 import type { LogoUploadResult } from "~/routes/resources.space-logo";
-import { useHydrated } from "~/utils/hydrated";
-import { imageUrl } from "~/utils/images";
+import { useHydrated } from "~/components/use-hydrated";
+import { imageUrl } from "~/models/image-urls";
 
 export const LOGO_UPLOAD_ACTION = "/resources/space-logo";
 

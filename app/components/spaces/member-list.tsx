@@ -7,7 +7,7 @@ import { Card } from "~/components/ui/card";
 import { SelectField } from "~/components/ui/field";
 import { UserMinusIcon, UserPlusIcon } from "~/components/ui/icons";
 import { SpaceMemberSchema } from "~/models/space.schemas";
-import { imageUrl } from "~/utils/images";
+import { imageUrl } from "~/models/image-urls";
 
 /*
  * The people of a space on Manage Team and Manage Clients: a form to add one more and

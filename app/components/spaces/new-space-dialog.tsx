@@ -3,7 +3,7 @@ import { Modal, useDialogState } from "~/components/ui/dialog";
 import { buttonClassName } from "~/components/ui/button";
 import { PlusIcon } from "~/components/ui/icons";
 import { Tooltip } from "~/components/ui/tooltip";
-import { useHydrated } from "~/utils/hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 import type { ClientOwnerOption } from "~/models/spaces.server";
 import { CREATE_SPACE_ACTION, CreateSpaceForm } from "./create-space-form";
 

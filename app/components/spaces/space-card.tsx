@@ -6,9 +6,9 @@ import { buttonClassName } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { DetailsMenu, destructiveMenuItemClassName, menuItemClassName } from "~/components/ui/details-menu";
 import { ArrowRightIcon, ClientsIcon, EditIcon, MailIcon, TeamIcon, TrashIcon } from "~/components/ui/icons";
-import { useHydrated } from "~/utils/hydrated";
-import { imageUrl } from "~/utils/images";
-import { spacePath } from "~/utils/paths";
+import { useHydrated } from "~/components/use-hydrated";
+import { imageUrl } from "~/models/image-urls";
+import { spacePath } from "~/models/paths";
 import { UnreadBadge } from "~/components/chat/unread-badge";
 import { deleteSpacePath } from "./delete-space-dialog";
 

@@ -4,7 +4,7 @@ import { buttonClassName } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { EditIcon, LinkIcon, MailIcon, PhoneIcon } from "~/components/ui/icons";
 import type { SpaceOverview } from "~/models/spaces.server";
-import { imageUrl } from "~/utils/images";
+import { imageUrl } from "~/models/image-urls";
 
 /**
  * The top of a space (SPEC §2.8): its name and tagline, then the Client Owner card

@@ -6,7 +6,7 @@ import { Field, FormError, SelectField } from "~/components/ui/field";
 import { PhoneField } from "~/components/ui/phone-field";
 import { UpdateTeamMemberSchema } from "~/models/roster.schemas";
 import type { TeamMemberCard } from "~/models/team-members.server";
-import { TEAM_ROLE_LABELS } from "~/utils/roles";
+import { TEAM_ROLE_LABELS } from "~/models/roles";
 
 export const teamMemberPath = (id: string) => `/team/${id}`;
 

@@ -4,9 +4,9 @@ import { Card } from "~/components/ui/card";
 import { DetailsMenu, destructiveMenuItemClassName, menuItemClassName } from "~/components/ui/details-menu";
 import { EditIcon, MailIcon, PhoneIcon, SpacesIcon, UserMinusIcon } from "~/components/ui/icons";
 import type { TeamMemberCard } from "~/models/team-members.server";
-import { useHydrated } from "~/utils/hydrated";
-import { imageUrl } from "~/utils/images";
-import { TEAM_ROLE_LABELS } from "~/utils/roles";
+import { useHydrated } from "~/components/use-hydrated";
+import { imageUrl } from "~/models/image-urls";
+import { TEAM_ROLE_LABELS } from "~/models/roles";
 import { teamMemberPath } from "./edit-member-form";
 
 export type MemberDialog = "edit" | "spaces" | "remove";

@@ -1,7 +1,7 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { clsx } from "clsx";
 import { useState } from "react";
-import { useHydrated } from "~/utils/hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 import {
   ErrorList,
   FieldHint,

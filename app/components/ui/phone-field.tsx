@@ -1,6 +1,6 @@
 import { getInputProps, useInputControl, type FieldMetadata } from "@conform-to/react";
-import { useHydrated } from "~/utils/hydrated";
-import { formatPhone } from "~/utils/phone";
+import { useHydrated } from "~/components/use-hydrated";
+import { formatPhone } from "~/models/phone";
 import { Field } from "./field";
 
 /**

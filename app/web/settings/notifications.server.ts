@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { getNotificationPreferences, saveNotificationPreferences } from "~/models/notification-preferences.server";
-import { settingsPath } from "~/utils/paths";
+import { settingsPath } from "~/models/paths";
 import { NotificationPreferencesSchema } from "~/models/settings.schemas";
-import type { ShellArea } from "~/utils/shell";
+import type { ShellArea } from "~/web/shell";
 import { requireActor } from "../guards.server";
 import { redirectWithToast } from "../toast.server";
 import { readForm } from "~/web/request.server";

@@ -10,12 +10,12 @@ import {
   updateProfile,
   type ProfileInput,
 } from "~/models/profiles.server";
-import { settingsPath } from "~/utils/paths";
+import { settingsPath } from "~/models/paths";
 import { AgencyProfileSchema, ClientProfileSchema, TeamMemberProfileSchema } from "~/models/settings.schemas";
-import { IMAGE_MAX_BYTES } from "~/services/upload.server";
+import { IMAGE_MAX_BYTES } from "~/models/uploads.server";
 import { requireActor } from "../guards.server";
 import { redirectWithToast, type ToastInput } from "../toast.server";
-import type { ShellArea } from "~/utils/shell";
+import type { ShellArea } from "~/web/shell";
 import { readForm, readUploadForm } from "~/web/request.server";
 
 /* The Profile tab of /settings, /teams/settings and /client/settings: one loader and one action for the three. */

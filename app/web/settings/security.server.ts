@@ -4,7 +4,7 @@ import { format, formatDistanceStrict } from "date-fns";
 import type { Actor } from "~/models/actors.server";
 import { ForbiddenError, NotFoundError } from "~/models/errors.server";
 import { PasswordChangeError, changePassword } from "~/models/password-change.server";
-import { settingsPath } from "~/utils/paths";
+import { settingsPath } from "~/models/paths";
 import { RateLimitError } from "~/models/rate-limits.server";
 import { endOtherSessions, endOwnSession, listSessions } from "~/models/sessions.server";
 import {
@@ -22,8 +22,8 @@ import {
   setTwoFactorRequirement,
   twoFactorStatus,
 } from "~/models/two-factor.server";
-import { describeDevice } from "~/utils/user-agent";
-import type { ShellArea } from "~/utils/shell";
+import { describeDevice } from "~/web/user-agent.server";
+import type { ShellArea } from "~/web/shell";
 import { getSessionId } from "../auth.server";
 import { requireActor } from "../guards.server";
 import { redirectWithToast } from "../toast.server";

@@ -4,7 +4,7 @@ import { createSession } from "~/models/sessions.server";
 import { db } from "~/services/db.server";
 import { sessionCookieHeader } from "~/web/auth.server";
 import { enqueue, queueSizes } from "~/services/jobs.server";
-import { QUEUES } from "~/web/jobs.server";
+import { QUEUES } from "~/process/jobs.server";
 import {
   createAgency,
   createClient,

@@ -1,9 +1,9 @@
 import { remember } from "@epic-web/remember";
 import { memberNoticeRecipients, sendMemberNotice, type MemberNotice } from "~/models/member-notices.server";
 import { findDueUnreadNotices, sendUnreadNotice, type UnreadNotice } from "~/models/unread-notices.server";
-import { subscribe } from "~/services/events.server";
+import { subscribe } from "~/models/events.server";
 import { enqueue, startJobs, stopJobs } from "~/services/jobs.server";
-import { appOrigin } from "./request.server";
+import { appOrigin } from "~/web/request.server";
 
 /*
  * The app's background jobs: which queue runs which model function, and which domain

@@ -1,5 +1,11 @@
 import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
+import { saveImage, type ImageFolder } from "~/services/images.server";
+
+/*
+ * SPEC §5's upload rules, with SPEC §8's words for a refusal: what a logo, an avatar or a
+ * chat attachment may be, judged by its bytes. Storing is the services' part
+ * (app/services/images.server.ts, app/services/storage.server.ts).
+ */
 
 /** Logos and avatars: at most 5MB (SPEC §5). */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -95,29 +101,17 @@ function isUtf8Text(bytes: Uint8Array): boolean {
   }
 }
 
-export type PreparedImage = {
-  bytes: Buffer;
-  contentType: "image/webp";
-  extension: "webp";
-  width: number;
-  height: number;
-};
+export type StoredImage = { ok: true; key: string } | { ok: false; title: string; message: string };
 
 /**
- * Re-encodes an uploaded image as a WebP no larger than `maxSize` on either side:
- * turned upright by its EXIF orientation, then written without any metadata, so a
- * photo never carries where it was taken, and pages load an image of the size they
- * show. Returns null when the bytes only look like an image (sharp cannot decode them).
+ * Checks an uploaded image (SPEC §5: an image, at most 5MB, judged by its bytes),
+ * re-encodes it without metadata at the size pages show, and stores it under a new
+ * random key. Refusals carry SPEC §8's title and message.
  */
-export async function prepareImage(bytes: Uint8Array, maxSize: number): Promise<PreparedImage | null> {
-  try {
-    const { data, info } = await sharp(bytes, { limitInputPixels: 50_000_000 })
-      .rotate()
-      .resize({ width: maxSize, height: maxSize, fit: "inside", withoutEnlargement: true })
-      .webp({ quality: 85 })
-      .toBuffer({ resolveWithObject: true });
-    return { bytes: data, contentType: "image/webp", extension: "webp", width: info.width, height: info.height };
-  } catch {
-    return null;
-  }
+export async function storeImage(file: FormDataEntryValue | null, folder: ImageFolder): Promise<StoredImage> {
+  const upload = await inspectUpload(file, "image");
+  if (!upload.ok) return upload;
+  const key = await saveImage(upload.bytes, folder);
+  if (!key) return { ok: false, title: "Invalid file type", message: "Please upload an image file." };
+  return { ok: true, key };
 }

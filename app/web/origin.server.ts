@@ -1,3 +1,6 @@
+import type { IncomingMessage } from "node:http";
+import { env } from "~/services/env.server";
+
 /**
  * Whether a request comes from one of our own pages. A browser says so itself in
  * Sec-Fetch-Site, which no page can set, and it is the only sign left when a page
@@ -22,4 +25,20 @@ export function isSameOrigin(
   }
   if (appUrl && sourceUrl.origin === new URL(appUrl).origin) return true;
   return Boolean(headers.host) && sourceUrl.host === headers.host;
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Refuses a state-changing request that another site's page sent. */
+export function isAllowedOrigin(request: IncomingMessage): boolean {
+  if (SAFE_METHODS.has(request.method ?? "GET")) return true;
+  return isSameOrigin(
+    {
+      origin: request.headers.origin,
+      referer: request.headers.referer,
+      host: request.headers.host,
+      fetchSite: request.headers["sec-fetch-site"] as string | undefined,
+    },
+    env().APP_URL,
+  );
 }

@@ -1,5 +1,3 @@
-import type { IncomingMessage } from "node:http";
-import { sql } from "kysely";
 import { detachRealtime } from "~/realtime/server.server";
 import { pruneUnusedUploads } from "~/models/pending-uploads.server";
 import { pruneExpiredRateLimits } from "~/models/rate-limits.server";
@@ -7,11 +5,16 @@ import { pruneExpiredSessions } from "~/models/sessions.server";
 import { pruneExpiredSignInLinks } from "~/models/sign-in-links.server";
 import { trimChangeLogs } from "~/models/space-changes.server";
 import { purgeAbandonedAccounts } from "~/models/unverified-accounts.server";
-import { isSameOrigin } from "~/utils/origin.server";
-import { db, isDatabaseUnavailable, migrate } from "~/services/db.server";
+import { db, isDatabaseUnavailable, migrate, pingDatabase } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { backgroundMailSettled } from "~/services/mail.server";
 import { attachJobs, detachJobs } from "./jobs.server";
+
+/*
+ * The process around the app: what server.ts calls to start it (environment, migrations,
+ * the jobs, the hourly pruning), to ask whether it is ready, and to stop it. Express and
+ * socket.io themselves are wired in server.ts.
+ */
 
 /** What server.ts needs to listen; read from the one parsed environment. */
 export function serverConfig() {
@@ -81,24 +84,8 @@ export async function checkReady() {
     timer = setTimeout(() => reject(new Error("the database did not answer within 2 s")), READY_TIMEOUT_MS);
   });
   try {
-    await Promise.race([sql`select 1`.execute(db), timeout]);
+    await Promise.race([pingDatabase(), timeout]);
   } finally {
     clearTimeout(timer);
   }
-}
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/** Refuses a state-changing request that another site's page sent. */
-export function isAllowedOrigin(request: IncomingMessage): boolean {
-  if (SAFE_METHODS.has(request.method ?? "GET")) return true;
-  return isSameOrigin(
-    {
-      origin: request.headers.origin,
-      referer: request.headers.referer,
-      host: request.headers.host,
-      fetchSite: request.headers["sec-fetch-site"] as string | undefined,
-    },
-    env().APP_URL,
-  );
 }

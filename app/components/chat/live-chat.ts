@@ -1,5 +1,6 @@
 import type { Socket } from "socket.io-client";
-import type { SpaceChange } from "~/services/events.server";
+import type { SpaceChange } from "~/models/events.server";
+import { CATCH_UP_EVENT, TOO_MANY_REQUESTS, UNAVAILABLE } from "~/realtime/protocol";
 
 /*
  * The browser's side of a space's live chat, apart from React so that the fault test
@@ -49,15 +50,9 @@ export type LiveChatOptions = {
   ackTimeoutMs?: number;
 };
 
-/** The server's answer, and handshake refusal, while the database cannot be reached. */
-export const UNAVAILABLE = "unavailable";
-/** The server's answer to an event past the socket's or the user's limit (app/realtime/limits.server.ts). */
-export const TOO_MANY_REQUESTS = "Too many requests. Please wait a moment and try again.";
 /** Answers that say "not now" rather than "no": the same request goes again later. */
 const isNotNow = (answer: { ok: boolean; error?: string }) =>
   !answer.ok && (answer.error === UNAVAILABLE || answer.error === TOO_MANY_REQUESTS);
-/** Sent by the server to its sockets when they may have missed changes. */
-export const CATCH_UP_EVENT = "chat:catch-up";
 
 const RETRY_DELAY_MS = 1_000;
 // While the database is away: soon at first, then every 2 s or so, so that a short outage ends quickly for everyone.

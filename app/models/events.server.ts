@@ -1,9 +1,9 @@
-import { EventEmitter } from "node:events";
-import { remember } from "@epic-web/remember";
+import { eventBus } from "~/services/event-bus.server";
 
 /**
  * Domain events, emitted by models after their transaction commits and relayed by
- * app/realtime to the sockets concerned. One bus per process, kept across dev rebuilds.
+ * app/realtime to the sockets concerned (app/process/jobs.server.ts puts some on a queue).
+ * The vocabulary is the models'; the bus that carries it is app/services/event-bus.server.ts.
  */
 export type DomainEvents = {
   /** A session was ended (sign-out); its sockets must go. */
@@ -37,7 +37,7 @@ export type SpaceChange = {
   createdAt: string;
 };
 
-const bus = remember("domain-events", () => new EventEmitter().setMaxListeners(100));
+const bus = eventBus<DomainEvents>("domain-events");
 
 export function emit<K extends keyof DomainEvents>(name: K, payload: DomainEvents[K]) {
   bus.emit(name, payload);
@@ -45,6 +45,5 @@ export function emit<K extends keyof DomainEvents>(name: K, payload: DomainEvent
 
 /** Subscribes to an event; returns the function that unsubscribes. */
 export function subscribe<K extends keyof DomainEvents>(name: K, listener: (payload: DomainEvents[K]) => void) {
-  bus.on(name, listener);
-  return () => void bus.off(name, listener);
+  return bus.subscribe(name, listener);
 }
