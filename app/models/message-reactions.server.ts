@@ -4,7 +4,7 @@ import type { Actor } from "./actors.server";
 import { ForbiddenError, NotFoundError } from "./errors.server";
 import { REACTION_TYPES, type ReactionType, type Reactions } from "./message.schemas";
 import { findVisibleMessage, MESSAGE_NOT_FOUND, reactionsFrom } from "./messages.server";
-import { publishChanges, recordChange } from "./space-changes.server";
+import { publishChanges, recordChange, type SpaceChange } from "./space-changes.server";
 
 /*
  * Reactions (SPEC §4): smile, heart, thumbsup and angry; each member toggles each
@@ -23,7 +23,7 @@ const REACTIONS_PER_MESSAGE = new TokenBuckets({ burst: 10, perSecond: 0.2 });
 const REACTIONS_PER_USER = new TokenBuckets({ burst: 30, perSecond: 1 });
 export const TOO_MANY_REACTIONS = "Too many reactions. Please wait a moment and try again.";
 
-export type ReactionsChanged = { messageId: string; reactions: Reactions; seq: number };
+export type ReactionsChanged = { messageId: string; reactions: Reactions; seq: number; change: SpaceChange };
 
 export async function toggleReaction(
   actor: Actor,
@@ -67,5 +67,5 @@ export async function toggleReaction(
     return { spaceId: message.space_id, reactions, change };
   });
   publishChanges(spaceId, [change]);
-  return { messageId, reactions, seq: change.seq };
+  return { messageId, reactions, seq: change.seq, change };
 }

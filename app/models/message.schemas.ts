@@ -1,6 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 
+import type { SpaceChange } from "./events.server";
+
 export type { SpaceChange, SpaceChangeKind } from "./events.server";
 
 /*
@@ -49,6 +51,9 @@ export const MESSAGE_TEXT = {
   updated: "Message updated successfully",
   deleted: "Message deleted successfully",
   fileSent: "File uploaded successfully",
+  sendFailed: "Failed to send message. Please try again.",
+  changeFailed: "Failed to edit or delete message. Please try again.",
+  notUnderstood: "This request was not understood.",
 } as const;
 
 const clientId = z
@@ -60,10 +65,14 @@ const messageId = z.string({ error: "Message not found" }).max(64);
 /** Text as typed; whether it may be empty depends on a file coming with it, which the model decides. */
 const content = z.string().max(MESSAGE_MAX_LENGTH, MESSAGE_TEXT.tooLong).default("");
 
-export const ChatFormSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("send"), clientId, content }),
-  z.object({
-    intent: z.literal("edit"),
+/**
+ * Each chat command's fields, whether a form posts them (ChatFormSchema, with its
+ * `intent`) or the page's script sends them over the socket (app/realtime): one set
+ * of rules and words for both.
+ */
+export const ChatCommandSchemas = {
+  send: z.object({ clientId, content }),
+  edit: z.object({
     messageId,
     content: z
       .string({ error: MESSAGE_TEXT.empty })
@@ -71,9 +80,17 @@ export const ChatFormSchema = z.discriminatedUnion("intent", [
       .min(1, MESSAGE_TEXT.empty)
       .max(MESSAGE_MAX_LENGTH, MESSAGE_TEXT.tooLong),
   }),
-  z.object({ intent: z.literal("delete"), messageId }),
-  z.object({ intent: z.literal("react"), messageId, reaction: z.enum(REACTION_TYPES) }),
-  z.object({ intent: z.literal("read"), upTo: messageId.optional() }),
+  delete: z.object({ messageId }),
+  react: z.object({ messageId, reaction: z.enum(REACTION_TYPES, { error: "Reaction not found" }) }),
+  read: z.object({ upTo: messageId.optional() }),
+};
+
+export const ChatFormSchema = z.discriminatedUnion("intent", [
+  ChatCommandSchemas.send.extend({ intent: z.literal("send") }),
+  ChatCommandSchemas.edit.extend({ intent: z.literal("edit") }),
+  ChatCommandSchemas.delete.extend({ intent: z.literal("delete") }),
+  ChatCommandSchemas.react.extend({ intent: z.literal("react") }),
+  ChatCommandSchemas.read.extend({ intent: z.literal("read") }),
 ]);
 export type ChatFormInput = z.infer<typeof ChatFormSchema>;
 
@@ -83,10 +100,10 @@ export function emptyReactions(): Reactions {
 
 /** What a chat form post came to, as the resource route answers the browser's scripts. */
 export type ChatActionResult =
-  | { ok: true; intent: "send"; message: ChatMessage; seq: number; duplicate: boolean }
-  | { ok: true; intent: "edit"; message: ChatMessage; seq: number | null }
-  | { ok: true; intent: "delete"; id: string; seq: number }
-  | { ok: true; intent: "react"; messageId: string; reactions: Reactions; seq: number }
+  | { ok: true; intent: "send"; message: ChatMessage; seq: number; duplicate: boolean; change: SpaceChange | null }
+  | { ok: true; intent: "edit"; message: ChatMessage; seq: number | null; change: SpaceChange | null }
+  | { ok: true; intent: "delete"; id: string; seq: number; change: SpaceChange }
+  | { ok: true; intent: "react"; messageId: string; reactions: Reactions; seq: number; change: SpaceChange }
   | { ok: true; intent: "read"; seq: number | null }
   | {
       ok: false;

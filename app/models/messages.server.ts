@@ -46,7 +46,7 @@ export const PAGE_SIZE = 50;
 export type SendMessageInput = { clientId: string; content: string; file?: FormDataEntryValue | null };
 /** `change` is the log entry a new message made (null for a retry), for the sender to apply at once. */
 export type SentMessage = { message: ChatMessage; seq: number; duplicate: boolean; change: SpaceChange | null };
-export type ChangedMessage = { message: ChatMessage; seq: number | null };
+export type ChangedMessage = { message: ChatMessage; seq: number | null; change: SpaceChange | null };
 
 /**
  * Stores a message from a member of the space, with an optional file, and advances the
@@ -156,7 +156,7 @@ export async function editMessage(actor: Actor, messageId: string, newContent: s
     return { message, change };
   });
   if (result.change) publishChanges(result.message.spaceId, [result.change]);
-  return { message: result.message, seq: result.change?.seq ?? null };
+  return { message: result.message, seq: result.change?.seq ?? null, change: result.change };
 }
 
 /**
@@ -181,7 +181,10 @@ async function rewriteLoggedMessage(
  * Deletes one's own message: its text and file go, a tombstone stays. What the log
  * carried of it is blanked too, so a client catching up never sees deleted words.
  */
-export async function deleteMessage(actor: Actor, messageId: string): Promise<{ id: string; seq: number }> {
+export async function deleteMessage(
+  actor: Actor,
+  messageId: string,
+): Promise<{ id: string; seq: number; change: SpaceChange }> {
   const { row, change } = await db.transaction().execute(async (tx) => {
     const row = await findOwnMessage(actor, messageId, MESSAGE_TEXT.deleteOthers, tx);
     await tx
@@ -208,7 +211,7 @@ export async function deleteMessage(actor: Actor, messageId: string): Promise<{ 
   });
   if (row.attachment_key) await storage().delete(row.attachment_key);
   publishChanges(row.space_id, [change]);
-  return { id: row.id, seq: change.seq };
+  return { id: row.id, seq: change.seq, change };
 }
 
 /** `lastSeq`: the space's change log as it stood before the page was read, so replaying what follows misses nothing. */

@@ -4,7 +4,7 @@ import { imageUrl } from "./image-urls";
 import { loadPeople, type Actor } from "./actors.server";
 import { UNKNOWN_USER } from "./message.schemas";
 import { findVisibleSpace, isUuid } from "./space-access.server";
-import { publishChanges, recordChange } from "./space-changes.server";
+import { publishChanges, recordChange, type SpaceChange } from "./space-changes.server";
 
 /*
  * Read receipts (DESIGN.md): one watermark per member and space,
@@ -14,7 +14,7 @@ import { publishChanges, recordChange } from "./space-changes.server";
  * notified_at in the same row belongs to the unread-message mails.
  */
 
-export type ReadAdvanced = { userId: string; lastReadAt: string; seq: number };
+export type ReadAdvanced = { userId: string; lastReadAt: string; seq: number; change: SpaceChange };
 
 /**
  * Marks the space read by the actor up to the message `upTo`, or up to its latest
@@ -51,7 +51,8 @@ export async function markRead(actor: Actor, spaceId: string, upTo?: string | nu
   });
   if (!result) return null;
   publishChanges(spaceId, [result.change]);
-  return { userId: actor.id, lastReadAt: result.lastReadAt.toISOString(), seq: result.change.seq };
+  const { change } = result;
+  return { userId: actor.id, lastReadAt: result.lastReadAt.toISOString(), seq: change.seq, change };
 }
 
 /**

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Actor } from "~/models/actors.server";
 import { ForbiddenError, NotFoundError } from "~/models/errors.server";
 import { toggleReaction } from "~/models/message-reactions.server";
-import { REACTION_TYPES } from "~/models/message.schemas";
+import { ChatCommandSchemas, MESSAGE_TEXT } from "~/models/message.schemas";
 import { MessageInputError, deleteMessage, editMessage, sendMessage } from "~/models/messages.server";
 import { canSeeSpace, SPACE_NOT_FOUND } from "~/models/space-access.server";
 import { changesSince } from "~/models/space-changes.server";
@@ -22,15 +22,22 @@ export const spaceRoom = (spaceId: string) => `space:${spaceId}`;
 
 export type ChatAck<T> = ({ ok: true } & T) | { ok: false; error: string };
 
-const id = z.string().max(100);
-const text = z.string().max(100_000);
+// Not a field a person types: a malformed one is a broken client, told so plainly.
+const spaceId = z.object({
+  spaceId: z.string({ error: MESSAGE_TEXT.notUnderstood }).max(100, MESSAGE_TEXT.notUnderstood),
+});
 const events = {
-  "chat:send": z.object({ spaceId: id, clientId: id, content: text }),
-  "chat:edit": z.object({ messageId: id, content: text }),
-  "chat:delete": z.object({ messageId: id }),
-  "chat:react": z.object({ messageId: id, reaction: z.enum(REACTION_TYPES) }),
-  "chat:read": z.object({ spaceId: id, upTo: id.nullish() }),
-  "chat:sync": z.object({ spaceId: id, afterSeq: z.number().int().min(0) }),
+  "chat:send": ChatCommandSchemas.send.extend(spaceId.shape),
+  "chat:edit": ChatCommandSchemas.edit,
+  "chat:delete": ChatCommandSchemas.delete,
+  "chat:react": ChatCommandSchemas.react,
+  "chat:read": ChatCommandSchemas.read.extend(spaceId.shape),
+  "chat:sync": spaceId.extend({
+    afterSeq: z
+      .number({ error: MESSAGE_TEXT.notUnderstood })
+      .int(MESSAGE_TEXT.notUnderstood)
+      .min(0, MESSAGE_TEXT.notUnderstood),
+  }),
 };
 type ChatEvent = keyof typeof events;
 /** Every event a socket may send, so the access tests cover each one. */
@@ -43,7 +50,7 @@ export function handleChatEvents(socket: Socket, actor: Actor, joined: Promise<u
     "chat:edit": async ({ messageId, content }) => editMessage(actor, messageId, content),
     "chat:delete": async ({ messageId }) => deleteMessage(actor, messageId),
     "chat:react": async ({ messageId, reaction }) => toggleReaction(actor, messageId, reaction),
-    "chat:read": async ({ spaceId, upTo }) => ({ read: await markRead(actor, spaceId, upTo) }),
+    "chat:read": async ({ spaceId, upTo }) => (await markRead(actor, spaceId, upTo)) ?? { change: null },
     // A space the user was given after connecting is joined here. The room is joined before
     // the log is read, so a change committed meanwhile arrives live if the read missed it;
     // the read checks access again, so a removal in between leaves the room too.
@@ -65,7 +72,11 @@ export function handleChatEvents(socket: Socket, actor: Actor, joined: Promise<u
       const reply = ack as (answer: ChatAck<object>) => void;
       if (!limits.allowEvent(socket, actor.id)) return reply({ ok: false, error: TOO_MANY_REQUESTS });
       const parsed = events[name].safeParse(input);
-      if (!parsed.success) return reply({ ok: false, error: "This request was not understood." });
+      if (!parsed.success) {
+        // A field's words (too long, empty) are the form's; a payload that is not even an object is not understood.
+        const [issue] = parsed.error.issues;
+        return reply({ ok: false, error: issue?.path.length ? issue.message : MESSAGE_TEXT.notUnderstood });
+      }
       try {
         await joined;
         const handle = handlers[name] as (input: unknown) => Promise<object>;
@@ -79,9 +90,9 @@ export function handleChatEvents(socket: Socket, actor: Actor, joined: Promise<u
 
 // SPEC §8's words for a failure that is not a refusal.
 const FAILED: Partial<Record<ChatEvent, string>> = {
-  "chat:send": "Failed to send message. Please try again.",
-  "chat:edit": "Failed to edit or delete message. Please try again.",
-  "chat:delete": "Failed to edit or delete message. Please try again.",
+  "chat:send": MESSAGE_TEXT.sendFailed,
+  "chat:edit": MESSAGE_TEXT.changeFailed,
+  "chat:delete": MESSAGE_TEXT.changeFailed,
 };
 
 /** A model's refusal in its own words; anything else is logged and told as a failure to retry. */

@@ -56,9 +56,9 @@ export async function loadChatResource(request: Request, actor: Actor, spaceId: 
 }
 
 const FAILED: Record<string, { title: string; error: string }> = {
-  send: { title: "Could not send message.", error: "Failed to send message. Please try again." },
-  edit: { title: "Could not edit message.", error: "Failed to edit or delete message. Please try again." },
-  delete: { title: "Could not delete message.", error: "Failed to edit or delete message. Please try again." },
+  send: { title: "Could not send message.", error: MESSAGE_TEXT.sendFailed },
+  edit: { title: "Could not edit message.", error: MESSAGE_TEXT.changeFailed },
+  delete: { title: "Could not delete message.", error: MESSAGE_TEXT.changeFailed },
 };
 const FAILED_OTHERWISE = { title: "Something went wrong", error: "Please try again." };
 

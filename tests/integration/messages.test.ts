@@ -202,7 +202,11 @@ describe("editing and deleting", () => {
     const { message } = await send(clientActor, space.id, "Oops, wrong space");
     await editMessage(clientActor, message.id, "Oops, wrong space!");
     const deleted = await deleteMessage(clientActor, message.id);
-    expect(deleted).toEqual({ id: message.id, seq: 3 });
+    expect(deleted).toEqual({
+      id: message.id,
+      seq: 3,
+      change: expect.objectContaining({ seq: 3, kind: "message.deleted" }),
+    });
 
     const [stored] = await storedMessages(space.id);
     expect(stored.content).toBe("");

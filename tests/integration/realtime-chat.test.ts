@@ -141,7 +141,8 @@ describe("the chat over the socket", () => {
     });
     expect(await request(aliceSocket, "chat:read", { spaceId: launch.id })).toMatchObject({
       ok: true,
-      read: { userId: alice.id },
+      userId: alice.id,
+      change: { kind: "read.advanced", seq: 3 },
     });
 
     await eventually(() =>
@@ -171,7 +172,21 @@ describe("the chat over the socket", () => {
     });
     expect(await request(aliceSocket, "chat:send", { spaceId: launch.id })).toEqual({
       ok: false,
+      error: "Could not send message.",
+    });
+    expect(await request(aliceSocket, "chat:send", "not an object")).toEqual({
+      ok: false,
       error: "This request was not understood.",
+    });
+    // The form's rule and words: the socket takes no more text than the form does.
+    const tooLong = "x".repeat(10_001);
+    expect(await send(aliceSocket, launch.id, tooLong)).toEqual({
+      ok: false,
+      error: "Message must be at most 10,000 characters.",
+    });
+    expect(await request(aliceSocket, "chat:edit", { messageId: message.id, content: tooLong })).toEqual({
+      ok: false,
+      error: "Message must be at most 10,000 characters.",
     });
     expect((await storedMessages(launch.id)).map((stored) => stored.content)).toEqual(["Owner's words"]);
   });
@@ -335,6 +350,39 @@ describe("the browser's live chat (app/components/chat/live-chat.ts)", () => {
     ]);
     expect(pending()).toEqual([]);
     expect(syncs).toBe(0);
+  });
+
+  test("edits, deletes, reacts and reads over the socket, each change shown from its answer; a refusal in the model's words", async () => {
+    const { owner, alice, launch, connectAs } = await world();
+    const ownerSocket = await connectAs(owner);
+    const aliceSocket = await connectClient(origin, await sessionCookie(alice));
+    const { chat, applied } = liveChat(aliceSocket, launch.id);
+    await chat.sync();
+    const { message: owners } = await send(ownerSocket, launch.id, "From the agency");
+    await eventually(() => expect(applied).toHaveLength(1));
+
+    expect(await chat.markRead()).toBeNull();
+    expect(await chat.react(owners.id, "heart")).toBeNull();
+    const mine = chat.send("Draft one");
+    await eventually(() => expect(applied).toHaveLength(4));
+    const mineId = String((applied[3].payload as { id: string }).id);
+    expect(await chat.edit(mineId, "Draft two")).toBeNull();
+    expect(await chat.remove(mineId)).toBeNull();
+    expect(applied.map((change) => change.kind)).toEqual([
+      "message.created",
+      "read.advanced",
+      "reaction.changed",
+      "message.created",
+      "message.edited",
+      "message.deleted",
+    ]);
+    expect(applied[4].payload).toMatchObject({ clientId: mine.clientId, content: "Draft two" });
+
+    expect(await chat.edit(owners.id, "Not mine")).toBe("You can only edit your own messages.");
+    expect(await chat.remove(owners.id)).toBe("You can only delete your own messages.");
+    aliceSocket.disconnect();
+    expect(await chat.react(owners.id, "smile")).toBe("Failed to edit or delete message. Please try again.");
+    expect((await storedMessages(launch.id)).map((stored) => stored.content)).toEqual(["From the agency", ""]);
   });
 
   test("keeps a message typed offline as Sending…, sends it on reconnect, and marks a refused one failed", async () => {

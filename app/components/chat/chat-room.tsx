@@ -39,8 +39,8 @@ export function ChatRoom({
   draft: string;
 }) {
   const [state, dispatch] = useReducer(chatReducer, data.page, initChatState);
-  const actions = useChatActions({ spaceId: data.spaceId, dispatch });
   const live = useLiveChat({ spaceId: data.spaceId, lastSeq: data.page.lastSeq, dispatch });
+  const actions = useChatActions({ spaceId: data.spaceId, dispatch, live });
   const viewerId = data.viewer.id;
 
   // A new page from the server (a search left, an older page by link) replaces what is shown.
@@ -53,9 +53,9 @@ export function ChatRoom({
   const latest = state.messages.at(-1);
   const seeLatest = useCallback(() => {
     if (latest && latest.senderId !== viewerId && !latest.readers.some((reader) => reader.id === viewerId)) {
-      actions.markRead();
+      live.markRead();
     }
-  }, [actions, latest, viewerId]);
+  }, [live, latest, viewerId]);
 
   return (
     <Card className="flex h-[calc(100vh-240px)] min-h-[26rem] flex-col overflow-hidden">
@@ -105,8 +105,8 @@ export function ChatRoom({
                 viewerId={viewerId}
                 action={path}
                 actions={{
-                  edit: actions.edit,
-                  remove: actions.remove,
+                  edit: live.edit,
+                  remove: live.remove,
                   react: (reaction) => actions.react(message, reaction, viewerId),
                 }}
               />
@@ -116,7 +116,7 @@ export function ChatRoom({
                 key={entry.clientId}
                 entry={entry}
                 viewer={data.viewer}
-                onRetry={() => live.retry(entry.clientId) || actions.retry(entry)}
+                onRetry={() => live.retry(entry.clientId) || actions.retryFile(entry)}
                 onDiscard={() => {
                   live.discard(entry.clientId);
                   dispatch({ type: "discard", clientId: entry.clientId });
@@ -136,7 +136,7 @@ export function ChatRoom({
             clientId={data.clientId}
             error={sendError}
             defaultContent={draft}
-            onSend={(input) => (input.file ? void actions.send(input) : live.send(input.content))}
+            onSend={({ content, file }) => (file ? void actions.sendFile({ content, file }) : live.send(content))}
           />
         </>
       )}

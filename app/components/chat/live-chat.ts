@@ -1,4 +1,5 @@
 import type { Socket } from "socket.io-client";
+import { MESSAGE_TEXT, type ReactionType } from "~/models/message.schemas";
 import type { SpaceChange } from "~/models/events.server";
 import { CATCH_UP_EVENT, TOO_MANY_REQUESTS, UNAVAILABLE } from "~/realtime/protocol";
 
@@ -34,6 +35,7 @@ export type OutboxStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 type SyncAnswer =
   { ok: true; reload: false; changes: SpaceChange[]; lastSeq: number } | { ok: true; reload: true } | Refused;
 type SendAnswer = { ok: true; seq: number; change: SpaceChange | null } | Refused;
+type CommandAnswer = { ok: true; change: SpaceChange | null } | Refused;
 type Refused = { ok: false; error: string };
 
 export type LiveChatOptions = {
@@ -57,7 +59,6 @@ const isNotNow = (answer: { ok: boolean; error?: string }) =>
 const RETRY_DELAY_MS = 1_000;
 // While the database is away: soon at first, then every 2 s or so, so that a short outage ends quickly for everyone.
 const UNAVAILABLE_DELAYS_MS = [250, 500, 1_000, 2_000];
-const SEND_FAILED = "Failed to send message. Please try again.";
 
 export class LiveChat {
   lastSeq: number;
@@ -120,6 +121,30 @@ export class LiveChat {
 
   discard(clientId: string) {
     this.update(this.outbox.filter((entry) => entry.clientId !== clientId));
+  }
+
+  /** Edits one's own message; resolves to the words to show when it did not happen, else null. */
+  edit(messageId: string, content: string) {
+    return this.command("chat:edit", { messageId, content }, MESSAGE_TEXT.changeFailed);
+  }
+
+  remove(messageId: string) {
+    return this.command("chat:delete", { messageId }, MESSAGE_TEXT.changeFailed);
+  }
+
+  react(messageId: string, reaction: ReactionType) {
+    return this.command("chat:react", { messageId, reaction }, MESSAGE_TEXT.changeFailed);
+  }
+
+  /** Marks the space read up to its latest message (or `upTo`). */
+  markRead(upTo?: string) {
+    return this.command("chat:read", { spaceId: this.options.spaceId, upTo }, MESSAGE_TEXT.changeFailed);
+  }
+
+  /** A change learnt another way (a file sent over HTTP): applied like a live one. */
+  receive(change: SpaceChange) {
+    if (change.seq === this.lastSeq + 1 && !this.syncing) this.apply(change);
+    else if (change.seq > this.lastSeq) void this.sync();
   }
 
   /** Resolves once everything after lastSeq has been applied (or a reload was asked for). */
@@ -199,7 +224,7 @@ export class LiveChat {
     if (isNotNow(answer)) return this.later(() => void this.deliver(clientId), this.unavailableDelay());
     this.unavailableInARow = 0;
     if (!answer.ok) {
-      const error = answer.error || SEND_FAILED;
+      const error = answer.error || MESSAGE_TEXT.sendFailed;
       this.update(
         this.outbox.map((item) => (item.clientId === clientId ? { ...item, status: "failed", error } : item)),
       );
@@ -208,9 +233,21 @@ export class LiveChat {
     this.sentSeqs.set(clientId, answer.seq);
     this.update(this.outbox.map((item) => (item.clientId === clientId ? { ...item, status: "sent" } : item)));
     // The acknowledgement usually overtakes the broadcast of the same change: it carries the change, so no sync is needed.
-    if (answer.change?.seq === this.lastSeq + 1 && !this.syncing) this.apply(answer.change);
-    else if (answer.seq <= this.lastSeq) this.forgetShown();
+    if (answer.seq <= this.lastSeq) this.forgetShown();
+    else if (answer.change) this.receive(answer.change);
     else void this.sync();
+  }
+
+  /**
+   * Edits, deletes, reactions and reads: sent once, not kept like a message. Without a
+   * connection or an answer they fail at once with `failed`, for the person to try again.
+   */
+  private async command(event: string, payload: object, failed: string): Promise<string | null> {
+    const answer = await this.request<CommandAnswer>(event, payload);
+    if (!answer || isNotNow(answer)) return failed;
+    if (!answer.ok) return answer.error || failed;
+    if (answer.change) this.receive(answer.change);
+    return null;
   }
 
   /** Tries again after a pause while connected; a reconnect tries again anyway. */

@@ -1,89 +1,67 @@
 import { useCallback, useMemo, useRef } from "react";
-import type { ChatActionResult, ChatMessage, ReactionType, SpaceChange } from "~/models/message.schemas";
+import { MESSAGE_TEXT, type ChatActionResult, type ChatMessage, type ReactionType } from "~/models/message.schemas";
 import type { ChatAction } from "./chat-state";
+import type { LiveChatCommands } from "./use-live-chat";
 
 /*
- * The chat's forms with JavaScript: the same posts the no-JavaScript forms make,
- * sent to /resources/chat/{spaceId}, whose JSON answer is applied to the chat's
- * state as the change it made. Sends are optimistic (Sending…, then the message, or
- * failed with Retry); a file goes up with XMLHttpRequest, whose upload reports progress.
+ * What the chat does beyond the socket's commands (use-live-chat.ts): a message with a
+ * file goes up as the no-JavaScript form's post, to /resources/chat/{spaceId}, with
+ * XMLHttpRequest, whose upload reports progress; reactions show at once; older pages
+ * and a message's current reactions are read over HTTP.
  */
 
 type Dispatch = (action: ChatAction) => void;
 type Failure = Extract<ChatActionResult, { ok: false }>;
 
-const SEND_FAILED = "Failed to send message. Please try again.";
-const CHANGE_FAILED = "Failed to edit or delete message. Please try again.";
-
 export function chatResourcePath(spaceId: string) {
   return `/resources/chat/${spaceId}`;
 }
 
-export function useChatActions({ spaceId, dispatch }: { spaceId: string; dispatch: Dispatch }) {
+export function useChatActions({
+  spaceId,
+  dispatch,
+  live,
+}: {
+  spaceId: string;
+  dispatch: Dispatch;
+  live: LiveChatCommands;
+}) {
   const path = chatResourcePath(spaceId);
   // Files of failed sends, kept for Retry.
   const files = useRef(new Map<string, File>());
 
-  const apply = useCallback(
-    (change: Omit<SpaceChange, "createdAt" | "userId"> & { userId?: string | null }) =>
-      dispatch({ type: "change", change: { userId: null, createdAt: new Date().toISOString(), ...change } }),
-    [dispatch],
-  );
-
-  const send = useCallback(
-    async ({ content, file }: { content: string; file: File | null }, clientId: string = crypto.randomUUID()) => {
-      dispatch({
-        type: "pending",
-        message: {
-          clientId,
-          content,
-          fileName: file?.name ?? null,
-          status: "sending",
-          progress: file ? 0 : null,
-          error: null,
-        },
-      });
-      const body = form({ intent: "send", clientId, content });
-      if (file) {
-        files.current.set(clientId, file);
-        body.set("file", file);
-      }
-      const onProgress = (progress: number) =>
+  const sendFile = useCallback(
+    async ({ content, file }: { content: string; file: File }, clientId: string = crypto.randomUUID()) => {
+      const pending = (progress: number) =>
         dispatch({
           type: "pending",
-          message: { clientId, content, fileName: file?.name ?? null, status: "sending", progress, error: null },
+          message: { clientId, content, fileName: file.name, status: "sending", progress, error: null },
         });
-      const result = await (file ? upload(path, body, onProgress) : post(path, body));
+      pending(0);
+      files.current.set(clientId, file);
+      const body = form({ intent: "send", clientId, content });
+      body.set("file", file);
+      const result = await upload(path, body, pending);
       if (!result?.ok || result.intent !== "send") {
-        dispatch({ type: "failed", clientId, error: failureOf(result, SEND_FAILED) });
+        dispatch({ type: "failed", clientId, error: failureOf(result, MESSAGE_TEXT.sendFailed) });
         return;
       }
       files.current.delete(clientId);
-      apply({ seq: result.seq, kind: "message.created", messageId: result.message.id, payload: result.message });
+      if (result.change) live.receive(result.change);
+      // A retry of a message stored before: it is shown already, or the next sync brings it.
+      else dispatch({ type: "discard", clientId });
     },
-    [apply, dispatch, path],
+    [dispatch, live, path],
   );
 
-  const retry = useCallback(
-    (pending: { clientId: string; content: string }) =>
-      send({ content: pending.content, file: files.current.get(pending.clientId) ?? null }, pending.clientId),
-    [send],
-  );
-
-  /** Edits or deletes; resolves to the error to show, or null. */
-  const change = useCallback(
-    async (fields: Record<string, string>): Promise<string | null> => {
-      const result = await post(path, form(fields));
-      if (!result?.ok) return failureOf(result, CHANGE_FAILED);
-      if (result.intent === "edit" && result.seq !== null) {
-        apply({ seq: result.seq, kind: "message.edited", messageId: result.message.id, payload: result.message });
-      }
-      if (result.intent === "delete") {
-        apply({ seq: result.seq, kind: "message.deleted", messageId: result.id, payload: { id: result.id } });
-      }
-      return null;
+  /** Sends a failed file again; false when the message had no file (the live chat's outbox retries those). */
+  const retryFile = useCallback(
+    (pending: { clientId: string; content: string }) => {
+      const file = files.current.get(pending.clientId);
+      if (file) void sendFile({ content: pending.content, file }, pending.clientId);
+      return Boolean(file);
     },
-    [apply, path],
+    [sendFile],
   );
 
   /** Toggles at once; on failure the message's reactions are fetched again (SPEC §4). */
@@ -92,18 +70,12 @@ export function useChatActions({ spaceId, dispatch }: { spaceId: string; dispatc
       const users = message.reactions[reaction];
       const toggled = users.includes(viewerId) ? users.filter((id) => id !== viewerId) : [...users, viewerId];
       dispatch({ type: "reactions", messageId: message.id, reactions: { ...message.reactions, [reaction]: toggled } });
-      const result = await post(path, form({ intent: "react", messageId: message.id, reaction }));
-      if (result?.ok && result.intent === "react") {
-        apply({ seq: result.seq, kind: "reaction.changed", messageId: message.id, payload: result });
-        return;
-      }
+      if ((await live.react(message.id, reaction)) === null) return;
       const fresh = await getJson<{ message?: ChatMessage }>(`${path}?message=${message.id}`);
       if (fresh?.message) dispatch({ type: "reactions", messageId: message.id, reactions: fresh.message.reactions });
     },
-    [apply, dispatch, path],
+    [dispatch, live, path],
   );
-
-  const markRead = useCallback(() => void post(path, form({ intent: "read" })), [path]);
 
   const loadOlder = useCallback(
     async (oldestId: string) => {
@@ -115,18 +87,7 @@ export function useChatActions({ spaceId, dispatch }: { spaceId: string; dispatc
     [dispatch, path],
   );
 
-  return useMemo(
-    () => ({
-      send,
-      retry,
-      edit: (messageId: string, content: string) => change({ intent: "edit", messageId, content }),
-      remove: (messageId: string) => change({ intent: "delete", messageId }),
-      react,
-      markRead,
-      loadOlder,
-    }),
-    [send, retry, change, react, markRead, loadOlder],
-  );
+  return useMemo(() => ({ sendFile, retryFile, react, loadOlder }), [sendFile, retryFile, react, loadOlder]);
 }
 
 export type ChatActions = ReturnType<typeof useChatActions>;
@@ -139,17 +100,6 @@ function form(fields: Record<string, string>) {
 
 function failureOf(result: ChatActionResult | null, fallback: string) {
   return (result as Failure | null)?.error ?? fallback;
-}
-
-async function post(path: string, body: FormData): Promise<ChatActionResult | null> {
-  try {
-    const response = await fetch(path, { method: "POST", body, headers: { Accept: "application/json" } });
-    return response.headers.get("Content-Type")?.includes("json")
-      ? ((await response.json()) as ChatActionResult)
-      : null;
-  } catch {
-    return null;
-  }
 }
 
 async function getJson<T>(path: string): Promise<T | null> {

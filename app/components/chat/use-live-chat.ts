@@ -1,13 +1,16 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { io } from "socket.io-client";
+import { MESSAGE_TEXT, type ReactionType, type SpaceChange } from "~/models/message.schemas";
 import { LiveChat, type OutboxMessage } from "./live-chat";
 import type { ChatAction } from "./chat-state";
 
 /**
  * The space's chat, live: connects with the session cookie, catches up from the page's
- * `lastSeq` on every (re)connect and dispatches each change once, in order. Text sent
- * with `send` waits in the outbox (localStorage) and shows as Sending… until the
- * server acknowledges it, across reconnects and reloads; a refused one shows as failed.
+ * `lastSeq` on every (re)connect and dispatches each change once, in order. Every chat
+ * command goes over the socket. Text sent with `send` waits in the outbox
+ * (localStorage) and shows as Sending… until the server acknowledges it, across
+ * reconnects and reloads; a refused one shows as failed. Edits, deletes, reactions
+ * and reads are sent once and resolve to the words to show if they failed.
  * The browser's offline and online events close and reopen the socket at once (a
  * WebSocket would otherwise look alive until its ping times out).
  */
@@ -65,12 +68,25 @@ export function useLiveChat({
     void live.sync();
   }, [lastSeq]);
 
-  const send = useCallback((content: string) => void chat.current?.send(content), []);
-  /** Retries a message of the outbox; false when the message is not one of its own (a file sent by HTTP). */
-  const retry = useCallback((clientId: string) => chat.current?.retry(clientId) ?? false, []);
-  const discard = useCallback((clientId: string) => chat.current?.discard(clientId), []);
-  return { connected, send, retry, discard };
+  return useMemo(() => {
+    // Before the effect has made the chat (the first render), a command has nowhere to go.
+    const notYet = Promise.resolve(MESSAGE_TEXT.changeFailed);
+    return {
+      connected,
+      send: (content: string) => void chat.current?.send(content),
+      /** Retries a message of the outbox; false when the message is not one of its own (a file sent by HTTP). */
+      retry: (clientId: string) => chat.current?.retry(clientId) ?? false,
+      discard: (clientId: string) => chat.current?.discard(clientId),
+      edit: (messageId: string, content: string) => chat.current?.edit(messageId, content) ?? notYet,
+      remove: (messageId: string) => chat.current?.remove(messageId) ?? notYet,
+      react: (messageId: string, reaction: ReactionType) => chat.current?.react(messageId, reaction) ?? notYet,
+      markRead: () => void chat.current?.markRead(),
+      receive: (change: SpaceChange) => chat.current?.receive(change),
+    };
+  }, [connected]);
 }
+
+export type LiveChatCommands = ReturnType<typeof useLiveChat>;
 
 /** Shows the outbox's changes in the chat's state: Sending…, failed, or gone (shown as a message, or discarded). */
 function showOutbox(
