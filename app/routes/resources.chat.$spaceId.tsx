@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { loadChatResource, runChatAction } from "~/web/chat.server";
 import { requireActor } from "~/web/guards.server";
 
@@ -11,11 +11,12 @@ import { requireActor } from "~/web/guards.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireActor(request);
-  return loadChatResource(request, actor, params.spaceId ?? "");
+  // A resource route answers with a Response (with single fetch, Remix warns of a bare object and wraps it).
+  return json(await loadChatResource(request, actor, params.spaceId ?? ""));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireActor(request);
   const result = await runChatAction(request, actor, params.spaceId ?? "");
-  return data(result, { status: result.ok ? 200 : 400 });
+  return json(result, { status: result.ok ? 200 : 400 });
 }

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { search } from "~/models/search.server";
 import { requireActor } from "~/web/guards.server";
 import { searchEntries } from "~/components/search/search-entries";
@@ -7,5 +8,6 @@ import { searchEntries } from "~/components/search/search-entries";
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireActor(request);
   const results = await search(actor, new URL(request.url).searchParams.get("q") ?? "", { limit: 5 });
-  return { query: results.query, entries: searchEntries(actor.type, results) };
+  // A resource route answers with a Response (with single fetch, Remix warns of a bare object and wraps it).
+  return json({ query: results.query, entries: searchEntries(actor.type, results) });
 }

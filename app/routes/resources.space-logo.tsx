@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { holdSpaceLogo } from "~/models/spaces.server";
 import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
@@ -45,5 +45,5 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 async function reply(result: LogoUploadResult, toast: ToastInput, status = 200) {
-  return data(result, { status, headers: { "Set-Cookie": await toastCookie(toast) } });
+  return json(result, { status, headers: { "Set-Cookie": await toastCookie(toast) } });
 }
