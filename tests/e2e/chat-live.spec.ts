@@ -29,6 +29,21 @@ async function openChat(page: Page, path: string) {
   await socket;
 }
 
+/** The agency owner (on `page`) and its client (in a second browser) in one space's chat, both live. */
+async function liveConversation(page: Page, browser: Browser) {
+  const world = await createWorld(page, {
+    clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
+    spaces: [{ name: "Northwind Launch", clients: [0] }],
+  });
+  const spaceId = world.spaces[0].id;
+  const client = await secondBrowser(browser);
+  await signInAs(page, world.owner.email);
+  await signInAs(client.page, world.clients[0].email);
+  await openChat(page, `/spaces/${spaceId}`);
+  await openChat(client.page, `/client/chat/${spaceId}`);
+  return client;
+}
+
 async function send(page: Page, text: string) {
   await page.getByLabel("Message", { exact: true }).fill(text);
   await page.getByRole("button", { name: "Send" }).click();
@@ -38,16 +53,7 @@ test(
   "agency and client see each other's messages, reactions, edits and deletes without reloading",
   { tag: "@postgres" },
   async ({ page, browser }) => {
-    const world = await createWorld(page, {
-      clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
-      spaces: [{ name: "Northwind Launch", clients: [0] }],
-    });
-    const spaceId = world.spaces[0].id;
-    const client = await secondBrowser(browser);
-    await signInAs(page, world.owner.email);
-    await signInAs(client.page, world.clients[0].email);
-    await openChat(page, `/spaces/${spaceId}`);
-    await openChat(client.page, `/client/chat/${spaceId}`);
+    const client = await liveConversation(page, browser);
 
     await send(page, "The first designs are ready");
     await expect(message(client.page, "The first designs are ready")).toBeVisible({ timeout: 5_000 });
@@ -75,16 +81,7 @@ test(
   "a message typed offline shows Sending…, and is delivered once when back online",
   { tag: "@postgres" },
   async ({ page, browser }) => {
-    const world = await createWorld(page, {
-      clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
-      spaces: [{ name: "Northwind Launch", clients: [0] }],
-    });
-    const spaceId = world.spaces[0].id;
-    const client = await secondBrowser(browser);
-    await signInAs(page, world.owner.email);
-    await signInAs(client.page, world.clients[0].email);
-    await openChat(page, `/spaces/${spaceId}`);
-    await openChat(client.page, `/client/chat/${spaceId}`);
+    const client = await liveConversation(page, browser);
 
     await client.context.setOffline(true);
     await send(client.page, "Written on the train");
