@@ -83,17 +83,14 @@ async function sql<Row extends object>(target: string, text: string): Promise<Ro
 
 // Imported now: the app's database handle reads DATABASE_URL.
 const { db, migrate } = await import("~/services/db.server");
-const { createAgency, createClient, createSpace } = await import("#tests/support/factories");
-const { connectClient, freePort, sessionCookie, startServerProcess, stopServerProcess } =
-  await import("#tests/support/sockets");
+const { seedChatWorld } = await import("#tests/support/chat-world");
+const { connectClient, freePort, startServerProcess, stopServerProcess } = await import("#tests/support/sockets");
 const { LiveChat } = await import("~/components/chat/live-chat");
 const { MemoryStorage } = await import("#tests/support/sockets");
 
 await migrate();
-const { agencyId } = await createAgency();
-const spaces = await Promise.all(
-  Array.from({ length: SPACES }, (_, index) => createSpace(agencyId, { name: `Space ${index}` })),
-);
+const world = await seedChatWorld({ clients: CLIENTS, spaces: SPACES });
+const { spaces } = world;
 console.log(
   `chaos: Postgres ${version} on port ${pgPort}; ${CLIENTS} clients in ${SPACES} spaces on ${INSTANCES} instance(s); ${RATE} messages/s; ${MODE} for ${DOWN_MS} ms`,
 );
@@ -122,15 +119,9 @@ let heldAckedAfter: number | null = null;
 let held = new Set<string>();
 let backAt = Infinity;
 async function joinPerson(index: number): Promise<Person> {
-  const spaceId = spaces[index % SPACES].id;
-  const { user, client } = await createClient(agencyId);
-  await db.insertInto("space_clients").values({ client_id: client.id, space_id: spaceId }).execute();
+  const { spaceId, cookie, address } = world.people[index];
   // Each client from an address of its own, through the one proxy hop the instances trust (as on Fly).
-  const address = `10.${index >> 16}.${(index >> 8) & 255}.${index & 255}`;
-  const socket = await connectClient(origins[index % INSTANCES], await sessionCookie(user), {
-    reconnect: true,
-    address,
-  });
+  const socket = await connectClient(origins[index % INSTANCES], cookie, { reconnect: true, address });
   const person: Person = { spaceId, socket, seen: new Map(), liveAt: new Map(), chat: null! };
   socket.on("space:change", ({ change }: { change: SpaceChange }) => {
     if (change.kind === "message.created") person.liveAt.set(clientIdOf(change), performance.now());

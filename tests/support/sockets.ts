@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import http from "node:http";
 import net from "node:net";
 import { Server } from "socket.io";
@@ -6,6 +6,9 @@ import { io as connect, type Socket } from "socket.io-client";
 import { createSession } from "~/models/sessions.server";
 import { allowRealtimeRequest, attachRealtime, detachRealtime } from "~/realtime/server.server";
 import { sessionCookieHeader } from "~/web/auth.server";
+import { freePort, startProcess, stopServerProcess } from "./processes";
+
+export { freePort, startProcess, stopServerProcess };
 
 /* Real socket.io clients and real server processes for the realtime tests. */
 
@@ -88,17 +91,11 @@ export async function eventually(check: () => void | Promise<void>, timeoutMs = 
 }
 
 /** An app instance in a process of its own (tests/support/realtime-server.ts), on this test file's database. */
-export async function startServerProcess(port: number, { instances = 1 } = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/realtime-server.ts"], {
+export function startServerProcess(port: number, { instances = 1 } = {}): Promise<ChildProcess> {
+  return startProcess(["--import", "tsx", "tests/support/realtime-server.ts"], {
     env: { ...process.env, PORT: String(port), INSTANCES: String(instances) },
-    stdio: ["ignore", "pipe", "inherit"],
+    ready: "ready",
   });
-  await new Promise<void>((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`realtime server exited with ${code}`)));
-    child.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("ready") && resolve());
-  });
-  child.removeAllListeners("exit");
-  return child;
 }
 
 /**
@@ -118,26 +115,6 @@ export async function startServerProcesses(count: number) {
     await Promise.all(processes.map((child) => stopServerProcess(child)));
   };
   return { processes, origins, stop };
-}
-
-/** A port nobody listens on now, so that a restarted instance can come back on the same one. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-export function stopServerProcess(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM") {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise<void>((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill(signal);
-  });
 }
 
 /** localStorage's interface over a Map, for the browser's live chat in Node. */

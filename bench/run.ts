@@ -1,0 +1,459 @@
+/*
+ * npm run bench -- [--quick] [--scenario chat|pages|weight]... [--profile] [--build]
+ *
+ * Measures the production build (build/server.js; built first when missing, or with
+ * --build) on the Postgres server at BENCH_POSTGRES_URL (default
+ * postgres://postgres@127.0.0.1:5432/postgres), in a fresh database it seeds and drops.
+ * Load comes from other processes (bench/socket-load.ts, bench/http-load.ts); each
+ * scenario measures its baseline (bench/bare-server.ts, or a floor route of the app) in
+ * the same run, interleaved, so that the ratio holds on a noisy machine. Writes
+ * bench/results/latest.json and prints tables. It measures: it fails on nothing but a
+ * broken setup. --profile runs the server under `node --cpu-prof` and prints where its
+ * time went. docs/performance.md says what each figure means.
+ */
+import { execFileSync, fork, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import zlib from "node:zlib";
+import type { FromLoad, LoadPerson, SentRecord, ToLoad } from "./socket-load";
+import type { HttpJob, HttpResult } from "./http-load";
+
+const SCENARIOS = ["chat", "pages", "weight"] as const;
+type Scenario = (typeof SCENARIOS)[number];
+const { values: flags } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: process.env.npm_config_quick === "true" },
+    scenario: { type: "string", multiple: true },
+    profile: { type: "boolean", default: false },
+    build: { type: "boolean", default: false },
+  },
+});
+const chosen = (flags.scenario ?? [...SCENARIOS]) as Scenario[];
+for (const name of chosen)
+  if (!SCENARIOS.includes(name)) throw new Error(`No scenario ${name}: ${SCENARIOS.join(", ")}`);
+const QUICK = flags.quick;
+const CONFIG = QUICK
+  ? { clients: 200, spaces: 20, rates: [25, 50, 100], stepMs: 4_000, drainMs: 1_500, httpMs: 3_000, warmupMs: 500 }
+  : {
+      clients: 1_000,
+      spaces: 50,
+      rates: [25, 50, 100, 200],
+      stepMs: 10_000,
+      drainMs: 3_000,
+      httpMs: 10_000,
+      warmupMs: 1_000,
+    };
+const LOAD_PROCESSES = 2;
+const HTTP_CONNECTIONS = 10;
+const CHAT_MESSAGES = 200;
+const RESULTS = path.resolve("bench/results");
+
+// --- The database, the environment the app and this script share, and clean-up. ---
+const children: ChildProcess[] = [];
+const cleanups: Array<() => Promise<void> | void> = [];
+let cleaning: Promise<void> | undefined;
+const cleanUp = () =>
+  (cleaning ??= (async () => {
+    for (const child of children) await stop(child);
+    for (const step of cleanups.reverse()) {
+      try {
+        await step();
+      } catch (error) {
+        console.error("bench: clean-up:", error instanceof Error ? error.message : error);
+      }
+    }
+  })());
+process.on("SIGINT", () => void cleanUp().finally(() => process.exit(130)));
+process.on("SIGTERM", () => void cleanUp().finally(() => process.exit(143)));
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    child.once("exit", () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+if (flags.build || !fs.existsSync("build/server.js")) {
+  console.log("bench: building (npm run build)");
+  execFileSync(process.execPath, ["scripts/build.mjs"], { stdio: "inherit" });
+}
+
+const { adminQuery, databaseUrl, dropDatabase, throwawayName } = await import("#tests/support/postgres-admin");
+// No app module before the environment below is set: the database handle reads DATABASE_URL once.
+const { freePort, startProcess } = await import("#tests/support/processes");
+const adminUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const databaseName = throwawayName("bench");
+await adminQuery(adminUrl, `create database ${databaseName}`);
+cleanups.push(() => dropDatabase(adminUrl, databaseName));
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-"));
+cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const appPort = await freePort();
+const appOrigin = `http://127.0.0.1:${appPort}`;
+Object.assign(process.env, {
+  NODE_ENV: "production",
+  DATABASE_URL: databaseUrl(adminUrl, databaseName),
+  DATA_DIR: dataDir,
+  SESSION_SECRET: crypto.randomBytes(32).toString("hex"),
+  APP_URL: appOrigin,
+  // Every socket client comes from an address of its own behind one proxy hop, as on Fly.
+  TRUST_PROXY_HOPS: "1",
+});
+delete process.env.RESEND_API_KEY;
+delete process.env.S3_BUCKET;
+
+try {
+  await main();
+} finally {
+  await cleanUp();
+}
+
+async function main() {
+  // --- Seed: the chat's agency and, for the pages, a space with 200 messages. ---
+  const seedStart = performance.now();
+  const { db, migrate } = await import("~/services/db.server");
+  cleanups.push(() => db.destroy());
+  await migrate();
+  const { seedChatWorld } = await import("#tests/support/chat-world");
+  const { sessionCookie } = await import("#tests/support/sockets");
+  const { actorOf } = await import("#tests/support/factories");
+  const { sendMessage } = await import("~/models/messages.server");
+  const world = await seedChatWorld({ clients: CONFIG.clients, spaces: CONFIG.spaces });
+  const chatSpace = world.spaces[0];
+  const chatClient = world.people.find((person) => person.spaceId === chatSpace.id)!;
+  const senders = [await actorOf(world.owner), await actorOf({ id: chatClient.userId })];
+  for (let index = 0; index < CHAT_MESSAGES; index++) {
+    const content = `Message ${index}: the homepage draft is in the shared folder, with the new hero image and copy.`;
+    await sendMessage(senders[index % 2], chatSpace.id, { clientId: crypto.randomUUID(), content });
+  }
+  const ownerCookie = await sessionCookie(world.owner);
+  console.log(
+    `bench: database ${databaseName} seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s: ` +
+      `${CONFIG.clients} clients with sessions in ${CONFIG.spaces} spaces, ${CHAT_MESSAGES} messages in one`,
+  );
+
+  // --- The app (production build) and the bare baseline, each in its own process. ---
+  const profileDir = path.join(RESULTS, "profile");
+  if (flags.profile) fs.rmSync(profileDir, { recursive: true, force: true });
+  const app = await startProcess(
+    [...(flags.profile ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : []), "build/server.js"],
+    { env: { ...process.env, PORT: String(appPort) }, ready: "ready on" },
+  );
+  children.push(app);
+  const barePort = await freePort();
+  const bareOrigin = `http://127.0.0.1:${barePort}`;
+  const bare = await startProcess(["--import", "tsx", "bench/bare-server.ts"], {
+    env: { ...process.env, PORT: String(barePort) },
+    ready: "ready",
+  });
+  children.push(bare);
+  console.log(`bench: app (build/server.js) on ${appOrigin}, baseline (bench/bare-server.ts) on ${bareOrigin}`);
+
+  const results: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    quick: QUICK,
+    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, loadBefore: os.loadavg() },
+    config: { ...CONFIG, loadProcesses: LOAD_PROCESSES, httpConnections: HTTP_CONNECTIONS },
+  };
+  if (chosen.includes("chat")) results.chat = await chatScenario(appOrigin, bareOrigin, world.people);
+  if (chosen.includes("pages")) {
+    results.pages = await pagesScenario([
+      { name: "bare Express route (limit)", url: `${bareOrigin}/bare`, baseline: true },
+      { name: "/healthz (middleware floor)", url: `${appOrigin}/healthz`, baseline: true },
+      { name: "/terms (Remix floor)", url: `${appOrigin}/terms`, baseline: true },
+      { name: "/login", url: `${appOrigin}/login` },
+      { name: "/dashboard", url: `${appOrigin}/dashboard`, cookie: ownerCookie },
+      { name: "/spaces", url: `${appOrigin}/spaces`, cookie: ownerCookie },
+      { name: "/spaces/{id} (200 msgs)", url: `${appOrigin}/spaces/${chatSpace.id}`, cookie: ownerCookie },
+      { name: "/client/chat/{id}", url: `${appOrigin}/client/chat/${chatSpace.id}`, cookie: chatClient.cookie },
+    ]);
+  }
+  if (chosen.includes("weight")) {
+    results.weight = await weightScenario([
+      { name: "/ (landing)", url: `${appOrigin}/` },
+      { name: "/login", url: `${appOrigin}/login` },
+      { name: "/spaces", url: `${appOrigin}/spaces`, cookie: ownerCookie },
+      { name: "/spaces/{id} (chat)", url: `${appOrigin}/spaces/${chatSpace.id}`, cookie: ownerCookie },
+    ]);
+  }
+  (results.machine as Record<string, unknown>).loadAfter = os.loadavg();
+
+  const peakRss = Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${app.pid}/status`, "utf8"))?.[1] ?? 0);
+  results.appPeakRssMb = Math.round(peakRss / 1024);
+  await stop(app);
+  await stop(bare);
+  fs.mkdirSync(RESULTS, { recursive: true });
+  fs.writeFileSync(path.join(RESULTS, "latest.json"), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nbench: app peak RSS ${results.appPeakRssMb} MB; written to bench/results/latest.json`);
+  if (flags.profile) {
+    const { printSummary } = await import("./cpu-profile");
+    for (const file of fs.readdirSync(profileDir)) printSummary(path.join(profileDir, file));
+  }
+}
+
+// --- Scenario 1: chat delivery. ---
+type LoadGroup = { processes: ChildProcess[]; members: Map<string, number> };
+
+function forkLoad(script: string): ChildProcess {
+  const child = fork(script, [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  children.push(child);
+  return child;
+}
+function ask<T>(child: ChildProcess, message: unknown): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`load process exited with ${code}`));
+    child.once("exit", onExit);
+    child.once("message", (answer) => {
+      child.off("exit", onExit);
+      resolve(answer as T);
+    });
+    child.send(message as object);
+  });
+}
+
+async function connectGroup(origin: string, people: LoadPerson[]): Promise<LoadGroup> {
+  const processes = Array.from({ length: LOAD_PROCESSES }, () => forkLoad("bench/socket-load.ts"));
+  const shares = processes.map((_, index) => people.filter((_, at) => at % LOAD_PROCESSES === index));
+  const answers = await Promise.all(
+    processes.map((child, index) =>
+      ask<FromLoad>(child, { type: "connect", origin, people: shares[index] } satisfies ToLoad),
+    ),
+  );
+  for (const answer of answers) {
+    if (answer.type !== "connected") throw new Error("unexpected answer");
+    if (answer.failed.length) throw new Error(`${answer.failed.length} sockets refused: ${answer.failed[0]}`);
+  }
+  const members = new Map<string, number>();
+  for (const person of people) members.set(person.spaceId, (members.get(person.spaceId) ?? 0) + 1);
+  return { processes, members };
+}
+
+async function chatStep(group: LoadGroup, rate: number) {
+  const message: ToLoad = {
+    type: "run",
+    rate: rate / LOAD_PROCESSES,
+    durationMs: CONFIG.stepMs,
+    drainMs: CONFIG.drainMs,
+  };
+  const answers = await Promise.all(group.processes.map((child) => ask<FromLoad>(child, message)));
+  const sent: SentRecord[] = [];
+  const received = new Map<string, [number, number]>();
+  for (const answer of answers) {
+    if (answer.type !== "step") throw new Error("unexpected answer");
+    sent.push(...answer.sent);
+    for (const [clientId, [count, lastAt]] of Object.entries(answer.received)) {
+      const entry = received.get(clientId) ?? [0, 0];
+      received.set(clientId, [entry[0] + count, Math.max(entry[1], lastAt)]);
+    }
+  }
+  const latencies: number[] = [];
+  const acks: number[] = [];
+  let lost = 0;
+  let deliveries = 0;
+  for (const record of sent) {
+    const [count, lastAt] = received.get(record.clientId) ?? [0, 0];
+    deliveries += count;
+    if (record.ackMs !== null) acks.push(record.ackMs);
+    if (!record.ok || count < group.members.get(record.spaceId)! - 1) lost++;
+    else latencies.push(lastAt - record.at);
+  }
+  latencies.sort((a, b) => a - b);
+  acks.sort((a, b) => a - b);
+  return {
+    rate,
+    sent: sent.length,
+    refused: sent.filter((record) => !record.ok).length,
+    p50: percentile(latencies, 0.5),
+    p95: percentile(latencies, 0.95),
+    p99: percentile(latencies, 0.99),
+    max: latencies.at(-1) ?? null,
+    ackP50: percentile(acks, 0.5),
+    deliveriesPerSecond: Math.round(deliveries / (CONFIG.stepMs / 1000)),
+    lost,
+  };
+}
+
+async function chatScenario(appOrigin: string, bareOrigin: string, people: Array<LoadPerson & { cookie: string }>) {
+  console.log(`bench: chat: connecting ${people.length} sockets to the app and ${people.length} to the baseline`);
+  const appGroup = await connectGroup(appOrigin, people);
+  const bareGroup = await connectGroup(
+    bareOrigin,
+    people.map(({ spaceId }) => ({ spaceId })),
+  );
+  const steps = [];
+  for (const rate of CONFIG.rates) {
+    // Interleaved: each rate on the app, then on the baseline, so a busy spell of the machine hits both.
+    const app = await chatStep(appGroup, rate);
+    const baseline = await chatStep(bareGroup, rate);
+    steps.push({ rate, app, baseline });
+    const ms = (value: number | null) => (value === null ? "-" : value.toFixed(1));
+    console.log(
+      `bench: chat ${rate}/s: app p50 ${ms(app.p50)} p99 ${ms(app.p99)} ms, lost ${app.lost}; baseline p50 ${ms(baseline.p50)} p99 ${ms(baseline.p99)} ms, lost ${baseline.lost}`,
+    );
+  }
+  for (const child of [...appGroup.processes, ...bareGroup.processes]) child.send({ type: "close" } satisfies ToLoad);
+  await Promise.all([...appGroup.processes, ...bareGroup.processes].map((child) => stop(child)));
+  const ratio = (a: number | null, b: number | null) => (a !== null && b ? a / b : null);
+  printTable(
+    `Chat delivery: ${people.length} clients in ${CONFIG.spaces} spaces (${people.length / CONFIG.spaces} per space), ${CONFIG.stepMs / 1000} s per rate; ms from the sender's emit until every other member has it`,
+    ["msgs/s", "system", "sent", "p50", "p95", "p99", "max", "ack p50", "deliv/s", "lost", "p50 ×", "p99 ×"],
+    steps.flatMap(({ rate, app, baseline }) =>
+      [
+        ["app", app],
+        ["baseline", baseline],
+      ].map(([name, step]) => {
+        const s = step as typeof app;
+        return [
+          String(rate),
+          name as string,
+          String(s.sent),
+          fixed(s.p50),
+          fixed(s.p95),
+          fixed(s.p99),
+          fixed(s.max),
+          fixed(s.ackP50),
+          String(s.deliveriesPerSecond),
+          String(s.lost),
+          name === "app" ? fixed(ratio(app.p50, baseline.p50)) : "",
+          name === "app" ? fixed(ratio(app.p99, baseline.p99)) : "",
+        ];
+      }),
+    ),
+  );
+  return { clients: people.length, spaces: CONFIG.spaces, steps };
+}
+
+// --- Scenario 2: pages. ---
+type PageTarget = { name: string; url: string; cookie?: string; baseline?: boolean };
+
+async function pagesScenario(targets: PageTarget[]) {
+  const loader = forkLoad("bench/http-load.ts");
+  const rows: Array<PageTarget & HttpResult> = [];
+  for (const target of targets) {
+    const job: HttpJob = {
+      url: target.url,
+      cookie: target.cookie,
+      connections: HTTP_CONNECTIONS,
+      durationMs: CONFIG.httpMs,
+      warmupMs: CONFIG.warmupMs,
+    };
+    const result = await ask<HttpResult>(loader, job);
+    rows.push({ ...target, ...result });
+    console.log(`bench: pages ${target.name}: ${result.perSecond.toFixed(0)} req/s, p99 ${result.p99.toFixed(1)} ms`);
+  }
+  loader.kill("SIGTERM");
+  await stop(loader);
+  const limit = rows[0].perSecond;
+  const floor = rows.find((row) => row.name.startsWith("/terms"))!.perSecond;
+  printTable(
+    `Pages: ${HTTP_CONNECTIONS} connections, ${CONFIG.httpMs / 1000} s each after ${CONFIG.warmupMs / 1000} s warm-up, gzip asked for`,
+    ["route", "req/s", "p50 ms", "p99 ms", "statuses", "KB/resp", "of floor", "of limit"],
+    rows.map((row) => [
+      row.name,
+      row.perSecond.toFixed(0),
+      row.p50.toFixed(1),
+      row.p99.toFixed(1),
+      Object.entries(row.statuses)
+        .map(([status, count]) => `${status}×${count}`)
+        .join(" "),
+      (row.bytes / Math.max(1, row.requests) / 1024).toFixed(1),
+      (row.perSecond / floor).toFixed(2),
+      (row.perSecond / limit).toFixed(3),
+    ]),
+  );
+  return rows.map(({ name, url, baseline, requests, perSecond, p50, p99, max, statuses, bytes }) => ({
+    name,
+    path: new URL(url).pathname,
+    baseline: Boolean(baseline),
+    requests,
+    perSecond,
+    p50,
+    p99,
+    max,
+    statuses,
+    bytesPerResponse: bytes / Math.max(1, requests),
+    ofFloor: perSecond / floor,
+    ofLimit: perSecond / limit,
+  }));
+}
+
+// --- Scenario 3: page weight. ---
+async function weightScenario(pages: PageTarget[]) {
+  const assets = new Map<string, { raw: number; gzip: number }>();
+  const rows = [];
+  for (const page of pages) {
+    const response = await fetch(page.url, { headers: page.cookie ? { cookie: page.cookie } : {}, redirect: "manual" });
+    if (response.status !== 200)
+      throw new Error(`${page.name} answered ${response.status} ${response.headers.get("location") ?? ""}`);
+    const html = await response.text();
+    // Every JS and CSS file of the Remix build the HTML names: modulepreload and stylesheet links, the inline module imports.
+    const urls = [...new Set([...html.matchAll(/["'](\/build\/[^"'?#]+\.(?:js|css))["']/g)].map((match) => match[1]))];
+    const row = {
+      name: page.name,
+      path: new URL(page.url).pathname,
+      jsFiles: 0,
+      jsRaw: 0,
+      jsGzip: 0,
+      cssFiles: 0,
+      cssRaw: 0,
+      cssGzip: 0,
+      htmlGzip: zlib.gzipSync(html).length,
+    };
+    for (const assetPath of urls) {
+      let size = assets.get(assetPath);
+      if (!size) {
+        const body = Buffer.from(await (await fetch(new URL(assetPath, page.url))).arrayBuffer());
+        size = { raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length };
+        assets.set(assetPath, size);
+      }
+      if (assetPath.endsWith(".css")) {
+        row.cssFiles++;
+        row.cssRaw += size.raw;
+        row.cssGzip += size.gzip;
+      } else {
+        row.jsFiles++;
+        row.jsRaw += size.raw;
+        row.jsGzip += size.gzip;
+      }
+    }
+    rows.push(row);
+  }
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+  printTable(
+    "Page weight: a first visit's JS and CSS (files the HTML names), gzip -9 per file, KB",
+    ["page", "JS files", "JS gzip", "JS raw", "CSS gzip", "CSS raw", "HTML gzip", "total gzip"],
+    rows.map((row) => [
+      row.name,
+      String(row.jsFiles),
+      kb(row.jsGzip),
+      kb(row.jsRaw),
+      kb(row.cssGzip),
+      kb(row.cssRaw),
+      kb(row.htmlGzip),
+      kb(row.jsGzip + row.cssGzip + row.htmlGzip),
+    ]),
+  );
+  return rows;
+}
+
+// --- Helpers. ---
+function percentile(sorted: number[], p: number): number | null {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : null;
+}
+function fixed(value: number | null) {
+  return value === null ? "-" : value.toFixed(value < 10 ? 2 : 1);
+}
+function printTable(title: string, headers: string[], rows: string[][]) {
+  const widths = headers.map((header, index) => Math.max(header.length, ...rows.map((row) => row[index].length)));
+  const line = (cells: string[]) =>
+    cells.map((cell, index) => (index === 0 ? cell.padEnd(widths[index]) : cell.padStart(widths[index]))).join("  ");
+  console.log(`\n${title}\n${line(headers)}\n${widths.map((width) => "-".repeat(width)).join("  ")}`);
+  for (const row of rows) console.log(line(row));
+}
