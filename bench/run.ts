@@ -4,7 +4,7 @@
  * Measures the production build (build/server.js; built first when missing, or with
  * --build) on the Postgres server at BENCH_POSTGRES_URL (default
  * postgres://postgres@127.0.0.1:5432/postgres), in a fresh database it seeds and drops.
- * Load comes from other processes (bench/socket-load.ts, bench/http-load.ts); each
+ * Load comes from other processes (bench/socket-load.ts, bench/http-load.ts with autocannon); each
  * scenario measures its baseline (bench/bare-server.ts, or a floor route of the app) in
  * the same run, interleaved, so that the ratio holds on a noisy machine. Writes
  * bench/results/latest.json and prints tables. It measures: it fails on nothing but a
