@@ -12,9 +12,34 @@ import { redirectWithToast } from "./toast.server";
 /** Where someone signed in with a temporary password chooses their own (SPEC §4). */
 export const NEW_PASSWORD_PATH = "/team-login/new-password";
 
+type Standing = { actor: Actor; step: RequiredStep | null };
+
+/*
+ * A page's loaders run in parallel and each asks who is signed in. Remix hands each
+ * loader a copy of the request, so the answer cannot hang on the request: lookups of the
+ * same session that overlap in time share one (a singleflight), which halves a page's
+ * session and user queries. Nothing is kept once the lookup has settled.
+ */
+const lookups = new Map<string, Promise<Standing | null>>();
+
+function standingOf(request: Request): Promise<Standing | null> {
+  const key = request.headers.get("Cookie") ?? "";
+  let standing = lookups.get(key);
+  if (!standing) {
+    standing = (async () => {
+      const userId = await getUserId(request);
+      const actor = userId ? await loadActor(userId) : null;
+      return actor ? { actor, step: await nextRequiredStep(actor) } : null;
+    })();
+    lookups.set(key, standing);
+    const settled = () => void lookups.delete(key);
+    standing.then(settled, settled);
+  }
+  return standing;
+}
+
 export async function getActor(request: Request): Promise<Actor | null> {
-  const userId = await getUserId(request);
-  return userId ? loadActor(userId) : null;
+  return (await standingOf(request))?.actor ?? null;
 }
 
 /**
@@ -23,13 +48,13 @@ export async function getActor(request: Request): Promise<Actor | null> {
  * a user outside their own route group to their own dashboard.
  */
 export async function requireActor(request: Request, area?: Area): Promise<Actor> {
-  const actor = await getActor(request);
-  if (!actor) {
+  const standing = await standingOf(request);
+  if (!standing) {
     const url = new URL(request.url);
     const params = new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` });
     throw redirect(`/login?${params}`);
   }
-  const step = await nextRequiredStep(actor);
+  const { actor, step } = standing;
   if (step) await requireStepPage(request, actor, step);
   if (area && !canEnterArea(actor, area)) throw redirect(homePath(actor.type));
   return actor;
