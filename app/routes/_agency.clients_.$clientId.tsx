@@ -6,7 +6,7 @@ import { PersonSection } from "~/components/rosters/person-section";
 import { RemovePersonForm } from "~/components/rosters/remove-person";
 import { SpaceToggles } from "~/components/rosters/space-toggles";
 import { TemporaryPasswordSection } from "~/components/rosters/temporary-password";
-import { getClient } from "~/models/clients.server";
+import { getPerson } from "~/models/people.server";
 import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
 import { handlePersonAction } from "~/web/person-actions.server";
@@ -16,11 +16,11 @@ import { CLIENT_ROLE_LABELS } from "~/models/roles";
 /* One client, for the agency: the card's dialogs as a page (without JavaScript) and their form endpoint. */
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(data ? data.client.name : "Client", "Manage a client's spaces and login, or remove them.");
+  pageMeta(data ? data.person.name : "Client", "Manage a client's spaces and login, or remove them.");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireActor(request, "agency");
-  return expectFound(getClient(actor, params.clientId ?? ""));
+  return expectFound(getPerson(actor, "client", params.clientId ?? ""));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -29,7 +29,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ClientPage() {
-  const { client, spaces } = useLoaderData<typeof loader>();
+  const { person: client, spaces } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const path = clientPath(client.id);
   return (

@@ -6,7 +6,7 @@ import { SpaceToggles } from "~/components/rosters/space-toggles";
 import { TemporaryPasswordSection } from "~/components/rosters/temporary-password";
 import { EditMemberForm, teamMemberPath } from "~/components/team/edit-member-form";
 import { removeMemberConfirmation } from "~/components/team/team-roster";
-import { getTeamMember } from "~/models/team-members.server";
+import { getPerson } from "~/models/people.server";
 import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
 import { handlePersonAction } from "~/web/person-actions.server";
@@ -15,11 +15,11 @@ import { pageMeta } from "~/web/meta";
 /* One team member, for the agency: the card's dialogs as a page (without JavaScript) and their form endpoint. */
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(data ? data.member.name : "Team member", "Edit a team member's details, spaces and login, or remove them.");
+  pageMeta(data ? data.person.name : "Team member", "Edit a team member's details, spaces and login, or remove them.");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireActor(request, "agency");
-  return expectFound(getTeamMember(actor, params.memberId ?? ""));
+  return expectFound(getPerson(actor, "team_member", params.memberId ?? ""));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -28,7 +28,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function TeamMemberPage() {
-  const { member, spaces } = useLoaderData<typeof loader>();
+  const { person: member, spaces } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const path = teamMemberPath(member.id);
   return (

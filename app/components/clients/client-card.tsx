@@ -4,7 +4,7 @@ import { Avatar } from "~/components/ui/avatar";
 import { Card } from "~/components/ui/card";
 import { DetailsMenu, destructiveMenuItemClassName, menuItemClassName } from "~/components/ui/details-menu";
 import { EditIcon, SpacesIcon, UserMinusIcon } from "~/components/ui/icons";
-import type { ClientCard as Client } from "~/models/clients.server";
+import type { ClientCard as Client } from "~/models/people.server";
 import { useHydrated } from "~/components/use-hydrated";
 import { imageUrl } from "~/models/image-urls";
 import { CLIENT_ROLE_LABELS } from "~/models/roles";

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { Button, SubmitButton, buttonClassName } from "~/components/ui/button";
 import { Field, FormError, SelectField } from "~/components/ui/field";
-import type { ClientCard } from "~/models/clients.server";
+import type { ClientCard } from "~/models/people.server";
 import { UpdateClientSchema } from "~/models/roster.schemas";
 import { useHydrated } from "~/components/use-hydrated";
 import { CLIENT_ROLE_LABELS } from "~/models/roles";

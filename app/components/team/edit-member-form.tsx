@@ -5,7 +5,7 @@ import { Button, SubmitButton } from "~/components/ui/button";
 import { Field, FormError, SelectField } from "~/components/ui/field";
 import { PhoneField } from "~/components/ui/phone-field";
 import { UpdateTeamMemberSchema } from "~/models/roster.schemas";
-import type { TeamMemberCard } from "~/models/team-members.server";
+import type { TeamMemberCard } from "~/models/people.server";
 import { TEAM_ROLE_LABELS } from "~/models/roles";
 
 export const teamMemberPath = (id: string) => `/team/${id}`;

@@ -3,7 +3,7 @@ import { Avatar } from "~/components/ui/avatar";
 import { Card } from "~/components/ui/card";
 import { DetailsMenu, destructiveMenuItemClassName, menuItemClassName } from "~/components/ui/details-menu";
 import { EditIcon, MailIcon, PhoneIcon, SpacesIcon, UserMinusIcon } from "~/components/ui/icons";
-import type { TeamMemberCard } from "~/models/team-members.server";
+import type { TeamMemberCard } from "~/models/people.server";
 import { useHydrated } from "~/components/use-hydrated";
 import { imageUrl } from "~/models/image-urls";
 import { TEAM_ROLE_LABELS } from "~/models/roles";
