@@ -1,4 +1,5 @@
 import type { UserType } from "#db/schema";
+import type { PersonKind } from "./people.server";
 
 /*
  * Where a space, a person or the settings open for each user type: agency staff enter
@@ -10,7 +11,7 @@ export function spacePath(userType: UserType, spaceId: string): string {
   return userType === "CLIENT" ? `/client/chat/${spaceId}` : `/spaces/${spaceId}`;
 }
 
-export function personPath(userType: UserType, kind: "team_member" | "client"): string {
+export function personPath(userType: UserType, kind: PersonKind): string {
   if (userType === "CLIENT") return kind === "team_member" ? "/client/team" : "/client/employees";
   if (userType === "TEAM_MEMBER") return kind === "team_member" ? "/teams/my-team" : "/teams/clients";
   return kind === "team_member" ? "/team" : "/clients";

@@ -4,11 +4,10 @@ import { emit } from "./events.server";
 import { MESSAGES } from "./accounts.server";
 import type { Actor } from "./actors.server";
 import { recordActivity } from "./activity.server";
-import { getClient } from "./clients.server";
 import { ForbiddenError } from "./errors.server";
 import { hashPassword } from "./passwords.server";
+import { getPerson, type PersonKind } from "./people.server";
 import { deleteAllSessions } from "./sessions.server";
-import { getTeamMember } from "./team-members.server";
 import { reclaimEmail } from "./unverified-accounts.server";
 
 /*
@@ -29,11 +28,10 @@ function newTemporaryPassword(): string {
  */
 export async function issueTemporaryPassword(
   actor: Actor,
-  kind: "team_member" | "client",
+  kind: PersonKind,
   recordId: string,
 ): Promise<{ email: string; password: string }> {
-  const person =
-    kind === "team_member" ? (await getTeamMember(actor, recordId)).member : (await getClient(actor, recordId)).client;
+  const { person } = await getPerson(actor, kind, recordId);
   const table = kind === "team_member" ? "team_members" : "clients";
   const password = newTemporaryPassword();
   const passwordHash = await hashPassword(password);

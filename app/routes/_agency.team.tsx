@@ -2,10 +2,10 @@ import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Await, useLoaderData } from "@remix-run/react";
 import { Suspense } from "react";
-import { InvitationsTable } from "~/components/invitations/invitations-table";
 import { InviteButton } from "~/components/invitations/invite-button";
+import { PersonRoster } from "~/components/rosters/person-roster";
 import { RosterSkeleton } from "~/components/rosters/roster-states";
-import { TeamRoster } from "~/components/team/team-roster";
+import { teamRosterProps } from "~/components/team/team-member-view";
 import { Alert } from "~/components/ui/alert";
 import { PageHeader } from "~/components/ui/page-header";
 import { inviteOptions, listInvitations } from "~/models/invitations.server";
@@ -62,15 +62,18 @@ export default function Team() {
         }
       >
         {({ roster, invitations, inviteOptions }) => (
-          <div className="space-y-6">
-            <PageHeader title="Team" subtitle={subtitle}>
-              {inviteOptions ? (
+          <PersonRoster
+            {...teamRosterProps(roster, inviteOptions)}
+            title="Team"
+            subtitle={subtitle}
+            actions={
+              inviteOptions ? (
                 <InviteButton options={inviteOptions} label="Add Team Member" title="Add Team Member" />
-              ) : null}
-            </PageHeader>
-            <TeamRoster roster={roster} inviteOptions={inviteOptions} />
-            {inviteOptions ? <InvitationsTable invitations={invitations} showCompany={false} returnTo="/team" /> : null}
-          </div>
+              ) : null
+            }
+            returnTo="/team"
+            invitations={inviteOptions ? { rows: invitations, showCompany: false } : null}
+          />
         )}
       </Await>
     </Suspense>

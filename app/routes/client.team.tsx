@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { PersonRoster } from "~/components/rosters/person-roster";
 import { RosterEmpty } from "~/components/rosters/roster-states";
-import { MemberCard } from "~/components/team/member-card";
+import { teamMemberView } from "~/components/team/team-member-view";
 import { Alert } from "~/components/ui/alert";
 import { SubmitButton } from "~/components/ui/button";
-import { PageHeader } from "~/components/ui/page-header";
 import { listAgencyTeamForClient } from "~/models/team-members.server";
 import { requireActor } from "~/web/guards.server";
 import { pageMeta } from "~/web/meta";
@@ -20,9 +20,12 @@ export default function AgencyTeam() {
   const { members } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   return (
-    <div className="space-y-6">
-      <PageHeader title="Agency Team" subtitle="The team members who work in your spaces">
-        {/* A GET to this page: it reloads the list, with or without JavaScript. */}
+    <PersonRoster
+      view={teamMemberView}
+      title="Agency Team"
+      subtitle="The team members who work in your spaces"
+      actions={
+        // A GET to this page: it reloads the list, with or without JavaScript.
         <Form method="get">
           <SubmitButton
             variant="outline"
@@ -32,21 +35,17 @@ export default function AgencyTeam() {
             Refresh
           </SubmitButton>
         </Form>
-      </PageHeader>
-      {members.length ? (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {members.map((member) => (
-            <li key={member.id}>
-              <MemberCard member={member} editable={false} />
-            </li>
-          ))}
-        </ul>
-      ) : (
+      }
+      people={members}
+      empty={
         <RosterEmpty title="No Team Members Found">
           When your agency assigns team members to your spaces, they show up here.
         </RosterEmpty>
-      )}
-    </div>
+      }
+      spaces={[]}
+      editable={false}
+      returnTo="/client/team"
+    />
   );
 }
 

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ClientRoster } from "~/components/clients/client-roster";
+import { clientRosterProps } from "~/components/clients/client-view";
+import { PersonRoster } from "~/components/rosters/person-roster";
 import { Alert } from "~/components/ui/alert";
 import { loadClientRoster } from "~/web/client-roster.server";
 import { requireActor } from "~/web/guards.server";
@@ -14,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function TeamClients() {
-  return <ClientRoster {...useLoaderData<typeof loader>()} returnTo="/teams/clients" />;
+  return <PersonRoster {...clientRosterProps(useLoaderData<typeof loader>())} returnTo="/teams/clients" />;
 }
 
 export function ErrorBoundary() {

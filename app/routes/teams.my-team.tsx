@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { TeamRoster } from "~/components/team/team-roster";
+import { PersonRoster } from "~/components/rosters/person-roster";
+import { teamRosterProps } from "~/components/team/team-member-view";
 import { Alert } from "~/components/ui/alert";
-import { PageHeader } from "~/components/ui/page-header";
 import { listTeamRoster } from "~/models/team-members.server";
 import { requireActor } from "~/web/guards.server";
 import { pageMeta } from "~/web/meta";
@@ -17,10 +17,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function MyTeam() {
   const { roster } = useLoaderData<typeof loader>();
   return (
-    <div className="space-y-6">
-      <PageHeader title="My Team" subtitle="The team members of your agency and the spaces they work in" />
-      <TeamRoster roster={roster} inviteOptions={null} />
-    </div>
+    <PersonRoster
+      {...teamRosterProps(roster, null)}
+      title="My Team"
+      subtitle="The team members of your agency and the spaces they work in"
+      returnTo="/teams/my-team"
+    />
   );
 }
 

@@ -2,7 +2,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import type { z } from "zod";
 import type { Actor } from "~/models/actors.server";
-import { removeClient, updateClient } from "~/models/clients.server";
 import { ForbiddenError, NotFoundError } from "~/models/errors.server";
 import { PersonActionSchema, UpdateClientSchema, UpdateTeamMemberSchema } from "~/models/roster.schemas";
 import {
@@ -11,7 +10,7 @@ import {
   removeClientFromSpace,
   unassignTeamMember,
 } from "~/models/space-assignments.server";
-import { removeTeamMember, updateTeamMember } from "~/models/team-members.server";
+import { removePerson, updatePerson, type PersonKind } from "~/models/people.server";
 import { issueTemporaryPassword } from "~/models/temporary-passwords.server";
 import { safeRedirect } from "./redirect.server";
 import { personPath } from "~/models/paths";
@@ -24,8 +23,6 @@ import { readForm } from "./request.server";
  * pages' dialogs post here through fetchers; the person's page posts here as plain
  * forms, which carry `redirectTo` and get a redirect with a toast.
  */
-
-export type PersonKind = "team_member" | "client";
 
 const WORDS = {
   team_member: {
@@ -49,8 +46,10 @@ export async function handlePersonAction(request: Request, actor: Actor, kind: P
   if (formData.get("intent") === "update") {
     const saved =
       kind === "team_member"
-        ? await saveDetails(formData, UpdateTeamMemberSchema, (value) => updateTeamMember(actor, personId, value))
-        : await saveDetails(formData, UpdateClientSchema, (value) => updateClient(actor, personId, value));
+        ? await saveDetails(formData, UpdateTeamMemberSchema, (value) =>
+            updatePerson(actor, "team_member", personId, value),
+          )
+        : await saveDetails(formData, UpdateClientSchema, (value) => updatePerson(actor, "client", personId, value));
     if (saved) return saved;
     return redirectWithToast(safeRedirect(formData.get("redirectTo"), rosterPath), {
       type: "success",
@@ -80,7 +79,7 @@ export async function handlePersonAction(request: Request, actor: Actor, kind: P
       return answer(input.redirectTo, { type: "success", title });
     }
     case "remove": {
-      await (kind === "team_member" ? removeTeamMember : removeClient)(actor, personId);
+      await removePerson(actor, kind, personId);
       return redirectWithToast(rosterPath, { type: "success", title: WORDS[kind].removed });
     }
     case "temporary-password": {

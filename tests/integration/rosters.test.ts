@@ -1,15 +1,10 @@
 import { describe, expect, test } from "vitest";
 import { AccountError, authenticate } from "~/models/accounts.server";
-import { getClient, listClientRoster, removeClient, updateClient } from "~/models/clients.server";
+import { listClientRoster } from "~/models/clients.server";
 import { companyNamed } from "~/models/client-companies.server";
 import { NotFoundError } from "~/models/errors.server";
-import {
-  getTeamMember,
-  listAgencyTeamForClient,
-  listTeamRoster,
-  removeTeamMember,
-  updateTeamMember,
-} from "~/models/team-members.server";
+import { getPerson, removePerson, updatePerson } from "~/models/people.server";
+import { listAgencyTeamForClient, listTeamRoster } from "~/models/team-members.server";
 import { issueTemporaryPassword, replaceTemporaryPassword } from "~/models/temporary-passwords.server";
 import { verifyPassword } from "~/models/passwords.server";
 import { db } from "~/services/db.server";
@@ -95,7 +90,7 @@ describe("who sees whom (SPEC §6)", () => {
 describe("editing (SPEC §2.9, §2.10, §5)", () => {
   test("the agency edits a team member's details and role", async () => {
     const { owner, designer } = await agencyWithPeople();
-    await updateTeamMember(await actorOf(owner), designer.member.id, {
+    await updatePerson(await actorOf(owner), "team_member", designer.member.id, {
       intent: "update",
       name: "Dana Designer",
       email: designer.user.email,
@@ -108,7 +103,7 @@ describe("editing (SPEC §2.9, §2.10, §5)", () => {
 
   test("the agency edits a client inline", async () => {
     const { owner, employee } = await agencyWithPeople();
-    await updateClient(await actorOf(owner), employee.client.id, {
+    await updatePerson(await actorOf(owner), "client", employee.client.id, {
       intent: "update",
       name: "Eve E.",
       role: "LEAD",
@@ -127,7 +122,7 @@ describe("editing (SPEC §2.9, §2.10, §5)", () => {
     const strangers = [await actorOf(foreign.owner), await actorOf(manager.user), await actorOf(clientOwner.user)];
     for (const actor of strangers) {
       await expect(
-        updateTeamMember(actor, designer.member.id, {
+        updatePerson(actor, "team_member", designer.member.id, {
           intent: "update",
           name: "Hacked",
           email: designer.user.email,
@@ -135,15 +130,15 @@ describe("editing (SPEC §2.9, §2.10, §5)", () => {
         }),
       ).rejects.toThrow(NotFoundError);
       await expect(
-        updateClient(actor, employee.client.id, {
+        updatePerson(actor, "client", employee.client.id, {
           intent: "update",
           name: "Hacked",
           role: "OWNER",
           email: employee.user.email,
         }),
       ).rejects.toThrow(NotFoundError);
-      await expect(getTeamMember(actor, designer.member.id)).rejects.toThrow(NotFoundError);
-      await expect(getClient(actor, employee.client.id)).rejects.toThrow(NotFoundError);
+      await expect(getPerson(actor, "team_member", designer.member.id)).rejects.toThrow(NotFoundError);
+      await expect(getPerson(actor, "client", employee.client.id)).rejects.toThrow(NotFoundError);
     }
     const member = await db
       .selectFrom("team_members")
@@ -171,7 +166,7 @@ describe("removing (SPEC §2.9, §2.10)", () => {
       subscribe("space.access-removed", ({ spaceId }) => removedFrom.push(spaceId)),
     ];
 
-    await removeTeamMember(await actorOf(owner), manager.member.id);
+    await removePerson(await actorOf(owner), "team_member", manager.member.id);
     stop.forEach((unsubscribe) => unsubscribe());
 
     expect(ended).toEqual([manager.user.id]);
@@ -191,7 +186,7 @@ describe("removing (SPEC §2.9, §2.10)", () => {
 
   test("a removed client loses record and spaces; sign-in is refused with a clear message", async () => {
     const { owner, employee } = await agencyWithPeople();
-    await removeClient(await actorOf(owner), employee.client.id);
+    await removePerson(await actorOf(owner), "client", employee.client.id);
     expect(await db.selectFrom("clients").select("id").where("id", "=", employee.client.id).execute()).toEqual([]);
     await expect(authenticate(employee.user.email, PASSWORD, "203.0.113.9")).rejects.toBeInstanceOf(AccountError);
   });
@@ -200,8 +195,8 @@ describe("removing (SPEC §2.9, §2.10)", () => {
     const { manager, designer, clientOwner, employee } = await agencyWithPeople();
     const foreign = await createAgency({ agencyName: "Foreign" });
     for (const actor of [await actorOf(foreign.owner), await actorOf(manager.user), await actorOf(clientOwner.user)]) {
-      await expect(removeTeamMember(actor, designer.member.id)).rejects.toThrow(NotFoundError);
-      await expect(removeClient(actor, employee.client.id)).rejects.toThrow(NotFoundError);
+      await expect(removePerson(actor, "team_member", designer.member.id)).rejects.toThrow(NotFoundError);
+      await expect(removePerson(actor, "client", employee.client.id)).rejects.toThrow(NotFoundError);
     }
     expect(
       await db.selectFrom("team_members").select("id").where("id", "=", designer.member.id).execute(),

@@ -3,7 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { Button, SubmitButton, buttonClassName } from "~/components/ui/button";
 import { Field, FormError, SelectField } from "~/components/ui/field";
-import type { ClientCard } from "~/models/clients.server";
+import type { PersonEditFormProps } from "~/components/rosters/person-view";
+import type { ClientCard } from "~/models/people.server";
 import { UpdateClientSchema } from "~/models/roster.schemas";
 import { useHydrated } from "~/components/use-hydrated";
 import { CLIENT_ROLE_LABELS } from "~/models/roles";
@@ -16,20 +17,7 @@ export const clientPath = (id: string) => `/clients/${id}`;
  * values. With JavaScript it posts through a fetcher and Cancel just leaves edit mode;
  * without, it is a plain form and Cancel a link back to the roster.
  */
-export function ClientEditForm({
-  client,
-  returnTo,
-  onCancel,
-  lastResult,
-}: {
-  client: ClientCard;
-  /** Where a saved edit (and, without JavaScript, Cancel) leads. */
-  returnTo: string;
-  /** On the card: leaves edit mode. */
-  onCancel?: () => void;
-  /** The page's action data, when the form was posted without JavaScript. */
-  lastResult?: SubmissionResult<string[]> | null;
-}) {
+export function ClientEditForm({ person: client, returnTo, onCancel, lastResult }: PersonEditFormProps<ClientCard>) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<{ result?: SubmissionResult<string[]> }>();
   const action = clientPath(client.id);

@@ -4,8 +4,9 @@ import { Form, useFetcher } from "@remix-run/react";
 import { Button, SubmitButton } from "~/components/ui/button";
 import { Field, FormError, SelectField } from "~/components/ui/field";
 import { PhoneField } from "~/components/ui/phone-field";
+import type { PersonEditFormProps } from "~/components/rosters/person-view";
+import type { TeamMemberCard } from "~/models/people.server";
 import { UpdateTeamMemberSchema } from "~/models/roster.schemas";
-import type { TeamMemberCard } from "~/models/team-members.server";
 import { TEAM_ROLE_LABELS } from "~/models/roles";
 
 export const teamMemberPath = (id: string) => `/team/${id}`;
@@ -15,15 +16,7 @@ export const teamMemberPath = (id: string) => `/team/${id}`;
  * mobile number. Someone who signs in keeps their email. In a dialog it posts through a
  * fetcher; on the member's page it is a plain form.
  */
-export function EditMemberForm({
-  member,
-  lastResult,
-  onCancel,
-}: {
-  member: Pick<TeamMemberCard, "id" | "name" | "email" | "role" | "mobileNumber" | "hasLogin">;
-  lastResult?: SubmissionResult<string[]> | null;
-  onCancel?: () => void;
-}) {
+export function EditMemberForm({ person: member, lastResult, onCancel }: PersonEditFormProps<TeamMemberCard>) {
   const fetcher = useFetcher<{ result?: SubmissionResult<string[]> }>();
   const inDialog = Boolean(onCancel);
   const action = teamMemberPath(member.id);

@@ -1,0 +1,156 @@
+import { Link } from "@remix-run/react";
+import { Avatar } from "~/components/ui/avatar";
+import { Card } from "~/components/ui/card";
+import { DetailsMenu, destructiveMenuItemClassName, menuItemClassName } from "~/components/ui/details-menu";
+import { EditIcon, MailIcon, PhoneIcon, SpacesIcon, UserMinusIcon } from "~/components/ui/icons";
+import { useHydrated } from "~/components/use-hydrated";
+import { imageUrl } from "~/models/image-urls";
+import type { PersonCardData, PersonView } from "./person-view";
+
+export type PersonDialog = "edit" | "spaces" | "remove";
+
+/**
+ * A person's card (SPEC §2.9, §2.10): picture, name, role, email, mobile number, spaces,
+ * and for the agency the menu: Edit Details, Assign to Space (Manage Spaces once they
+ * have one), Remove Member or Remove Client. The menu's links work without JavaScript
+ * (the person's page, or ?edit= for an edit in place); with it they open in place.
+ */
+export function PersonCard<Card extends PersonCardData>({
+  view,
+  person,
+  editable,
+  editing,
+  returnTo,
+  onEdit,
+  onOpen,
+}: {
+  view: PersonView<Card>;
+  person: Card;
+  editable: boolean;
+  /** Shows the edit in place of the card (kinds that edit inline). */
+  editing?: boolean;
+  returnTo: string;
+  onEdit?: (personId: string | null) => void;
+  onOpen?: (dialog: PersonDialog, personId: string) => void;
+}) {
+  const hydrated = useHydrated();
+  const item = (dialog: PersonDialog) => ({
+    to: `${view.path(person.id)}#${dialog}`,
+    onClick: (event: React.MouseEvent) => {
+      if (!hydrated || !onOpen) return;
+      event.preventDefault();
+      onOpen(dialog, person.id);
+    },
+  });
+  const editItem = view.editInline
+    ? {
+        to: `${returnTo}?edit=${person.id}`,
+        onClick: (event: React.MouseEvent) => {
+          if (!hydrated || !onEdit) return;
+          event.preventDefault();
+          onEdit(person.id);
+        },
+      }
+    : item("edit");
+  if (editing) {
+    return (
+      <Card className="p-5">
+        <h3 className="mb-3 text-base font-semibold text-slate-900">Edit {person.name}</h3>
+        <view.EditForm person={person} returnTo={returnTo} onCancel={() => onEdit?.(null)} />
+      </Card>
+    );
+  }
+  const website = view.website(person);
+  return (
+    <Card className="flex h-full flex-col p-5">
+      <PersonHeading name={person.name} avatarKey={person.avatarKey} line={view.roleLine(person)}>
+        {editable ? (
+          <DetailsMenu label={`Actions for ${person.name}`}>
+            <Link {...editItem} className={menuItemClassName}>
+              <EditIcon />
+              Edit Details
+            </Link>
+            <Link {...item("spaces")} className={menuItemClassName}>
+              <SpacesIcon />
+              {person.spaces.length ? "Manage Spaces" : "Assign to Space"}
+            </Link>
+            <div className="my-1 h-px bg-slate-100" role="separator" />
+            <Link {...item("remove")} className={destructiveMenuItemClassName}>
+              <UserMinusIcon />
+              {view.removeLabel}
+            </Link>
+          </DetailsMenu>
+        ) : null}
+      </PersonHeading>
+      <ContactLines email={person.email} mobileNumber={view.phone(person)} />
+      {website ? (
+        <a href={website} className="mt-1 truncate text-sm text-indigo-700 hover:underline" rel="noreferrer">
+          {website.replace(/^https?:\/\//, "")}
+        </a>
+      ) : null}
+      <SpaceList spaces={person.spaces} />
+    </Card>
+  );
+}
+
+/** A card's picture, name and the line under it; `children` at the right (the actions menu). */
+export function PersonHeading({
+  name,
+  avatarKey,
+  line,
+  children,
+}: {
+  name: string;
+  avatarKey: string | null;
+  line: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <div className="flex items-start gap-4">
+      <Avatar name={name} src={imageUrl(avatarKey)} size="lg" alt="" />
+      <div className="min-w-0 flex-1">
+        <h3 className="truncate text-base font-semibold text-slate-900">{name}</h3>
+        <p className="text-sm text-indigo-700">{line}</p>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+export function ContactLines({ email, mobileNumber }: { email: string; mobileNumber: string | null }) {
+  return (
+    <dl className="mt-4 space-y-1 text-sm text-slate-600">
+      <div className="flex items-center gap-2">
+        <dt className="sr-only">Email</dt>
+        <MailIcon className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+        <dd className="truncate">{email}</dd>
+      </div>
+      {mobileNumber ? (
+        <div className="flex items-center gap-2">
+          <dt className="sr-only">Mobile number</dt>
+          <PhoneIcon className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+          <dd>{mobileNumber}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+function SpaceList({ spaces }: { spaces: Array<{ id: string; name: string }> }) {
+  return (
+    <div className="mt-4 border-t border-slate-100 pt-3">
+      <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Spaces</p>
+      {spaces.length ? (
+        <ul className="mt-2 flex flex-wrap gap-1.5">
+          {spaces.map((space) => (
+            <li key={space.id} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">
+              {space.name}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-1 text-sm text-slate-500">No spaces assigned yet.</p>
+      )}
+    </div>
+  );
+}

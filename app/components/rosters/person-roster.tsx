@@ -1,0 +1,124 @@
+import { useLocation, useSearchParams } from "@remix-run/react";
+import { useState } from "react";
+import { InvitationsTable } from "~/components/invitations/invitations-table";
+import { Modal } from "~/components/ui/dialog";
+import { PageHeader } from "~/components/ui/page-header";
+import type { InvitationRow } from "~/models/invitations.server";
+import type { PersonSpace } from "~/models/people.server";
+import { PersonCard, type PersonDialog } from "./person-card";
+import type { PersonCardData, PersonView } from "./person-view";
+import { RemovePersonForm } from "./remove-person";
+import { SpaceToggles } from "./space-toggles";
+
+export type RosterInvitations = Array<Omit<InvitationRow, "createdAt"> & { createdAt: string | Date }>;
+
+/**
+ * A roster of people of one kind (SPEC §2.9, §2.10, §2.3, §2.4): its header, a card for
+ * each person (after the `lead`, the agency's owner card), what shows when nobody is
+ * there, the pending invitations for whoever may invite, and for the agency the
+ * dialogs of the cards' menus. Dialogs name a person by id, so that they show the
+ * person as the latest data has them (after a space is toggled).
+ */
+export function PersonRoster<Card extends PersonCardData>({
+  view,
+  title,
+  subtitle,
+  actions,
+  people,
+  lead,
+  empty,
+  spaces,
+  editable,
+  returnTo,
+  invitations,
+}: {
+  view: PersonView<Card>;
+  title: string;
+  subtitle: string;
+  /** The header's buttons. */
+  actions?: React.ReactNode;
+  people: Card[];
+  /** A card before the people's (the agency's owner card). */
+  lead?: React.ReactNode;
+  /** What shows when nobody is listed (below the lead, if there is one). */
+  empty: React.ReactNode;
+  /** The agency's spaces, for the spaces dialog. */
+  spaces: PersonSpace[];
+  /** The agency: the cards' menus and their dialogs. */
+  editable: boolean;
+  /** This roster's address: where an edit in place returns. */
+  returnTo: string;
+  /** Pending invitations, for whoever may invite. */
+  invitations?: { rows: RosterInvitations; showCompany: boolean } | null;
+}) {
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const [editing, setEditing] = useState<{ id: string | null; key: string } | null>(null);
+  // Edit mode lasts until the next navigation (a saved edit redirects); without JavaScript ?edit= opens it.
+  const editId = editing?.key === location.key ? editing.id : searchParams.get("edit");
+  const [open, setOpen] = useState<{ dialog: PersonDialog; personId: string } | null>(null);
+  const close = () => setOpen(null);
+  const person = open ? people.find((candidate) => candidate.id === open.personId) : undefined;
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title={title} subtitle={subtitle}>
+        {actions}
+      </PageHeader>
+      {people.length || lead ? (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {lead ? <li>{lead}</li> : null}
+          {people.map((card) => (
+            <li key={card.id}>
+              <PersonCard
+                view={view}
+                person={card}
+                editable={editable}
+                editing={view.editInline && editable && editId === card.id}
+                returnTo={returnTo}
+                onEdit={(id) => setEditing({ id, key: location.key })}
+                onOpen={(dialog, personId) => setOpen({ dialog, personId })}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {people.length ? null : empty}
+      {invitations ? (
+        <InvitationsTable invitations={invitations.rows} showCompany={invitations.showCompany} returnTo={returnTo} />
+      ) : null}
+      {editable ? (
+        <>
+          <Modal open={open?.dialog === "edit" && Boolean(person)} onClose={close} title={view.editTitle}>
+            {person ? <view.EditForm person={person} returnTo={returnTo} onCancel={close} /> : null}
+          </Modal>
+          <Modal
+            open={open?.dialog === "spaces" && Boolean(person)}
+            onClose={close}
+            title={person ? `Spaces of ${person.name}` : "Spaces"}
+            description={view.spacesDescription}
+          >
+            {person ? (
+              <SpaceToggles
+                actionPath={view.path(person.id)}
+                personName={person.name}
+                spaces={spaces}
+                assignedIds={person.spaces.map((space) => space.id)}
+              />
+            ) : null}
+          </Modal>
+          <Modal open={open?.dialog === "remove" && Boolean(person)} onClose={close} title={view.removeLabel}>
+            {person ? (
+              <RemovePersonForm
+                actionPath={view.path(person.id)}
+                confirmation={view.removeConfirmation(person.name)}
+                label={view.removeLabel}
+                onCancel={close}
+              />
+            ) : null}
+          </Modal>
+        </>
+      ) : null}
+    </div>
+  );
+}
