@@ -4,7 +4,7 @@ import { emit } from "~/services/events.server";
 import type { Actor } from "./actors.server";
 import { recordActivity } from "./activity.server";
 import { companyNamed } from "./client-companies.server";
-import { ForbiddenError, NotFoundError } from "./errors.server";
+import { Refusal, notFound } from "./errors.server";
 import { clientExists } from "./invitations.server";
 import { canEdit, canInvite } from "./policy.server";
 import type { UpdateClientInput } from "./roster.schemas";
@@ -114,7 +114,7 @@ async function clientsOf(actor: Actor & { agencyId: string }, onlyIds?: string[]
 }
 
 function withAgency(actor: Actor): Actor & { agencyId: string } {
-  if (!actor.agencyId) throw new NotFoundError(CLIENT_NOT_FOUND);
+  if (!actor.agencyId) throw notFound(CLIENT_NOT_FOUND);
   return actor as Actor & { agencyId: string };
 }
 
@@ -138,10 +138,10 @@ export async function listClientRoster(actor: Actor): Promise<ClientRoster> {
 
 /** One client of the agency, for those who may manage clients; anyone else, or a foreign id, gets "not found". */
 export async function getClient(actor: Actor, clientId: string) {
-  if (!canEdit(actor, "space") || !isUuid(clientId)) throw new NotFoundError(CLIENT_NOT_FOUND);
+  if (!canEdit(actor, "space") || !isUuid(clientId)) throw notFound(CLIENT_NOT_FOUND);
   const scoped = withAgency(actor);
   const [client] = await clientsOf(scoped, [clientId]);
-  if (!client) throw new NotFoundError(CLIENT_NOT_FOUND);
+  if (!client) throw notFound(CLIENT_NOT_FOUND);
   const spaces = await db
     .selectFrom("spaces")
     .select(["id", "name"])
@@ -162,7 +162,7 @@ export async function updateClient(actor: Actor, clientId: string, input: Update
       .where("agency_id", "=", actor.agencyId!)
       .where("email", "=", email)
       .executeTakeFirst();
-    if (taken) throw new ForbiddenError(clientExists(email));
+    if (taken) throw new Refusal(clientExists(email));
   }
   // Renaming a client's company moves them into the company of that name (or one of their own).
   const companyName = input.company ?? "";
@@ -197,7 +197,7 @@ export async function removeClient(actor: Actor, clientId: string) {
       .where("agency_id", "=", actor.agencyId!)
       .returning("user_id")
       .executeTakeFirst();
-    if (!removed) throw new NotFoundError(CLIENT_NOT_FOUND);
+    if (!removed) throw notFound(CLIENT_NOT_FOUND);
     if (removed.user_id) await deleteAllSessions(tx, removed.user_id);
     await recordActivity(tx, {
       agencyId: actor.agencyId!,

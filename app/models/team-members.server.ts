@@ -3,7 +3,7 @@ import { db } from "~/services/db.server";
 import { emit } from "~/services/events.server";
 import type { Actor } from "./actors.server";
 import { recordActivity } from "./activity.server";
-import { ForbiddenError, NotFoundError } from "./errors.server";
+import { Refusal, notFound } from "./errors.server";
 import { teamMemberExists } from "./invitations.server";
 import { canEdit, canInvite } from "./policy.server";
 import type { UpdateTeamMemberInput } from "./roster.schemas";
@@ -77,7 +77,7 @@ async function membersOf(agencyId: string, onlyIds?: string[]) {
  * listAgencyTeamForClient.
  */
 export async function listTeamRoster(actor: Actor): Promise<TeamRoster> {
-  if (!actor.agencyId || actor.type === "CLIENT") throw new NotFoundError(TEAM_MEMBER_NOT_FOUND);
+  if (!actor.agencyId || actor.type === "CLIENT") throw notFound(TEAM_MEMBER_NOT_FOUND);
   const editable = canEdit(actor, "team");
   const [members, agency, spaces] = await Promise.all([
     membersOf(actor.agencyId),
@@ -117,7 +117,7 @@ export async function listTeamRoster(actor: Actor): Promise<TeamRoster> {
 
 /** /client/team (SPEC §6): the agency's team members assigned to the client's spaces. */
 export async function listAgencyTeamForClient(actor: Actor): Promise<TeamMemberCard[]> {
-  if (actor.type !== "CLIENT" || !actor.agencyId) throw new NotFoundError(TEAM_MEMBER_NOT_FOUND);
+  if (actor.type !== "CLIENT" || !actor.agencyId) throw notFound(TEAM_MEMBER_NOT_FOUND);
   const visible = new Set((await visibleSpaceIds(actor).execute()).map((row) => row.id));
   const assigned = await db
     .selectFrom("team_member_spaces")
@@ -132,10 +132,10 @@ export async function listAgencyTeamForClient(actor: Actor): Promise<TeamMemberC
 /** One member of the agency's team, for those who may manage it; anyone else, or a foreign id, gets "not found". */
 export async function getTeamMember(actor: Actor, teamMemberId: string) {
   if (!canEdit(actor, "team") || !actor.agencyId || !isUuid(teamMemberId)) {
-    throw new NotFoundError(TEAM_MEMBER_NOT_FOUND);
+    throw notFound(TEAM_MEMBER_NOT_FOUND);
   }
   const [member] = await membersOf(actor.agencyId, [teamMemberId]);
-  if (!member) throw new NotFoundError(TEAM_MEMBER_NOT_FOUND);
+  if (!member) throw notFound(TEAM_MEMBER_NOT_FOUND);
   const spaces = await db
     .selectFrom("spaces")
     .select(["id", "name"])
@@ -156,7 +156,7 @@ export async function updateTeamMember(actor: Actor, teamMemberId: string, input
       .where("agency_id", "=", actor.agencyId!)
       .where("email", "=", email)
       .executeTakeFirst();
-    if (taken) throw new ForbiddenError(teamMemberExists(email));
+    if (taken) throw new Refusal(teamMemberExists(email));
   }
   await db
     .updateTable("team_members")
@@ -185,7 +185,7 @@ export async function removeTeamMember(actor: Actor, teamMemberId: string) {
       .where("agency_id", "=", actor.agencyId!)
       .returning("user_id")
       .executeTakeFirst();
-    if (!removed) throw new NotFoundError(TEAM_MEMBER_NOT_FOUND);
+    if (!removed) throw notFound(TEAM_MEMBER_NOT_FOUND);
     if (removed.user_id) await deleteAllSessions(tx, removed.user_id);
     await recordActivity(tx, {
       agencyId: actor.agencyId!,

@@ -5,7 +5,7 @@ import { MESSAGES } from "./accounts.server";
 import type { Actor } from "./actors.server";
 import { recordActivity } from "./activity.server";
 import { getClient } from "./clients.server";
-import { ForbiddenError } from "./errors.server";
+import { Refusal } from "./errors.server";
 import { hashPassword } from "./passwords.server";
 import { deleteAllSessions } from "./sessions.server";
 import { getTeamMember } from "./team-members.server";
@@ -62,7 +62,7 @@ export async function issueTemporaryPassword(
         .onConflict((oc) => oc.column("email").doNothing())
         .returning("id")
         .executeTakeFirst();
-      if (!user) throw new ForbiddenError(MESSAGES.emailTaken);
+      if (!user) throw new Refusal(MESSAGES.emailTaken);
       userId = user.id;
       await tx.updateTable(table).set({ user_id: userId }).where("id", "=", person.id).execute();
     }

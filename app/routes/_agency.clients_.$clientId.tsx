@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ClientEditForm, clientPath } from "~/components/clients/client-edit-form";
 import { removeClientConfirmation } from "~/components/clients/client-roster";
+import { readPersonAnswer } from "~/components/rosters/person-answer";
 import { PersonSection } from "~/components/rosters/person-section";
 import { RemovePersonForm } from "~/components/rosters/remove-person";
 import { SpaceToggles } from "~/components/rosters/space-toggles";
@@ -25,12 +26,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireActor(request, "agency");
-  return expectFound(handlePersonAction(request, actor, "client", params.clientId ?? ""));
+  return handlePersonAction(request, actor, "client", params.clientId ?? "");
 }
 
 export default function ClientPage() {
   const { client, spaces } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const answer = readPersonAnswer(useActionData<typeof action>());
   const path = clientPath(client.id);
   return (
     <div className="mx-auto max-w-2xl space-y-6">
@@ -45,11 +46,7 @@ export default function ClientPage() {
         </p>
       </div>
       <PersonSection id="edit" title="Edit Details">
-        <ClientEditForm
-          client={client}
-          returnTo="/clients"
-          lastResult={actionData && "result" in actionData ? actionData.result : null}
-        />
+        <ClientEditForm client={client} returnTo="/clients" lastResult={answer.edit} />
       </PersonSection>
       <PersonSection id="spaces" title={client.spaces.length ? "Manage Spaces" : "Assign to Space"}>
         <SpaceToggles
@@ -61,11 +58,7 @@ export default function ClientPage() {
         />
       </PersonSection>
       <PersonSection id="login" title="Login">
-        <TemporaryPasswordSection
-          hasLogin={client.hasLogin}
-          issued={actionData && "temporaryPassword" in actionData ? actionData.temporaryPassword : null}
-          error={actionData && "error" in actionData ? actionData.error : null}
-        />
+        <TemporaryPasswordSection hasLogin={client.hasLogin} issued={answer.issued} error={answer.passwordError} />
       </PersonSection>
       <PersonSection id="remove" title="Remove Client">
         <RemovePersonForm

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { RemovePersonForm } from "~/components/rosters/remove-person";
+import { readPersonAnswer } from "~/components/rosters/person-answer";
 import { PersonSection } from "~/components/rosters/person-section";
 import { SpaceToggles } from "~/components/rosters/space-toggles";
 import { TemporaryPasswordSection } from "~/components/rosters/temporary-password";
@@ -24,12 +25,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireActor(request, "agency");
-  return expectFound(handlePersonAction(request, actor, "team_member", params.memberId ?? ""));
+  return handlePersonAction(request, actor, "team_member", params.memberId ?? "");
 }
 
 export default function TeamMemberPage() {
   const { member, spaces } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const answer = readPersonAnswer(useActionData<typeof action>());
   const path = teamMemberPath(member.id);
   return (
     <div className="mx-auto max-w-2xl space-y-6">
@@ -41,7 +42,7 @@ export default function TeamMemberPage() {
         <p className="mt-1 text-sm text-slate-600">{member.email}</p>
       </div>
       <PersonSection id="edit" title="Edit Team Member">
-        <EditMemberForm member={member} lastResult={actionData && "result" in actionData ? actionData.result : null} />
+        <EditMemberForm member={member} lastResult={answer.edit} />
       </PersonSection>
       <PersonSection id="spaces" title={member.spaces.length ? "Manage Spaces" : "Assign to Space"}>
         <SpaceToggles
@@ -53,11 +54,7 @@ export default function TeamMemberPage() {
         />
       </PersonSection>
       <PersonSection id="login" title="Login">
-        <TemporaryPasswordSection
-          hasLogin={member.hasLogin}
-          issued={actionData && "temporaryPassword" in actionData ? actionData.temporaryPassword : null}
-          error={actionData && "error" in actionData ? actionData.error : null}
-        />
+        <TemporaryPasswordSection hasLogin={member.hasLogin} issued={answer.issued} error={answer.passwordError} />
       </PersonSection>
       <PersonSection id="remove" title="Remove Member">
         <RemovePersonForm

@@ -146,7 +146,7 @@ describe("creating a space without JavaScript (/spaces/new)", () => {
       ),
     );
     expect(refused.status).toBe(400);
-    const reply = await refused.json();
+    const { result: reply } = await refused.json();
     expect(reply.error.clientOwnerId).toEqual(["Please choose a client owner."]);
     expect(reply.initialValue).toMatchObject({
       name: "Initech Portal",
@@ -189,7 +189,7 @@ describe("creating a space without JavaScript (/spaces/new)", () => {
       postRequest("/spaces/new", { clientOwnerId: initech.client.id }, other.cookies.agency),
     );
     expect(foreign.status).toBe(400);
-    expect((await foreign.json()).error.clientOwnerId[0]).toMatch(/OWNER role/);
+    expect((await foreign.json()).result.error.clientOwnerId[0]).toMatch(/OWNER role/);
     expect(
       await db.selectFrom("spaces").select("id").where("client_owner_id", "=", initech.client.id).execute(),
     ).toEqual([]);
@@ -272,7 +272,7 @@ describe("editing and deleting from the outside", () => {
       params,
     );
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error).toMatchObject({
+    expect((await bad.json()).result.error).toMatchObject({
       name: ["Space name must be at least 2 characters."],
       email: ["Please enter a valid email address."],
     });
@@ -344,7 +344,7 @@ describe("Manage Team and Manage Clients from the outside", () => {
     expect((await page.json()).assigned.map((m: { name: string }) => m.name)).toEqual(["Dana Designer"]);
 
     const empty = await call(spaceTeam.action, postRequest(path, { intent: "add" }, cookies.agency), params);
-    expect((await empty.json()).error.memberId).toEqual(["Please choose someone to add."]);
+    expect((await empty.json()).result.error.memberId).toEqual(["Please choose someone to add."]);
 
     const removed = await call(
       spaceTeam.action,
