@@ -1,5 +1,6 @@
 import sharp from "sharp";
-import { describe, expect, test } from "vitest";
+import { sql } from "kysely";
+import { describe, expect, test, vi } from "vitest";
 import { createSpace } from "~/models/spaces.server";
 import * as clientChat from "~/routes/client.chat._index";
 import * as spaceLogo from "~/routes/resources.space-logo";
@@ -133,6 +134,33 @@ describe("creating a space without JavaScript (/spaces/new)", () => {
     const metadata = await sharp(logo!.body).metadata();
     expect(metadata).toMatchObject({ format: "webp", width: 256, height: 128 });
     expect(metadata.exif).toBeUndefined();
+  });
+
+  test("a failure of the database keeps the form with what was typed and SPEC's words, answered 500", async () => {
+    const { initech, cookies } = await world();
+    // A real failure in this file's own database: a trigger that makes every new space fail to insert.
+    await sql`create function fail_space_insert() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`.execute(
+      db,
+    );
+    await sql`create trigger fail_space_insert before insert on spaces for each row execute function fail_space_insert()`.execute(
+      db,
+    );
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const response = await call(
+        newSpace.action,
+        postRequest("/spaces/new", { clientOwnerId: initech.client.id, name: "Initech Portal" }, cookies.agency),
+      );
+      expect(response.status).toBe(500);
+      const { result } = await response.json();
+      expect(result.error[""]).toEqual(["Could not create space. Please try again."]);
+      expect(result.initialValue).toMatchObject({ clientOwnerId: initech.client.id, name: "Initech Portal" });
+      expect(logged).toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+      await sql`drop trigger fail_space_insert on spaces`.execute(db);
+      await sql`drop function fail_space_insert()`.execute(db);
+    }
   });
 
   test("a refused form keeps what was typed and the logo already stored, which the next try uses", async () => {
