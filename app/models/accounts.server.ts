@@ -8,16 +8,7 @@ import { issueToken } from "./tokens.server";
 import { reclaimEmail } from "./unverified-accounts.server";
 import { sendInBackground } from "~/services/mail.server";
 import { sendVerificationEmail } from "./verification-mail.server";
-
-export class AccountError extends Error {
-  name = "AccountError";
-  constructor(
-    readonly code: "email-taken" | "invalid-credentials" | "email-unverified" | "access-ended",
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { Refusal } from "./errors.server";
 
 export const MESSAGES = {
   emailTaken: "An account with this email already exists. Please log in instead.",
@@ -54,7 +45,7 @@ export async function registerAgency(
       .onConflict((oc) => oc.column("email").doNothing())
       .returningAll()
       .executeTakeFirst();
-    if (!user) throw new AccountError("email-taken", MESSAGES.emailTaken);
+    if (!user) throw new Refusal(MESSAGES.emailTaken);
     await tx
       .insertInto("agencies")
       .values({
@@ -98,11 +89,11 @@ export async function authenticate(email: string, password: string, clientIp: st
   ]);
   const user = await findUserByEmail(email);
   const valid = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstNothing(password);
-  if (!user || !valid) throw new AccountError("invalid-credentials", MESSAGES.invalidCredentials);
+  if (!user || !valid) throw new Refusal(MESSAGES.invalidCredentials);
   // The right password is no guess: many people sign in from one office's address.
   await refundRateLimit(addressKey);
-  if (!user.email_verified_at) throw new AccountError("email-unverified", MESSAGES.emailUnverified);
-  if (!(await hasRecord(user))) throw new AccountError("access-ended", MESSAGES.accessEnded);
+  if (!user.email_verified_at) throw new Refusal(MESSAGES.emailUnverified, { code: "email-unverified" });
+  if (!(await hasRecord(user))) throw new Refusal(MESSAGES.accessEnded);
   await clearRateLimit(accountKey);
   return user;
 }

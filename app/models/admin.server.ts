@@ -5,7 +5,7 @@ import { db, databaseEngine } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { queueSizes } from "~/services/jobs.server";
 import type { Actor } from "./actors.server";
-import { ForbiddenError } from "./errors.server";
+import { forbidden } from "./errors.server";
 import { hashPassword } from "./passwords.server";
 import { SIGN_IN_LINK_LIFETIME_MS } from "./sign-in-links.server";
 import { NOTICE_AFTER_MS } from "./unread-notices.server";
@@ -13,7 +13,7 @@ import { NOTICE_AFTER_MS } from "./unread-notices.server";
 /* What the admin area shows: every account, the database's state and the settings in force. */
 
 function assertAdmin(actor: Actor) {
-  if (!actor.isAdmin) throw new ForbiddenError("Administrators only.");
+  if (!actor.isAdmin) throw forbidden("Administrators only.");
 }
 
 const USERS_PER_PAGE = 25;

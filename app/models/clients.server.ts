@@ -1,6 +1,6 @@
 import { db } from "~/services/db.server";
 import type { Actor } from "./actors.server";
-import { NotFoundError } from "./errors.server";
+import { notFound } from "./errors.server";
 import { CLIENT_NOT_FOUND, agencySpaces, personCards, type ClientCard, type PersonSpace } from "./people.server";
 import { canEdit, canInvite } from "./policy.server";
 import { visibleSpaceIds } from "./space-access.server";
@@ -53,7 +53,7 @@ function rosterClientIds(actor: Actor) {
 
 /** /clients, /teams/clients and /client/employees: whom each user type sees (SPEC §6). */
 export async function listClientRoster(actor: Actor): Promise<ClientRoster> {
-  if (!actor.agencyId) throw new NotFoundError(CLIENT_NOT_FOUND);
+  if (!actor.agencyId) throw notFound(CLIENT_NOT_FOUND);
   const editable = canEdit(actor, "space");
   const [clients, spaces] = await Promise.all([
     // Nobody learns of spaces they cannot see.

@@ -8,7 +8,7 @@ import { consumeToken, findTokenOwner } from "./tokens.server";
 /**
  * Verifies the email of the link's owner and, for invited users, turns their pending
  * registration into their team or client record, all in one transaction. Returns
- * null for a used, expired or unknown link; throws RegistrationError when the
+ * null for a used, expired or unknown link; throws a Refusal when the
  * invitation no longer holds.
  *
  * Sessions made before the address was proven end here: whoever registered with

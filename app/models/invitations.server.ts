@@ -9,7 +9,7 @@ import { CLIENT_ROLE_LABELS, TEAM_ROLE_LABELS } from "./roles";
 import { hashSecret } from "~/services/secrets.server";
 import type { Actor } from "./actors.server";
 import { recordActivity } from "./activity.server";
-import { ForbiddenError, NotFoundError } from "./errors.server";
+import { Refusal, forbidden, notFound } from "./errors.server";
 import {
   DEFAULT_TEAM_INVITE_ROLE,
   NO_EMAIL_FOR_INVITATION,
@@ -19,7 +19,7 @@ import {
   type InviteInput,
 } from "./invitation.schemas";
 import { canInvite } from "./policy.server";
-import { RATE_LIMITS, RateLimitError, assertWithinRateLimits } from "./rate-limits.server";
+import { RATE_LIMITS, assertWithinRateLimits, isRateLimited } from "./rate-limits.server";
 import { isUuid } from "./space-access.server";
 import { ownerName } from "./owner-name";
 
@@ -91,7 +91,7 @@ export type InviteOptions = {
 /** What the invite form offers this actor (SPEC §5 roles and defaults); "not found" for who may not invite. */
 export async function inviteOptions(actor: Actor, kind: InvitationKind): Promise<InviteOptions> {
   if (!canInvite(actor, kind === "team" ? DEFAULT_TEAM_INVITE_ROLE : "CLIENT")) {
-    throw new NotFoundError(INVITATION_MESSAGES.notFound);
+    throw notFound(INVITATION_MESSAGES.notFound);
   }
   if (kind === "team") {
     return {
@@ -131,12 +131,12 @@ export async function createInvitation(
   input: InviteInput,
   { origin }: { origin: string },
 ): Promise<CreatedInvitation> {
-  if (!actor.agencyId) throw new ForbiddenError(INVITATION_MESSAGES.noAgency);
+  if (!actor.agencyId) throw forbidden(INVITATION_MESSAGES.noAgency);
   const role = roleOf(input);
   const clientRole = input.kind === "client" ? input.clientRole : undefined;
   const inviterIsClient = actor.type === "CLIENT";
   if (!canInvite(actor, role) || (clientRole && !clientInviteRoles(inviterIsClient).includes(clientRole))) {
-    throw new ForbiddenError(forbiddenToInvite(roleLabel(role, clientRole)));
+    throw forbidden(forbiddenToInvite(roleLabel(role, clientRole)));
   }
   const email = input.email ?? null;
   const agencyId = actor.agencyId;
@@ -226,7 +226,7 @@ async function assertNotOnRoster(
     .where("agency_id", "=", agencyId)
     .where("email", "=", email)
     .executeTakeFirst();
-  if (existing) throw new ForbiddenError(kind === "team" ? teamMemberExists(email) : clientExists(email));
+  if (existing) throw new Refusal(kind === "team" ? teamMemberExists(email) : clientExists(email));
 }
 
 /** Sends the invitation mail; answers SPEC §8's warning instead of throwing, since the link itself exists. */
@@ -267,7 +267,7 @@ async function dailyMailCapError(agencyId: string, message: string): Promise<str
     await assertWithinRateLimits([[`invitation-mail:agency:${agencyId}`, RATE_LIMITS.invitationMailsPerAgency]]);
     return null;
   } catch (error) {
-    if (error instanceof RateLimitError) return message;
+    if (isRateLimited(error)) return message;
     throw error;
   }
 }
@@ -325,12 +325,12 @@ export async function listInvitations(actor: Actor, kind: InvitationKind, origin
 }
 
 async function findManagedInvitation(actor: Actor, invitationId: string): Promise<Invitation> {
-  if (!isUuid(invitationId)) throw new NotFoundError(INVITATION_MESSAGES.notFound);
+  if (!isUuid(invitationId)) throw notFound(INVITATION_MESSAGES.notFound);
   for (const kind of ["team", "client"] as const) {
     const found = await visibleInvitations(actor, kind)?.where("id", "=", invitationId).executeTakeFirst();
     if (found) return found;
   }
-  throw new NotFoundError(INVITATION_MESSAGES.notFound);
+  throw notFound(INVITATION_MESSAGES.notFound);
 }
 
 export async function deleteInvitation(actor: Actor, invitationId: string): Promise<void> {
@@ -341,10 +341,10 @@ export async function deleteInvitation(actor: Actor, invitationId: string): Prom
 /** Mails the link again (team and client invitations alike) and gives it 7 more days. */
 export async function resendInvitation(actor: Actor, invitationId: string, { origin }: { origin: string }) {
   const invitation = await findManagedInvitation(actor, invitationId);
-  if (!invitation.email) throw new ForbiddenError(NO_EMAIL_FOR_INVITATION);
-  if (invitation.used) throw new ForbiddenError(INVITATION_MESSAGES.used);
+  if (!invitation.email) throw new Refusal(NO_EMAIL_FOR_INVITATION);
+  if (invitation.used) throw new Refusal(INVITATION_MESSAGES.used);
   const capError = await dailyMailCapError(invitation.agency_id, INVITATION_MESSAGES.dailyMailCapResend);
-  if (capError) throw new ForbiddenError(capError);
+  if (capError) throw new Refusal(capError);
   const refreshed = await db
     .updateTable("invitations")
     .set({ expires_at: new Date(Date.now() + INVITATION_LIFETIME_MS) })
@@ -352,7 +352,7 @@ export async function resendInvitation(actor: Actor, invitationId: string, { ori
     .where("used", "=", false)
     .returningAll()
     .executeTakeFirst();
-  if (!refreshed) throw new ForbiddenError(INVITATION_MESSAGES.used);
+  if (!refreshed) throw new Refusal(INVITATION_MESSAGES.used);
   const agencyName = refreshed.meta?.agency_name ?? "your agency";
   const mailError = await mailInvitation(invitation.email, {
     link: invitationLink(origin, refreshed),
@@ -360,7 +360,7 @@ export async function resendInvitation(actor: Actor, invitationId: string, { ori
     inviterName: actor.name,
     invitation: refreshed,
   });
-  if (mailError) throw new ForbiddenError("Failed to resend invitation. Please try again.");
+  if (mailError) throw new Refusal("Failed to resend invitation. Please try again.");
 }
 
 export type OpenInvitation = {

@@ -1,7 +1,7 @@
 import { db } from "~/services/db.server";
 import { TokenBuckets } from "~/services/token-buckets.server";
 import type { Actor } from "./actors.server";
-import { ForbiddenError, NotFoundError } from "./errors.server";
+import { Refusal, notFound } from "./errors.server";
 import { REACTION_TYPES, type ReactionType, type Reactions } from "./message.schemas";
 import { findVisibleMessage, MESSAGE_NOT_FOUND, reactionsFrom } from "./messages.server";
 import { publishChanges, recordChange, type SpaceChange } from "./space-changes.server";
@@ -30,13 +30,13 @@ export async function toggleReaction(
   messageId: string,
   reaction: ReactionType,
 ): Promise<ReactionsChanged> {
-  if (!REACTION_TYPES.includes(reaction)) throw new NotFoundError("Reaction not found");
+  if (!REACTION_TYPES.includes(reaction)) throw notFound("Reaction not found");
   if (!REACTIONS_PER_MESSAGE.take(`${actor.id}:${messageId}`) || !REACTIONS_PER_USER.take(actor.id)) {
-    throw new ForbiddenError(TOO_MANY_REACTIONS);
+    throw new Refusal(TOO_MANY_REACTIONS);
   }
   const { spaceId, reactions, change } = await db.transaction().execute(async (tx) => {
     const message = await findVisibleMessage(actor, messageId, tx);
-    if (message.deleted_at) throw new NotFoundError(MESSAGE_NOT_FOUND);
+    if (message.deleted_at) throw notFound(MESSAGE_NOT_FOUND);
     const removed = await tx
       .deleteFrom("message_reactions")
       .where("message_id", "=", message.id)

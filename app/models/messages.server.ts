@@ -5,7 +5,7 @@ import { storage, newFileKey } from "~/services/storage.server";
 import { inspectUpload } from "./uploads.server";
 import { imageUrl } from "./image-urls";
 import { loadPeople, type Actor, type Person } from "./actors.server";
-import { ForbiddenError, NotFoundError } from "./errors.server";
+import { Refusal, forbidden, notFound } from "./errors.server";
 import {
   emptyReactions,
   MESSAGE_MAX_LENGTH,
@@ -28,17 +28,6 @@ import { advanceWatermark } from "./space-reads.server";
  * log in the same transaction and is published after the commit.
  */
 
-/** A refusal of what the user typed or attached, in SPEC §8's words, shown by the form or the socket ack. */
-export class MessageInputError extends Error {
-  name = "MessageInputError";
-  constructor(
-    message: string,
-    readonly title?: string,
-  ) {
-    super(message);
-  }
-}
-
 export const MESSAGE_NOT_FOUND = "Message not found";
 /** Messages per page of the chat; older ones come a page at a time. */
 export const PAGE_SIZE = 50;
@@ -57,7 +46,7 @@ export type ChangedMessage = { message: ChatMessage; seq: number | null; change:
  */
 export async function sendMessage(actor: Actor, spaceId: string, input: SendMessageInput): Promise<SentMessage> {
   const clientId = input.clientId.trim();
-  if (!clientId || clientId.length > 100) throw new MessageInputError("Could not send message.");
+  if (!clientId || clientId.length > 100) throw new Refusal("Could not send message.");
   const content = input.content.trim();
   // A form without a chosen file still posts an empty one (or, url-encoded, a string).
   const file = input.file instanceof File && input.file.size > 0 ? input.file : null;
@@ -67,8 +56,8 @@ export async function sendMessage(actor: Actor, spaceId: string, input: SendMess
     const existing = await findSent(actor.id, spaceId, clientId);
     if (existing) return existing;
   }
-  if (content.length > MESSAGE_MAX_LENGTH) throw new MessageInputError(MESSAGE_TEXT.tooLong);
-  if (!content && !file) throw new MessageInputError(MESSAGE_TEXT.empty);
+  if (content.length > MESSAGE_MAX_LENGTH) throw new Refusal(MESSAGE_TEXT.tooLong);
+  if (!content && !file) throw new Refusal(MESSAGE_TEXT.empty);
   const attachment = file ? await storeAttachment(file) : null;
 
   const sent = await insertMessage(actor, spaceId, clientId, content, attachment).catch(async (error: unknown) => {
@@ -80,7 +69,7 @@ export async function sendMessage(actor: Actor, spaceId: string, input: SendMess
     // The client id was used before: a retry, or another request with it that won the race.
     if (attachment) await storage().delete(attachment.key);
     const stored = await findSent(actor.id, spaceId, clientId);
-    if (!stored) throw new NotFoundError(MESSAGE_NOT_FOUND);
+    if (!stored) throw notFound(MESSAGE_NOT_FOUND);
     return stored;
   }
   publishChanges(spaceId, [sent.change]);
@@ -135,8 +124,8 @@ export async function editMessage(actor: Actor, messageId: string, newContent: s
   const content = newContent.trim();
   const result = await db.transaction().execute(async (tx) => {
     const row = await findOwnMessage(actor, messageId, MESSAGE_TEXT.editOthers, tx);
-    if (!content && !row.attachment_key) throw new MessageInputError(MESSAGE_TEXT.empty);
-    if (content.length > MESSAGE_MAX_LENGTH) throw new MessageInputError(MESSAGE_TEXT.tooLong);
+    if (!content && !row.attachment_key) throw new Refusal(MESSAGE_TEXT.empty);
+    if (content.length > MESSAGE_MAX_LENGTH) throw new Refusal(MESSAGE_TEXT.tooLong);
     if (content === row.content) return { message: (await toChatMessages([row], tx))[0], change: null };
     const updated = await tx
       .updateTable("space_messages")
@@ -266,7 +255,7 @@ export async function searchMessages(actor: Actor, spaceId: string, query: strin
   return toChatMessages(rows.reverse());
 }
 
-/** A message the actor may see (in a space they take part in), deleted or not; NotFoundError otherwise. */
+/** A message the actor may see (in a space they take part in), deleted or not; a 404 refusal otherwise. */
 export async function findVisibleMessage(actor: Actor, messageId: string, executor: Executor = db) {
   const row = isUuid(messageId)
     ? await executor
@@ -276,22 +265,22 @@ export async function findVisibleMessage(actor: Actor, messageId: string, execut
         .where("space_id", "in", visibleSpaceIds(actor, executor))
         .executeTakeFirst()
     : undefined;
-  if (!row) throw new NotFoundError(MESSAGE_NOT_FOUND);
+  if (!row) throw notFound(MESSAGE_NOT_FOUND);
   return row;
 }
 
 /** One message of the space as the chat renders it (not a deleted one). */
 export async function findChatMessage(actor: Actor, spaceId: string, messageId: string): Promise<ChatMessage> {
   const row = await findVisibleMessage(actor, messageId);
-  if (row.space_id !== spaceId || row.deleted_at) throw new NotFoundError(MESSAGE_NOT_FOUND);
+  if (row.space_id !== spaceId || row.deleted_at) throw notFound(MESSAGE_NOT_FOUND);
   return (await toChatMessages([row]))[0];
 }
 
-/** A message's file, for a member of its space to download; NotFoundError for anyone else, or when it is gone. */
+/** A message's file, for a member of its space to download; a 404 refusal for anyone else, or when it is gone. */
 export async function readAttachment(actor: Actor, messageId: string) {
   const row = await findVisibleMessage(actor, messageId);
   const stored = row.attachment_key ? await storage().get(row.attachment_key) : null;
-  if (!stored || !row.attachment_name) throw new NotFoundError("File not found");
+  if (!stored || !row.attachment_name) throw notFound("File not found");
   return { body: stored.body, contentType: stored.contentType, size: stored.size, name: row.attachment_name };
 }
 
@@ -380,8 +369,8 @@ export function attachmentUrl(messageId: string) {
 
 async function findOwnMessage(actor: Actor, messageId: string, refusal: string, tx: Transaction<Database>) {
   const row = await findVisibleMessage(actor, messageId, tx);
-  if (row.deleted_at) throw new NotFoundError(MESSAGE_NOT_FOUND);
-  if (row.sender_id !== actor.id) throw new ForbiddenError(refusal);
+  if (row.deleted_at) throw notFound(MESSAGE_NOT_FOUND);
+  if (row.sender_id !== actor.id) throw forbidden(refusal);
   return row;
 }
 
@@ -395,7 +384,7 @@ async function findSent(senderId: string, spaceId: string, clientId: string): Pr
     .executeTakeFirst();
   if (!row) return null;
   // A client id is the browser's name for one message; reused for another space it names nothing here.
-  if (row.space_id !== spaceId) throw new MessageInputError("Could not send message.");
+  if (row.space_id !== spaceId) throw new Refusal("Could not send message.");
   const created = await db
     .selectFrom("space_changes")
     .select("seq")
@@ -412,7 +401,7 @@ type StoredAttachment = { key: string; name: string; size: number; type: string 
 /** Checks the file by its bytes (images, pdf, doc, docx, txt; at most 10 MB) and stores it privately. */
 async function storeAttachment(file: File): Promise<StoredAttachment> {
   const inspected = await inspectUpload(file, "attachment");
-  if (!inspected.ok) throw new MessageInputError(inspected.message, inspected.title);
+  if (!inspected.ok) throw new Refusal(inspected.message, { title: inspected.title });
   const key = newFileKey("chat-attachments", inspected.extension);
   await storage().put(key, inspected.bytes, { contentType: inspected.contentType });
   return { key, name: fileName(file, inspected.extension), size: inspected.size, type: inspected.contentType };

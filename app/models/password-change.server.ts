@@ -5,10 +5,7 @@ import { recordActivity } from "./activity.server";
 import { hashPassword, verifyPassword } from "./passwords.server";
 import { RATE_LIMITS, assertWithinRateLimits, clearRateLimit } from "./rate-limits.server";
 import { announceEndedSessions, deleteOtherSessions } from "./sessions.server";
-
-export class PasswordChangeError extends Error {
-  name = "PasswordChangeError";
-}
+import { Refusal } from "./errors.server";
 
 export const WRONG_CURRENT_PASSWORD = "Your current password is not correct.";
 
@@ -26,7 +23,7 @@ export async function changePassword(
   await assertWithinRateLimits([[limitKey, RATE_LIMITS.passwordChangePerAccount]]);
   const user = await findUserById(actor.id);
   if (!user || !(await verifyPassword(user.password_hash, currentPassword))) {
-    throw new PasswordChangeError(WRONG_CURRENT_PASSWORD);
+    throw new Refusal(WRONG_CURRENT_PASSWORD, { field: "currentPassword" });
   }
   const passwordHash = await hashPassword(password);
   const ended = await db.transaction().execute(async (tx) => {

@@ -5,7 +5,7 @@ import { emit } from "./events.server";
 import type { Actor } from "./actors.server";
 import { recordActivity } from "./activity.server";
 import { companyNamed } from "./client-companies.server";
-import { ForbiddenError, NotFoundError } from "./errors.server";
+import { Refusal, notFound } from "./errors.server";
 import { clientExists, teamMemberExists } from "./invitations.server";
 import { canEdit } from "./policy.server";
 import type { UpdateClientInput, UpdateTeamMemberInput } from "./roster.schemas";
@@ -27,7 +27,7 @@ export const CLIENT_NOT_FOUND = "Client not found";
 const KINDS = {
   team_member: {
     table: "team_members",
-    notFound: TEAM_MEMBER_NOT_FOUND,
+    notFoundMessage: TEAM_MEMBER_NOT_FOUND,
     /** The policy area whose editors manage them. */
     area: "team",
     emailTaken: teamMemberExists,
@@ -36,7 +36,7 @@ const KINDS = {
   },
   client: {
     table: "clients",
-    notFound: CLIENT_NOT_FOUND,
+    notFoundMessage: CLIENT_NOT_FOUND,
     area: "space",
     emailTaken: clientExists,
     removedAction: "client.removed",
@@ -174,10 +174,10 @@ export function agencySpaces(agencyId: string): Promise<PersonSpace[]> {
  * manage them; anyone else, or a foreign id, gets "not found".
  */
 export async function getPerson<K extends PersonKind>(actor: Actor, kind: K, personId: string) {
-  const { notFound, area } = KINDS[kind];
-  if (!canEdit(actor, area) || !actor.agencyId || !isUuid(personId)) throw new NotFoundError(notFound);
+  const { notFoundMessage, area } = KINDS[kind];
+  if (!canEdit(actor, area) || !actor.agencyId || !isUuid(personId)) throw notFound(notFoundMessage);
   const [person] = await personCards(kind, actor.agencyId, [personId], actor);
-  if (!person) throw new NotFoundError(notFound);
+  if (!person) throw notFound(notFoundMessage);
   return { person, spaces: await agencySpaces(actor.agencyId) };
 }
 
@@ -244,7 +244,7 @@ export async function updatePerson<K extends PersonKind>(
       .where("agency_id", "=", agencyId)
       .where("email", "=", email)
       .executeTakeFirst();
-    if (taken) throw new ForbiddenError(KINDS[kind].emailTaken(email));
+    if (taken) throw new Refusal(KINDS[kind].emailTaken(email));
   }
   await EDITS[kind](agencyId, person, input, email);
 }
@@ -257,7 +257,7 @@ export async function updatePerson<K extends PersonKind>(
  */
 export async function removePerson(actor: Actor, kind: PersonKind, personId: string) {
   const { person } = await getPerson(actor, kind, personId);
-  const { table, notFound, removedAction, removedFrom } = KINDS[kind];
+  const { table, notFoundMessage, removedAction, removedFrom } = KINDS[kind];
   const userId = await db.transaction().execute(async (tx) => {
     const removed = await tx
       .deleteFrom(table)
@@ -265,7 +265,7 @@ export async function removePerson(actor: Actor, kind: PersonKind, personId: str
       .where("agency_id", "=", actor.agencyId!)
       .returning("user_id")
       .executeTakeFirst();
-    if (!removed) throw new NotFoundError(notFound);
+    if (!removed) throw notFound(notFoundMessage);
     if (removed.user_id) await deleteAllSessions(tx, removed.user_id);
     await recordActivity(tx, {
       agencyId: actor.agencyId!,

@@ -6,7 +6,7 @@ import { deleteImage, type ImageFolder } from "~/services/images.server";
 import { storeImage, type StoredImage } from "./uploads.server";
 import type { Actor } from "./actors.server";
 import { recordActivity } from "./activity.server";
-import { NotFoundError } from "./errors.server";
+import { notFound } from "./errors.server";
 import type { AgencyProfileInput, ClientProfileInput, TeamMemberProfileInput } from "./settings.schemas";
 
 /*
@@ -107,7 +107,7 @@ export async function getProfile(actor: Actor): Promise<Profile> {
 
 /** Saves the actor's own profile; the input must be of the actor's kind. */
 export async function updateProfile(actor: Actor, input: ProfileInput): Promise<void> {
-  if (input.kind !== profileKindOf(actor)) throw new NotFoundError("Profile not found");
+  if (input.kind !== profileKindOf(actor)) throw notFound("Profile not found");
   await db.transaction().execute(async (tx) => {
     const now = new Date();
     let updated: { numUpdatedRows: bigint };
@@ -143,7 +143,7 @@ export async function updateProfile(actor: Actor, input: ProfileInput): Promise<
         .executeTakeFirst();
       name = input.name;
     }
-    if (!Number(updated.numUpdatedRows)) throw new NotFoundError("Profile not found");
+    if (!Number(updated.numUpdatedRows)) throw notFound("Profile not found");
     await recordActivity(tx, {
       agencyId: actor.agencyId!,
       actorId: actor.id,
@@ -160,7 +160,7 @@ export async function updateProfile(actor: Actor, input: ProfileInput): Promise<
  */
 export async function changeAvatar(actor: Actor, file: FormDataEntryValue | null): Promise<StoredImage> {
   const kind = profileKindOf(actor);
-  if (!kind) throw new NotFoundError("Profile not found");
+  if (!kind) throw notFound("Profile not found");
   const summary = `${actor.name} changed their profile picture`;
   return replaceImage(actor, file, "avatars", summary, async (tx, key) => {
     const now = new Date();
@@ -194,7 +194,7 @@ export async function changeAvatar(actor: Actor, file: FormDataEntryValue | null
 
 /** The agency owner replaces the agency's logo; the old file is removed. */
 export async function changeAgencyLogo(actor: Actor, file: FormDataEntryValue | null): Promise<StoredImage> {
-  if (profileKindOf(actor) !== "agency") throw new NotFoundError("Profile not found");
+  if (profileKindOf(actor) !== "agency") throw notFound("Profile not found");
   const summary = `${actor.name} changed the agency logo`;
   return replaceImage(actor, file, "agency-logos", summary, async (tx, key) => {
     const agency = await tx
@@ -236,7 +236,7 @@ async function replaceImage(
   });
   if (oldKey === undefined) {
     await deleteImage(stored.key);
-    throw new NotFoundError("Profile not found");
+    throw notFound("Profile not found");
   }
   await deleteImage(oldKey);
   emit("profile.updated", { userId: actor.id });

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { db } from "~/services/db.server";
+import { Refusal } from "./errors.server";
 
 export type RateLimit = { limit: number; windowMs: number };
 
@@ -24,15 +25,17 @@ export const RATE_LIMITS = {
   invitationMailsPerAgency: { limit: 200, windowMs: 24 * 60 * 60_000 },
 } satisfies Record<string, RateLimit>;
 
-export class RateLimitError extends Error {
-  name = "RateLimitError";
-  constructor(readonly retryAfterSeconds: number) {
-    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    super(`Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`);
-  }
+/** A refusal with status 429 that says how long to wait. */
+function tooManyAttempts(retryAfterSeconds: number): Refusal {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return new Refusal(`Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`, {
+    status: 429,
+  });
 }
 
-/** Counts one hit against each key and throws a RateLimitError when any is over its limit. */
+export const isRateLimited = (error: unknown) => error instanceof Refusal && error.status === 429;
+
+/** Counts one hit against each key and throws a 429 refusal when any is over its limit. */
 export async function assertWithinRateLimits(checks: Array<[key: string, limit: RateLimit]>): Promise<void> {
   for (const [key, { limit, windowMs }] of checks) {
     const resetAt = new Date(Date.now() + windowMs);
@@ -48,7 +51,7 @@ export async function assertWithinRateLimits(checks: Array<[key: string, limit: 
       .returning(["hits", "reset_at"])
       .executeTakeFirstOrThrow();
     if (row.hits > limit) {
-      throw new RateLimitError(Math.ceil((new Date(row.reset_at).getTime() - Date.now()) / 1000));
+      throw tooManyAttempts(Math.ceil((new Date(row.reset_at).getTime() - Date.now()) / 1000));
     }
   }
 }

@@ -1,7 +1,7 @@
 import type { Transaction } from "kysely";
 import type { Database, User } from "#db/schema";
 import { db } from "~/services/db.server";
-import { AccountError, MESSAGES } from "./accounts.server";
+import { MESSAGES } from "./accounts.server";
 import { recordActivity } from "./activity.server";
 import { companyOfInvitation } from "./client-companies.server";
 import type { ClientRegisterInput, TeamRegisterInput } from "./invitation.schemas";
@@ -12,10 +12,7 @@ import { issueToken } from "./tokens.server";
 import { reclaimEmail } from "./unverified-accounts.server";
 import { sendInBackground } from "~/services/mail.server";
 import { sendVerificationEmail } from "./verification-mail.server";
-
-export class RegistrationError extends Error {
-  name = "RegistrationError";
-}
+import { Refusal } from "./errors.server";
 
 /**
  * SPEC §4: an invited user's team or client record is made once their email is
@@ -41,7 +38,7 @@ export async function completePendingRegistration(tx: Transaction<Database>, use
     invitation.agency_id !== user.agency_id ||
     (invitation.email !== null && invitation.email !== user.email)
   ) {
-    throw new RegistrationError("Invitation not found or expired.");
+    throw new Refusal("Invitation not found or expired.");
   }
 
   const common = {
@@ -52,14 +49,14 @@ export async function completePendingRegistration(tx: Transaction<Database>, use
     mobile_number: pending.mobileNumber,
   };
   if (user.user_type === "TEAM_MEMBER") {
-    if (invitation.role === "CLIENT") throw new RegistrationError("Invalid invitation.");
+    if (invitation.role === "CLIENT") throw new Refusal("Invalid invitation.");
     await tx
       .insertInto("team_members")
       .values({ ...common, role: invitation.role })
       .onConflict((oc) => oc.columns(["agency_id", "email"]).doUpdateSet({ user_id: user.id }))
       .execute();
   } else {
-    if (invitation.role !== "CLIENT") throw new RegistrationError("Invalid invitation.");
+    if (invitation.role !== "CLIENT") throw new Refusal("Invalid invitation.");
     const meta = invitation.meta ?? {};
     const companyId = await companyOfInvitation(tx, invitation.agency_id, meta);
     await tx
@@ -75,7 +72,7 @@ export async function completePendingRegistration(tx: Transaction<Database>, use
     .where("id", "=", invitation.id)
     .where("used", "=", false)
     .executeTakeFirst();
-  if (!Number(claimed.numUpdatedRows)) throw new RegistrationError("Invitation not found or expired.");
+  if (!Number(claimed.numUpdatedRows)) throw new Refusal("Invitation not found or expired.");
   await recordActivity(tx, {
     agencyId: invitation.agency_id,
     actorId: user.id,
@@ -103,7 +100,7 @@ export async function registerInvitee(
   // An agency onboards its team from one office: the address may register many, each link a few times.
   await assertWithinRateLimits([[`invitee-sign-up:ip:${clientIp}`, RATE_LIMITS.inviteeSignUpPerIp]]);
   const { invitation, problem } = await openInvitation(input.invite, kind);
-  if (!invitation) throw new RegistrationError(problem.message);
+  if (!invitation) throw new Refusal(problem.message);
   await assertWithinRateLimits([[`sign-up:invitation:${invitation.id}`, RATE_LIMITS.signUpPerInvitation]]);
   const email = invitation.email ?? input.email;
   const table = kind === "team" ? "team_members" : "clients";
@@ -113,7 +110,7 @@ export async function registerInvitee(
     .where("agency_id", "=", invitation.agencyId)
     .where("email", "=", email)
     .executeTakeFirst();
-  if (onRoster) throw new RegistrationError(kind === "team" ? teamMemberExists(email) : clientExists(email));
+  if (onRoster) throw new Refusal(kind === "team" ? teamMemberExists(email) : clientExists(email));
 
   const passwordHash = await hashPassword(input.password);
   const mobileNumber = "mobileNumber" in input ? (input.mobileNumber ?? null) : invitation.mobileNumber;
@@ -131,7 +128,7 @@ export async function registerInvitee(
       .onConflict((oc) => oc.column("email").doNothing())
       .returningAll()
       .executeTakeFirst();
-    if (!user) throw new AccountError("email-taken", MESSAGES.emailTaken);
+    if (!user) throw new Refusal(MESSAGES.emailTaken);
     return { user, token: await issueToken(user.id, "email", tx) };
   });
   sendInBackground(sendVerificationEmail(user, token, origin), user.email);

@@ -1,7 +1,7 @@
 import type { Space } from "#db/schema";
 import { db, type Executor } from "~/services/db.server";
 import type { Actor } from "./actors.server";
-import { NotFoundError } from "./errors.server";
+import { notFound } from "./errors.server";
 
 /*
  * SPEC §6 "Spaces visible", written once: an agency sees the spaces of its own
@@ -34,7 +34,7 @@ export async function canSeeSpace(actor: Actor, spaceId: string, executor: Execu
   return row !== undefined;
 }
 
-/** The space, if the actor may see it; otherwise a NotFoundError ("Space not found"), for unknown and foreign ids alike. */
+/** The space, if the actor may see it; otherwise a 404 refusal ("Space not found"), for unknown and foreign ids alike. */
 export async function findVisibleSpace(actor: Actor, spaceId: string, executor: Executor = db): Promise<Space> {
   const space = isUuid(spaceId)
     ? await executor
@@ -44,7 +44,7 @@ export async function findVisibleSpace(actor: Actor, spaceId: string, executor: 
         .where("id", "in", visibleSpaceIds(actor, executor))
         .executeTakeFirst()
     : undefined;
-  if (!space) throw new NotFoundError(SPACE_NOT_FOUND);
+  if (!space) throw notFound(SPACE_NOT_FOUND);
   return space;
 }
 

@@ -4,7 +4,7 @@ import { db } from "~/services/db.server";
 import { emit } from "./events.server";
 import type { Actor } from "./actors.server";
 import { recordSpaceActivity } from "./activity.server";
-import { ForbiddenError, NotFoundError } from "./errors.server";
+import { Refusal, notFound } from "./errors.server";
 import { canEdit } from "./policy.server";
 import { SPACE_NOT_FOUND, isUuid, visibleSpaceIds } from "./space-access.server";
 
@@ -73,7 +73,7 @@ export async function addClientToSpace(actor: Actor, spaceId: string, clientId: 
 export async function removeClientFromSpace(actor: Actor, spaceId: string, clientId: string) {
   const userId = await db.transaction().execute(async (tx) => {
     const { space, client } = await clientAndSpace(tx, actor, spaceId, clientId);
-    if (space.client_owner_id === client.id) throw new ForbiddenError(CLIENT_OWNER_STAYS);
+    if (space.client_owner_id === client.id) throw new Refusal(CLIENT_OWNER_STAYS);
     const removed = await tx
       .deleteFrom("space_clients")
       .where("space_id", "=", space.id)
@@ -91,7 +91,7 @@ export async function removeClientFromSpace(actor: Actor, spaceId: string, clien
 
 /** A space of the actor's agency and a team member of it, for an actor who may manage the team. */
 async function teamMemberAndSpace(tx: Transaction<Database>, actor: Actor, spaceId: string, teamMemberId: string) {
-  if (!canEdit(actor, "team") || !isUuid(spaceId) || !isUuid(teamMemberId)) throw new NotFoundError(SPACE_NOT_FOUND);
+  if (!canEdit(actor, "team") || !isUuid(spaceId) || !isUuid(teamMemberId)) throw notFound(SPACE_NOT_FOUND);
   const space = await tx
     .selectFrom("spaces")
     .selectAll()
@@ -104,8 +104,8 @@ async function teamMemberAndSpace(tx: Transaction<Database>, actor: Actor, space
     .where("id", "=", teamMemberId)
     .where("agency_id", "=", actor.agencyId)
     .executeTakeFirst();
-  if (!space) throw new NotFoundError(SPACE_NOT_FOUND);
-  if (!member) throw new NotFoundError("Team member not found");
+  if (!space) throw notFound(SPACE_NOT_FOUND);
+  if (!member) throw notFound("Team member not found");
   return { space, member };
 }
 
@@ -117,7 +117,7 @@ async function teamMemberAndSpace(tx: Transaction<Database>, actor: Actor, space
 async function clientAndSpace(tx: Transaction<Database>, actor: Actor, spaceId: string, clientId: string) {
   const isOwnerClient = actor.type === "CLIENT" && actor.client?.role === "OWNER";
   if ((!canEdit(actor, "space") && !isOwnerClient) || !isUuid(spaceId) || !isUuid(clientId)) {
-    throw new NotFoundError(SPACE_NOT_FOUND);
+    throw notFound(SPACE_NOT_FOUND);
   }
   const space = await tx
     .selectFrom("spaces")
@@ -132,7 +132,7 @@ async function clientAndSpace(tx: Transaction<Database>, actor: Actor, spaceId: 
     .where("agency_id", "=", actor.agencyId);
   if (isOwnerClient) clientQuery = clientQuery.where("company_id", "=", actor.client!.companyId);
   const client = await clientQuery.executeTakeFirst();
-  if (!space) throw new NotFoundError(SPACE_NOT_FOUND);
-  if (!client) throw new NotFoundError("Client not found");
+  if (!space) throw notFound(SPACE_NOT_FOUND);
+  if (!client) throw notFound("Client not found");
   return { space, client };
 }

@@ -62,7 +62,7 @@ export type ChangesSince = { reload: false; changes: SpaceChange[]; lastSeq: num
 /**
  * What a client that has seen the space's log up to `afterSeq` missed, edits and
  * deletes included; or `reload` when it missed more than `limit` (or holds a number
- * this log never handed out). NotFoundError when the actor may not see the space.
+ * this log never handed out). A 404 refusal when the actor may not see the space.
  */
 export async function changesSince(
   actor: Actor,

@@ -1,7 +1,7 @@
 import type { ClientRole, TeamRole } from "#db/schema";
 import { db } from "~/services/db.server";
 import type { Actor } from "./actors.server";
-import { NotFoundError } from "./errors.server";
+import { notFound } from "./errors.server";
 import { canEdit } from "./policy.server";
 import { SPACE_NOT_FOUND, findVisibleSpace } from "./space-access.server";
 
@@ -26,7 +26,7 @@ export type Candidate = { id: string; label: string };
 
 /** Manage Team: the space's team members and the agency's others, for those who manage the team. */
 export async function getSpaceTeam(actor: Actor, spaceId: string) {
-  if (!canEdit(actor, "team")) throw new NotFoundError(SPACE_NOT_FOUND);
+  if (!canEdit(actor, "team")) throw notFound(SPACE_NOT_FOUND);
   const space = await findVisibleSpace(actor, spaceId);
   const rows = await db
     .selectFrom("team_members")

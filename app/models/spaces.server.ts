@@ -6,7 +6,7 @@ import { deleteImage } from "~/services/images.server";
 import { storage } from "~/services/storage.server";
 import type { Actor } from "./actors.server";
 import { recordSpaceActivity } from "./activity.server";
-import { NotFoundError } from "./errors.server";
+import { Refusal, notFound } from "./errors.server";
 import { claimImage, holdImage } from "./pending-uploads.server";
 import { canEdit } from "./policy.server";
 import type { CreateSpaceInput, UpdateSpaceInput } from "./space.schemas";
@@ -33,17 +33,6 @@ export type SpaceSummary = {
 };
 
 export type ClientOwnerOption = { id: string; name: string; company: string; email: string };
-
-/** A refusal of one field of the space form, shown next to it. */
-export class SpaceInputError extends Error {
-  name = "SpaceInputError";
-  constructor(
-    readonly field: "clientOwnerId" | "name" | "logo",
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 const MESSAGES = {
   notAnOwner: "Only a client with the OWNER role can own a space. Please choose another client owner.",
@@ -118,9 +107,9 @@ export async function createSpace(actor: Actor, input: CreateSpaceInput): Promis
   assertCanEditSpaces(actor);
   return db.transaction().execute(async (tx) => {
     const owner = await findClientOwner(tx, actor, input.clientOwnerId);
-    if (!owner) throw new SpaceInputError("clientOwnerId", MESSAGES.notAnOwner);
+    if (!owner) throw new Refusal(MESSAGES.notAnOwner, { field: "clientOwnerId" });
     const name = (input.name ?? owner.company).trim();
-    if (name.length < SPACE_NAME_MIN) throw new SpaceInputError("name", MESSAGES.nameTooShort);
+    if (name.length < SPACE_NAME_MIN) throw new Refusal(MESSAGES.nameTooShort, { field: "name" });
     const logo = await claimLogo(tx, actor, input.logo);
     const space = await tx
       .insertInto("spaces")
@@ -229,7 +218,7 @@ export async function updateSpace(actor: Actor, spaceId: string, input: UpdateSp
     const before = await findVisibleSpace(actor, spaceId, tx);
     const ownerChanged = input.clientOwnerId !== before.client_owner_id;
     if (ownerChanged && !(await findClientOwner(tx, actor, input.clientOwnerId))) {
-      throw new SpaceInputError("clientOwnerId", MESSAGES.notAnOwner);
+      throw new Refusal(MESSAGES.notAnOwner, { field: "clientOwnerId" });
     }
     const logo = input.logo ? await claimLogo(tx, actor, input.logo) : before.logo;
     const space = await tx
@@ -307,7 +296,7 @@ export function canManageSpaces(actor: Actor): actor is Actor & { agencyId: stri
 }
 
 function assertCanEditSpaces(actor: Actor): asserts actor is Actor & { agencyId: string } {
-  if (!canManageSpaces(actor)) throw new NotFoundError("Space not found");
+  if (!canManageSpaces(actor)) throw notFound("Space not found");
 }
 
 async function findClientOwner(tx: Transaction<Database>, actor: Actor, clientId: string) {
@@ -331,6 +320,6 @@ async function findClientOwner(tx: Transaction<Database>, actor: Actor, clientId
 
 async function claimLogo(tx: Transaction<Database>, actor: Actor, key: string | undefined) {
   if (!key) return null;
-  if (!(await claimImage(tx, actor, key, "agency-logos"))) throw new SpaceInputError("logo", MESSAGES.logoGone);
+  if (!(await claimImage(tx, actor, key, "agency-logos"))) throw new Refusal(MESSAGES.logoGone, { field: "logo" });
   return key;
 }

@@ -1,6 +1,6 @@
 import { db } from "~/services/db.server";
 import type { Actor } from "./actors.server";
-import { NotFoundError } from "./errors.server";
+import { notFound } from "./errors.server";
 import {
   TEAM_MEMBER_NOT_FOUND,
   agencySpaces,
@@ -33,7 +33,7 @@ export type TeamRoster = {
  * listAgencyTeamForClient.
  */
 export async function listTeamRoster(actor: Actor): Promise<TeamRoster> {
-  if (!actor.agencyId || actor.type === "CLIENT") throw new NotFoundError(TEAM_MEMBER_NOT_FOUND);
+  if (!actor.agencyId || actor.type === "CLIENT") throw notFound(TEAM_MEMBER_NOT_FOUND);
   const editable = canEdit(actor, "team");
   const [members, agency, spaces] = await Promise.all([
     personCards("team_member", actor.agencyId),
@@ -71,7 +71,7 @@ export async function listTeamRoster(actor: Actor): Promise<TeamRoster> {
 
 /** /client/team (SPEC §6): the agency's team members assigned to the client's spaces. */
 export async function listAgencyTeamForClient(actor: Actor): Promise<TeamMemberCard[]> {
-  if (actor.type !== "CLIENT" || !actor.agencyId) throw new NotFoundError(TEAM_MEMBER_NOT_FOUND);
+  if (actor.type !== "CLIENT" || !actor.agencyId) throw notFound(TEAM_MEMBER_NOT_FOUND);
   const assigned = db
     .selectFrom("team_member_spaces")
     .select("team_member_id as id")

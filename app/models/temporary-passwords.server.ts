@@ -4,7 +4,7 @@ import { emit } from "./events.server";
 import { MESSAGES } from "./accounts.server";
 import type { Actor } from "./actors.server";
 import { recordActivity } from "./activity.server";
-import { ForbiddenError } from "./errors.server";
+import { Refusal } from "./errors.server";
 import { hashPassword } from "./passwords.server";
 import { getPerson, type PersonKind } from "./people.server";
 import { deleteAllSessions } from "./sessions.server";
@@ -60,7 +60,7 @@ export async function issueTemporaryPassword(
         .onConflict((oc) => oc.column("email").doNothing())
         .returning("id")
         .executeTakeFirst();
-      if (!user) throw new ForbiddenError(MESSAGES.emailTaken);
+      if (!user) throw new Refusal(MESSAGES.emailTaken);
       userId = user.id;
       await tx.updateTable(table).set({ user_id: userId }).where("id", "=", person.id).execute();
     }

@@ -6,7 +6,7 @@ import { emit } from "./events.server";
 import { hashSecret } from "~/services/secrets.server";
 import type { Actor } from "./actors.server";
 import { recordActivity } from "./activity.server";
-import { ForbiddenError, NotFoundError } from "./errors.server";
+import { Refusal, forbidden, notFound } from "./errors.server";
 import { canEdit } from "./policy.server";
 import { RATE_LIMITS, assertWithinRateLimits, clearRateLimit, refundRateLimit } from "./rate-limits.server";
 
@@ -23,10 +23,6 @@ const ISSUER = "Agency Workspace";
 const RECOVERY_CODE_COUNT = 10;
 // No 0/o, 1/l/i: a recovery code is read off paper. 31 symbols, 12 of them: about 59 bits.
 const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
-
-export class TwoFactorError extends Error {
-  name = "TwoFactorError";
-}
 
 export const MESSAGES = {
   wrongCode: "That code is not valid. Please check your authenticator app and try again.",
@@ -102,7 +98,7 @@ async function agencyRequiresTwoFactor(agencyId: string | null): Promise<boolean
 
 /** Makes a new secret to scan; replaces a set-up begun before, never one that is on. */
 export async function beginTwoFactorSetup(actor: Actor): Promise<void> {
-  if (await hasTwoFactor(actor.id)) throw new TwoFactorError(MESSAGES.alreadyOn);
+  if (await hasTwoFactor(actor.id)) throw new Refusal(MESSAGES.alreadyOn);
   const { secret } = await generateTOTP(TOTP);
   await db
     .insertInto("two_factor")
@@ -128,10 +124,10 @@ export async function confirmTwoFactorSetup(actor: Actor, code: string): Promise
     .select(["secret", "enabled_at"])
     .where("user_id", "=", actor.id)
     .executeTakeFirst();
-  if (!pending) throw new TwoFactorError(MESSAGES.noSetup);
-  if (pending.enabled_at) throw new TwoFactorError(MESSAGES.alreadyOn);
+  if (!pending) throw new Refusal(MESSAGES.noSetup);
+  if (pending.enabled_at) throw new Refusal(MESSAGES.alreadyOn);
   const step = await verifyCode(pending.secret, code);
-  if (step === null) throw new TwoFactorError(MESSAGES.wrongCode);
+  if (step === null) throw new Refusal(MESSAGES.wrongCode, { field: "code" });
 
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await db.transaction().execute(async (tx) => {
@@ -160,8 +156,8 @@ export async function confirmTwoFactorSetup(actor: Actor, code: string): Promise
 
 /** Turns two-factor sign-in off, with a current code (or a recovery code) as proof; not when the agency requires it. */
 export async function disableTwoFactor(actor: Actor, code: string, clientIp: string): Promise<void> {
-  if (await isRequiredOf(actor)) throw new ForbiddenError(MESSAGES.required);
-  if (!(await verifySecondFactor(actor.id, code, clientIp))) throw new TwoFactorError(MESSAGES.wrongCode);
+  if (await isRequiredOf(actor)) throw forbidden(MESSAGES.required);
+  if (!(await verifySecondFactor(actor.id, code, clientIp))) throw new Refusal(MESSAGES.wrongCode, { field: "code" });
   await db.transaction().execute(async (tx) => {
     await tx.deleteFrom("two_factor").where("user_id", "=", actor.id).execute();
     await tx.deleteFrom("recovery_codes").where("user_id", "=", actor.id).execute();
@@ -251,8 +247,8 @@ function qrCodeFor(email: string, secret: string): Promise<string> {
 
 /** An agency requires (or stops requiring) two-factor sign-in of its team members and clients. */
 export async function setTwoFactorRequirement(actor: Actor, required: boolean): Promise<void> {
-  if (actor.type !== "AGENCY" || !canEdit(actor, "team") || !actor.agencyId) throw new NotFoundError();
-  if (required && !(await hasTwoFactor(actor.id))) throw new ForbiddenError(MESSAGES.ownFirst);
+  if (actor.type !== "AGENCY" || !canEdit(actor, "team") || !actor.agencyId) throw notFound();
+  if (required && !(await hasTwoFactor(actor.id))) throw forbidden(MESSAGES.ownFirst);
   await db.transaction().execute(async (tx) => {
     await tx
       .updateTable("agencies")

@@ -1,10 +1,10 @@
 import type { Socket } from "socket.io";
 import { z } from "zod";
 import type { Actor } from "~/models/actors.server";
-import { ForbiddenError, NotFoundError } from "~/models/errors.server";
+import { Refusal, notFound } from "~/models/errors.server";
 import { toggleReaction } from "~/models/message-reactions.server";
 import { ChatCommandSchemas, MESSAGE_TEXT } from "~/models/message.schemas";
-import { MessageInputError, deleteMessage, editMessage, sendMessage } from "~/models/messages.server";
+import { deleteMessage, editMessage, sendMessage } from "~/models/messages.server";
 import { canSeeSpace, SPACE_NOT_FOUND } from "~/models/space-access.server";
 import { changesSince } from "~/models/space-changes.server";
 import { markRead } from "~/models/space-reads.server";
@@ -55,7 +55,7 @@ export function handleChatEvents(socket: Socket, actor: Actor, joined: Promise<u
     // the log is read, so a change committed meanwhile arrives live if the read missed it;
     // the read checks access again, so a removal in between leaves the room too.
     "chat:sync": async ({ spaceId, afterSeq }) => {
-      if (!(await canSeeSpace(actor, spaceId))) throw new NotFoundError(SPACE_NOT_FOUND);
+      if (!(await canSeeSpace(actor, spaceId))) throw notFound(SPACE_NOT_FOUND);
       await socket.join(spaceRoom(spaceId));
       try {
         return await changesSince(actor, spaceId, afterSeq);
@@ -97,9 +97,7 @@ const FAILED: Partial<Record<ChatEvent, string>> = {
 
 /** A model's refusal in its own words; anything else is logged and told as a failure to retry. */
 function refusal(error: unknown, event: ChatEvent): string {
-  if (error instanceof NotFoundError || error instanceof ForbiddenError || error instanceof MessageInputError) {
-    return error.message;
-  }
+  if (error instanceof Refusal) return error.message;
   // Not a failure of this request: the browser keeps it and sends it again (app/components/chat/live-chat.ts).
   if (isDatabaseUnavailable(error)) return UNAVAILABLE;
   console.error(`realtime: ${event} failed`, error);

@@ -20,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireActor(request, "agency");
-  return expectFound(handlePersonAction(request, actor, "client", params.clientId ?? ""));
+  return handlePersonAction(request, actor, "client", params.clientId ?? "");
 }
 
 export default function ClientPage() {

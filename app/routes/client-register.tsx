@@ -17,7 +17,7 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
 
 export default function ClientRegister() {
   const { invitation, problem } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   if (!invitation) return <InvitationProblem problem={problem} />;
   return <InviteeRegisterForm kind="client" invitation={invitation} lastResult={lastResult} />;
 }

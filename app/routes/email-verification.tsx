@@ -13,8 +13,7 @@ import { ResendSchema } from "~/models/auth.schemas";
 import { isTokenOfVerifiedUser, verifyEmailWithToken } from "~/models/email-verification.server";
 import type { Actor } from "~/models/actors.server";
 import { homePath } from "~/models/policy.server";
-import { RateLimitError } from "~/models/rate-limits.server";
-import { RegistrationError } from "~/models/registration.server";
+import { Refusal } from "~/models/errors.server";
 import { signIn } from "~/web/auth.server";
 import { getActor } from "~/web/guards.server";
 import { redirectWithToast } from "~/web/toast.server";
@@ -50,7 +49,7 @@ async function followVerificationLink(request: Request, token: string, actor: Ac
   try {
     user = await verifyEmailWithToken(token);
   } catch (error) {
-    if (error instanceof RegistrationError) return error.message;
+    if (error instanceof Refusal) return error.message;
     throw error;
   }
   // A link must not swap the account this browser is signed in to (login CSRF).
@@ -85,10 +84,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       await resendVerification(email, { origin: appOrigin(), clientIp: context.clientIp });
     } catch (error) {
-      if (!(error instanceof RateLimitError)) throw error;
+      if (!(error instanceof Refusal)) throw error;
       return data(
         { result: submission.reply(), notice: { title: "Failed to resend email", message: error.message } },
-        429,
+        error.status,
       );
     }
     return redirectWithToast(`/email-verification?${new URLSearchParams({ email })}`, {

@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Alert } from "~/components/ui/alert";
@@ -9,7 +8,7 @@ import { SubmitButton } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { ForgotPasswordSchema } from "~/models/auth.schemas";
 import { requestPasswordReset } from "~/models/password-reset.server";
-import { RateLimitError } from "~/models/rate-limits.server";
+import { formAction } from "~/web/form-action.server";
 import { requireAnonymous } from "~/web/guards.server";
 import { appOrigin, readForm } from "~/web/request.server";
 import { pageMeta } from "~/web/meta";
@@ -23,21 +22,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await readForm(request), { schema: ForgotPasswordSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), sentTo: null }, { status: 400 });
-  const { email } = submission.value;
-  try {
-    await requestPasswordReset(email, { origin: appOrigin(), clientIp: context.clientIp });
-  } catch (error) {
-    if (!(error instanceof RateLimitError)) throw error;
-    return data({ result: submission.reply({ formErrors: [error.message] }), sentTo: null }, { status: 429 });
-  }
-  // The same answer whether or not the account exists.
-  return { result: submission.reply({ resetForm: true }), sentTo: email };
+  return formAction(await readForm(request), {
+    schema: ForgotPasswordSchema,
+    run: async ({ email }, submission) => {
+      await requestPasswordReset(email, { origin: appOrigin(), clientIp: context.clientIp });
+      // The same answer whether or not the account exists.
+      return { result: submission.reply({ resetForm: true }), sentTo: email };
+    },
+  });
 }
 
 export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();
+  const sentTo = actionData && "sentTo" in actionData ? actionData.sentTo : null;
   const [form, fields] = useForm({
     id: "forgot-password",
     lastResult: actionData?.result,
@@ -55,10 +52,9 @@ export default function ForgotPassword() {
         </Link>
       }
     >
-      {actionData?.sentTo ? (
+      {sentTo ? (
         <Alert variant="success" title="Check your email" className="mb-5" role="status">
-          If an account exists for {actionData.sentTo}, we have sent a link to reset its password. The link expires in 1
-          hour.
+          If an account exists for {sentTo}, we have sent a link to reset its password. The link expires in 1 hour.
         </Alert>
       ) : null}
       {form.errors?.length ? (

@@ -1,13 +1,11 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { InviteForm, type InviteActionData } from "~/components/invitations/invite-form";
+import { InviteForm } from "~/components/invitations/invite-form";
 import { Card } from "~/components/ui/card";
-import { ForbiddenError } from "~/models/errors.server";
 import { InviteSchema } from "~/models/invitation.schemas";
 import { createInvitation, inviteOptions } from "~/models/invitations.server";
 import { expectFound } from "~/web/errors.server";
+import { formAction } from "~/web/form-action.server";
 import { requireActor } from "~/web/guards.server";
 import { appOrigin, readForm } from "~/web/request.server";
 import { pageMeta } from "~/web/meta";
@@ -33,20 +31,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireActor(request);
-  const submission = parseWithZod(await readForm(request), { schema: InviteSchema });
-  if (submission.status !== "success") {
-    return data<InviteActionData>({ result: submission.reply(), created: null }, { status: 400 });
-  }
-  try {
-    const created = await createInvitation(actor, submission.value, { origin: appOrigin() });
-    return data<InviteActionData>({ result: submission.reply({ resetForm: true }), created });
-  } catch (error) {
-    if (!(error instanceof ForbiddenError)) throw error;
-    return data<InviteActionData>(
-      { result: submission.reply({ formErrors: [error.message] }), created: null },
-      { status: 403 },
-    );
-  }
+  return formAction(await readForm(request), {
+    schema: InviteSchema,
+    failure: "Failed to create invitation. Please try again.",
+    run: async (value, submission) => {
+      const created = await createInvitation(actor, value, { origin: appOrigin() });
+      return { result: submission.reply({ resetForm: true }), created };
+    },
+  });
 }
 
 export default function NewInvitation() {

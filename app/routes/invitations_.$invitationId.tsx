@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { ForbiddenError } from "~/models/errors.server";
+import { Refusal } from "~/models/errors.server";
 import { deleteInvitation, resendInvitation } from "~/models/invitations.server";
 import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
@@ -25,7 +25,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await expectFound(deleteInvitation(actor, id));
     return redirectWithToast(returnTo, { type: "success", title: "Invitation deleted" });
   } catch (error) {
-    if (!(error instanceof ForbiddenError)) throw error;
+    if (!(error instanceof Refusal)) throw error;
     return redirectWithToast(returnTo, { type: "error", title: "Error", description: error.message });
   }
 }

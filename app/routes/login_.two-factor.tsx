@@ -1,15 +1,16 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { SubmitButton } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { RateLimitError } from "~/models/rate-limits.server";
 import { TwoFactorCodeSchema } from "~/models/settings.schemas";
+import { Refusal } from "~/models/errors.server";
 import { MESSAGES, verifySecondFactor } from "~/models/two-factor.server";
+import { formAction } from "~/web/form-action.server";
 import { requireAnonymous } from "~/web/guards.server";
 import { finishSignIn, readPendingSignIn } from "~/web/sign-in.server";
 import { pageMeta } from "~/web/meta";
@@ -32,25 +33,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const pending = await requirePendingSignIn(request);
-  const submission = parseWithZod(await readForm(request), { schema: TwoFactorCodeSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  try {
-    if (!(await verifySecondFactor(pending.userId, submission.value.code, context.clientIp))) {
-      return data(submission.reply({ formErrors: [MESSAGES.wrongCode], hideFields: ["code"] }), { status: 400 });
-    }
-  } catch (error) {
-    if (!(error instanceof RateLimitError)) throw error;
-    return data(submission.reply({ formErrors: [error.message], hideFields: ["code"] }), { status: 429 });
-  }
-  return finishSignIn(request, pending, {
-    type: "success",
-    title: "Welcome back!",
-    description: "You are now logged in.",
+  return formAction(await readForm(request), {
+    schema: TwoFactorCodeSchema,
+    hideFields: ["code"],
+    run: async ({ code }) => {
+      if (!(await verifySecondFactor(pending.userId, code, context.clientIp))) throw new Refusal(MESSAGES.wrongCode);
+      return finishSignIn(request, pending, {
+        type: "success",
+        title: "Welcome back!",
+        description: "You are now logged in.",
+      });
+    },
   });
 }
 
 export default function TwoFactorSignIn() {
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   const [form, fields] = useForm({
     id: "two-factor-sign-in",
     lastResult,

@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { AuthCard } from "~/components/auth/auth-card";
@@ -10,10 +9,10 @@ import { SubmitButton } from "~/components/ui/button";
 import { CheckboxField, Field } from "~/components/ui/field";
 import { NewPasswordFields } from "~/components/ui/password-input";
 import { PhoneField } from "~/components/ui/phone-field";
-import { AccountError, registerAgency } from "~/models/accounts.server";
+import { registerAgency } from "~/models/accounts.server";
 import { RegisterSchema } from "~/models/auth.schemas";
-import { RateLimitError } from "~/models/rate-limits.server";
 import { signIn } from "~/web/auth.server";
+import { formAction } from "~/web/form-action.server";
 import { requireAnonymous } from "~/web/guards.server";
 import { useHydrated } from "~/components/use-hydrated";
 import { appOrigin, readForm } from "~/web/request.server";
@@ -36,31 +35,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const submission = parseWithZod(await readForm(request), { schema: RegisterSchema });
-  const hideFields = ["password", "confirmPassword"];
-  if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
-  try {
-    const user = await registerAgency(submission.value, { origin: appOrigin(), clientIp: context.clientIp });
-    // Signed in but unverified: the guards keep them on the verification page until the link is followed.
-    return signIn(request, user.id, {
-      redirectTo: `/email-verification?${new URLSearchParams({ email: user.email })}`,
-      toast: {
-        type: "success",
-        title: "Account Created",
-        description: "Please check your email to verify your account.",
-      },
-    });
-  } catch (error) {
-    if (!(error instanceof AccountError || error instanceof RateLimitError)) throw error;
-    return data(submission.reply({ formErrors: [error.message], hideFields }), {
-      status: error instanceof RateLimitError ? 429 : 400,
-    });
-  }
+  return formAction(await readForm(request), {
+    schema: RegisterSchema,
+    hideFields: ["password", "confirmPassword"],
+    failure: "Something went wrong. Please try again.",
+    run: async (value) => {
+      const user = await registerAgency(value, { origin: appOrigin(), clientIp: context.clientIp });
+      // Signed in but unverified: the guards keep them on the verification page until the link is followed.
+      return signIn(request, user.id, {
+        redirectTo: `/email-verification?${new URLSearchParams({ email: user.email })}`,
+        toast: {
+          type: "success",
+          title: "Account Created",
+          description: "Please check your email to verify your account.",
+        },
+      });
+    },
+  });
 }
 
 export default function Register() {
   const { invitedBy } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: "register",

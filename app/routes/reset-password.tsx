@@ -1,15 +1,16 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { SubmitButton } from "~/components/ui/button";
 import { NewPasswordFields } from "~/components/ui/password-input";
 import { ResetPasswordSchema } from "~/models/auth.schemas";
+import { Refusal } from "~/models/errors.server";
 import { isResetTokenValid, resetPassword } from "~/models/password-reset.server";
 import { signOut } from "~/web/auth.server";
+import { formAction } from "~/web/form-action.server";
 import { requireAnonymous } from "~/web/guards.server";
 import { pageMeta } from "~/web/meta";
 import { readForm } from "~/web/request.server";
@@ -26,26 +27,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await readForm(request), { schema: ResetPasswordSchema });
-  const hideFields = ["password", "confirmPassword"];
-  if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
-  const { token, password } = submission.value;
-  if (!(await resetPassword(token, password))) {
-    return data(submission.reply({ formErrors: [LINK_FAILED], hideFields }), { status: 400 });
-  }
-  // Every session of the account has ended, including one this browser may still hold a cookie for.
-  return signOut(request, {
-    toast: {
-      type: "success",
-      title: "Password updated",
-      description: "Your password has been successfully updated. You can now log in with your new password.",
+  return formAction(await readForm(request), {
+    schema: ResetPasswordSchema,
+    hideFields: ["password", "confirmPassword"],
+    run: async ({ token, password }) => {
+      if (!(await resetPassword(token, password))) throw new Refusal(LINK_FAILED);
+      // Every session of the account has ended, including one this browser may still hold a cookie for.
+      return signOut(request, {
+        toast: {
+          type: "success",
+          title: "Password updated",
+          description: "Your password has been successfully updated. You can now log in with your new password.",
+        },
+      });
     },
   });
 }
 
 export default function ResetPassword() {
   const { token, valid } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult,

@@ -1,15 +1,13 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AddMemberForm, MemberList } from "~/components/spaces/member-list";
 import { SpaceNotFound } from "~/components/spaces/space-not-found";
 import { SpaceSubpage } from "~/components/spaces/space-subpage";
-import { ForbiddenError } from "~/models/errors.server";
 import { SpaceMemberSchema } from "~/models/space.schemas";
 import { addClientToSpace, removeClientFromSpace } from "~/models/space-assignments.server";
 import { getSpaceClients } from "~/models/space-members.server";
 import { expectFound } from "~/web/errors.server";
+import { formAction } from "~/web/form-action.server";
 import { requireActor } from "~/web/guards.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { pageMeta } from "~/web/meta";
@@ -31,25 +29,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireActor(request);
   const spaceId = params.spaceId ?? "";
   const back = `/spaces/${spaceId}/clients`;
-  const submission = parseWithZod(await readForm(request), { schema: SpaceMemberSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const { intent, memberId } = submission.value;
-  try {
-    if (intent === "add") await expectFound(addClientToSpace(actor, spaceId, memberId));
-    else await expectFound(removeClientFromSpace(actor, spaceId, memberId));
-  } catch (error) {
-    if (!(error instanceof ForbiddenError)) throw error;
-    return redirectWithToast(back, { type: "error", title: "Could not remove client", description: error.message });
-  }
-  return redirectWithToast(back, {
-    type: "success",
-    title: intent === "add" ? "Successfully assigned to space" : "Successfully removed from space",
+  return formAction(await readForm(request), {
+    schema: SpaceMemberSchema,
+    run: async ({ intent, memberId }) => {
+      await expectFound((intent === "add" ? addClientToSpace : removeClientFromSpace)(actor, spaceId, memberId));
+      return redirectWithToast(back, {
+        type: "success",
+        title: intent === "add" ? "Successfully assigned to space" : "Successfully removed from space",
+      });
+    },
+    refused: (refusal) =>
+      redirectWithToast(back, { type: "error", title: "Could not remove client", description: refusal.message }),
   });
 }
 
 export default function ManageClients() {
   const { space, clients, candidates, addLabel, isClient } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   const people = isClient ? "Employees" : "Clients";
   return (
     <SpaceSubpage

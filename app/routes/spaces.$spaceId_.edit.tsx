@@ -1,6 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DeleteSpaceDialog, deleteSpacePath } from "~/components/spaces/delete-space-dialog";
 import { EditSpaceForm } from "~/components/spaces/edit-space-form";
@@ -11,8 +9,9 @@ import { Card } from "~/components/ui/card";
 import { useDialogState } from "~/components/ui/dialog";
 import { TrashIcon } from "~/components/ui/icons";
 import { UpdateSpaceSchema } from "~/models/space.schemas";
-import { SpaceInputError, getSpaceForEdit, updateSpace } from "~/models/spaces.server";
+import { getSpaceForEdit, updateSpace } from "~/models/spaces.server";
 import { expectFound } from "~/web/errors.server";
+import { formAction } from "~/web/form-action.server";
 import { requireActor } from "~/web/guards.server";
 import { readSpaceForm } from "~/web/space-forms.server";
 import { redirectWithToast } from "~/web/toast.server";
@@ -42,31 +41,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireActor(request);
-  const { formData, logoError } = await expectFound(readSpaceForm(request, actor));
-  const submission = parseWithZod(formData, { schema: UpdateSpaceSchema });
-  if (submission.status !== "success" || logoError) {
-    return data(submission.reply(logoError ? { fieldErrors: { logo: [logoError] } } : undefined), { status: 400 });
-  }
-  try {
-    const space = await expectFound(updateSpace(actor, params.spaceId ?? "", submission.value));
-    return redirectWithToast(`/spaces/${space.id}`, {
-      type: "success",
-      title: "Success",
-      description: "Space updated successfully",
-    });
-  } catch (error) {
-    if (error instanceof SpaceInputError) {
-      return data(submission.reply({ fieldErrors: { [error.field]: [error.message] } }), { status: 400 });
-    }
-    if (error instanceof Response) throw error;
-    console.error("space update failed", error);
-    return data(submission.reply({ formErrors: ["Could not update space. Please try again."] }), { status: 500 });
-  }
+  const { formData, logoRefusal } = await expectFound(readSpaceForm(request, actor));
+  return formAction(formData, {
+    schema: UpdateSpaceSchema,
+    failure: "Could not update space. Please try again.",
+    run: async (value) => {
+      if (logoRefusal) throw logoRefusal;
+      const space = await expectFound(updateSpace(actor, params.spaceId ?? "", value));
+      return redirectWithToast(`/spaces/${space.id}`, {
+        type: "success",
+        title: "Success",
+        description: "Space updated successfully",
+      });
+    },
+  });
 }
 
 export default function EditSpace() {
   const { space, owners } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   const hydrated = useHydrated();
   const deleting = useDialogState<true>();
   return (

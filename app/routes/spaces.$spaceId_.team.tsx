@@ -1,6 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AddMemberForm, MemberList } from "~/components/spaces/member-list";
 import { SpaceNotFound } from "~/components/spaces/space-not-found";
@@ -9,6 +7,7 @@ import { SpaceMemberSchema } from "~/models/space.schemas";
 import { assignTeamMember, unassignTeamMember } from "~/models/space-assignments.server";
 import { getSpaceTeam } from "~/models/space-members.server";
 import { expectFound } from "~/web/errors.server";
+import { formAction } from "~/web/form-action.server";
 import { requireActor } from "~/web/guards.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { pageMeta } from "~/web/meta";
@@ -29,20 +28,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireActor(request);
   const spaceId = params.spaceId ?? "";
-  const submission = parseWithZod(await readForm(request), { schema: SpaceMemberSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const { intent, memberId } = submission.value;
-  if (intent === "add") await expectFound(assignTeamMember(actor, spaceId, memberId));
-  else await expectFound(unassignTeamMember(actor, spaceId, memberId));
-  return redirectWithToast(`/spaces/${spaceId}/team`, {
-    type: "success",
-    title: intent === "add" ? "Successfully assigned to space" : "Successfully removed from space",
+  return formAction(await readForm(request), {
+    schema: SpaceMemberSchema,
+    run: async ({ intent, memberId }) => {
+      await expectFound((intent === "add" ? assignTeamMember : unassignTeamMember)(actor, spaceId, memberId));
+      return redirectWithToast(`/spaces/${spaceId}/team`, {
+        type: "success",
+        title: intent === "add" ? "Successfully assigned to space" : "Successfully removed from space",
+      });
+    },
   });
 }
 
 export default function ManageTeam() {
   const { space, assigned, available } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   return (
     <SpaceSubpage
       space={space}

@@ -1,12 +1,11 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CreateSpaceForm } from "~/components/spaces/create-space-form";
 import { Card } from "~/components/ui/card";
 import { CreateSpaceSchema } from "~/models/space.schemas";
-import { SpaceInputError, createSpace, listClientOwners } from "~/models/spaces.server";
+import { createSpace, listClientOwners } from "~/models/spaces.server";
 import { expectFound } from "~/web/errors.server";
+import { formAction } from "~/web/form-action.server";
 import { requireActor } from "~/web/guards.server";
 import { readSpaceForm } from "~/web/space-forms.server";
 import { redirectWithToast } from "~/web/toast.server";
@@ -24,31 +23,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireActor(request);
-  const { formData, logoError } = await expectFound(readSpaceForm(request, actor));
-  const submission = parseWithZod(formData, { schema: CreateSpaceSchema });
-  if (submission.status !== "success" || logoError) {
-    return data(submission.reply(logoError ? { fieldErrors: { logo: [logoError] } } : undefined), { status: 400 });
-  }
-  try {
-    const space = await expectFound(createSpace(actor, submission.value));
-    return redirectWithToast("/spaces", {
-      type: "success",
-      title: "Space created",
-      description: `${space.name} is ready. Enter it to start talking with your client.`,
-    });
-  } catch (error) {
-    if (error instanceof SpaceInputError) {
-      return data(submission.reply({ fieldErrors: { [error.field]: [error.message] } }), { status: 400 });
-    }
-    if (error instanceof Response) throw error;
-    console.error("space create failed", error);
-    return data(submission.reply({ formErrors: ["Could not create space. Please try again."] }), { status: 500 });
-  }
+  const { formData, logoRefusal } = await expectFound(readSpaceForm(request, actor));
+  return formAction(formData, {
+    schema: CreateSpaceSchema,
+    failure: "Could not create space. Please try again.",
+    run: async (value) => {
+      if (logoRefusal) throw logoRefusal;
+      const space = await expectFound(createSpace(actor, value));
+      return redirectWithToast("/spaces", {
+        type: "success",
+        title: "Space created",
+        description: `${space.name} is ready. Enter it to start talking with your client.`,
+      });
+    },
+  });
 }
 
 export default function NewSpace() {
   const { owners } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   return (
     <div className="mx-auto max-w-xl space-y-6">
       <div>

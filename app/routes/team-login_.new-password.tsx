@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth/auth-card";
 import { SubmitButton } from "~/components/ui/button";
@@ -10,6 +10,7 @@ import { NewPasswordSchema } from "~/models/auth.schemas";
 import { homePath } from "~/models/policy.server";
 import { replaceTemporaryPassword } from "~/models/temporary-passwords.server";
 import { signOut } from "~/web/auth.server";
+import { formAction } from "~/web/form-action.server";
 import { requireActor } from "~/web/guards.server";
 import { pageMeta } from "~/web/meta";
 import { readForm } from "~/web/request.server";
@@ -32,23 +33,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireTemporaryPassword(request);
-  const submission = parseWithZod(await readForm(request), { schema: NewPasswordSchema });
-  if (submission.status !== "success") {
-    return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
-  }
-  await replaceTemporaryPassword(actor, submission.value.password);
-  return signOut(request, {
-    redirectTo: "/team-login",
-    toast: {
-      type: "success",
-      title: "Password updated",
-      description: "Your password has been successfully updated. You can now log in with your new password.",
+  return formAction(await readForm(request), {
+    schema: NewPasswordSchema,
+    hideFields: ["password", "confirmPassword"],
+    run: async ({ password }) => {
+      await replaceTemporaryPassword(actor, password);
+      return signOut(request, {
+        redirectTo: "/team-login",
+        toast: {
+          type: "success",
+          title: "Password updated",
+          description: "Your password has been successfully updated. You can now log in with your new password.",
+        },
+      });
     },
   });
 }
 
 export default function NewPassword() {
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   const [form, fields] = useForm({
     id: "new-password",
     lastResult,

@@ -14,7 +14,7 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
 
 export default function TeamRegister() {
   const { invitation, problem } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   if (!invitation) return <InvitationProblem problem={problem} />;
   return <InviteeRegisterForm kind="team" invitation={invitation} lastResult={lastResult} />;
 }

@@ -30,7 +30,7 @@ const authenticator = new Authenticator<User>().use(
   "password",
 );
 
-/** Checks the email and password posted in the request; throws AccountError or RateLimitError. */
+/** Checks the email and password posted in the request; throws a Refusal (wrong details, an unverified email, too many attempts). */
 export function verifyPasswordSignIn(request: Request, clientIp: string): Promise<User> {
   const headers = new Headers(request.headers);
   headers.set(CLIENT_IP_HEADER, clientIp);

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
 import type { Actor } from "~/models/actors.server";
-import { ForbiddenError } from "~/models/errors.server";
+import { Refusal } from "~/models/errors.server";
 import { toggleReaction } from "~/models/message-reactions.server";
 import { ChatFormSchema, MESSAGE_TEXT, type ChatActionResult } from "~/models/message.schemas";
 import {
@@ -10,7 +10,6 @@ import {
   editMessage,
   findChatMessage,
   listMessages,
-  MessageInputError,
   searchMessages,
   sendMessage,
 } from "~/models/messages.server";
@@ -108,12 +107,11 @@ export async function runChatAction(request: Request, actor: Actor, spaceId: str
   } catch (error) {
     if (error instanceof Response) throw error;
     const failed = FAILED[intent] ?? FAILED_OTHERWISE;
-    if (error instanceof MessageInputError || error instanceof ForbiddenError) {
-      const title = error instanceof MessageInputError && error.title ? error.title : failed.title;
+    if (error instanceof Refusal) {
       return {
         ok: false,
         intent,
-        title,
+        title: error.title ?? failed.title,
         error: error.message,
         reply: submission.reply({ fieldErrors: { [file && intent === "send" ? "file" : "content"]: [error.message] } }),
       };

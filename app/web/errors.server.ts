@@ -1,14 +1,14 @@
-import { NotFoundError } from "~/models/errors.server";
+import { isNotFound } from "~/models/errors.server";
 
 /**
- * Awaits a model call in a loader or action; a NotFoundError becomes the 404 page,
- * with the model's wording (e.g. "Space not found").
+ * Awaits a model call in a loader or action; a 404 refusal becomes the 404 page, with
+ * the model's wording (e.g. "Space not found").
  */
 export async function expectFound<T>(promise: Promise<T>): Promise<T> {
   try {
     return await promise;
   } catch (error) {
-    if (error instanceof NotFoundError) throw new Response(error.message, { status: 404, statusText: error.message });
+    if (isNotFound(error)) throw new Response(error.message, { status: 404, statusText: error.message });
     throw error;
   }
 }

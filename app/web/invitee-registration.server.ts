@@ -1,11 +1,9 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
-import { AccountError } from "~/models/accounts.server";
 import { ClientRegisterSchema, TeamRegisterSchema } from "~/models/invitation.schemas";
 import { openInvitation, type InvitationKind } from "~/models/invitations.server";
-import { RateLimitError } from "~/models/rate-limits.server";
-import { RegistrationError, registerInvitee } from "~/models/registration.server";
+import { registerInvitee } from "~/models/registration.server";
 import { signIn } from "./auth.server";
+import { formAction } from "./form-action.server";
 import { requireAnonymous } from "./guards.server";
 import { appOrigin, readForm } from "./request.server";
 
@@ -31,33 +29,28 @@ export async function loadInvitationForRegistration(request: Request, kind: Invi
 export async function registerFromInvitation(request: Request, clientIp: string, kind: InvitationKind) {
   await requireAnonymous(request);
   const schema = kind === "team" ? TeamRegisterSchema : ClientRegisterSchema;
-  const submission = parseWithZod(await readForm(request), { schema });
-  const hideFields = ["password", "confirmPassword"];
-  if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
-  try {
-    const user = await registerInvitee(kind, submission.value, { origin: appOrigin(), clientIp });
-    // Signed in but unverified: the guards keep them on the verification page until the link is followed.
-    return signIn(request, user.id, {
-      redirectTo: `/email-verification?${new URLSearchParams({ email: user.email })}`,
-      toast:
-        kind === "team"
-          ? {
-              type: "success",
-              title: "Account created",
-              description: "Your account has been created. Please check your email to verify your address.",
-            }
-          : {
-              type: "success",
-              title: "Account Created",
-              description: "Please check your email to verify your account.",
-            },
-    });
-  } catch (error) {
-    if (!(error instanceof AccountError || error instanceof RateLimitError || error instanceof RegistrationError)) {
-      throw error;
-    }
-    return data(submission.reply({ formErrors: [error.message], hideFields }), {
-      status: error instanceof RateLimitError ? 429 : 400,
-    });
-  }
+  return formAction(await readForm(request), {
+    schema,
+    hideFields: ["password", "confirmPassword"],
+    failure: "Something went wrong. Please try again.",
+    run: async (value) => {
+      const user = await registerInvitee(kind, value, { origin: appOrigin(), clientIp });
+      // Signed in but unverified: the guards keep them on the verification page until the link is followed.
+      return signIn(request, user.id, {
+        redirectTo: `/email-verification?${new URLSearchParams({ email: user.email })}`,
+        toast:
+          kind === "team"
+            ? {
+                type: "success",
+                title: "Account created",
+                description: "Your account has been created. Please check your email to verify your address.",
+              }
+            : {
+                type: "success",
+                title: "Account Created",
+                description: "Please check your email to verify your account.",
+              },
+      });
+    },
+  });
 }

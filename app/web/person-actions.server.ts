@@ -1,8 +1,6 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import type { z } from "zod";
 import type { Actor } from "~/models/actors.server";
-import { ForbiddenError, NotFoundError } from "~/models/errors.server";
 import { PersonActionSchema, UpdateClientSchema, UpdateTeamMemberSchema } from "~/models/roster.schemas";
 import {
   addClientToSpace,
@@ -12,8 +10,10 @@ import {
 } from "~/models/space-assignments.server";
 import { removePerson, updatePerson, type PersonKind } from "~/models/people.server";
 import { issueTemporaryPassword } from "~/models/temporary-passwords.server";
-import { safeRedirect } from "./redirect.server";
 import { personPath } from "~/models/paths";
+import { safeRedirect } from "./redirect.server";
+import { expectFound } from "./errors.server";
+import { formAction } from "./form-action.server";
 import { redirectWithToast, toastCookie, type ToastInput } from "./toast.server";
 import { readForm } from "./request.server";
 
@@ -24,18 +24,28 @@ import { readForm } from "./request.server";
  * forms, which carry `redirectTo` and get a redirect with a toast.
  */
 
+// SPEC §8's words, of success and of a failure that is not a refusal.
 const WORDS = {
   team_member: {
     updated: "Team member updated successfully",
+    updateFailed: "Failed to update team member. Please try again.",
     removed: "Team member removed successfully",
+    removeFailed: "Failed to remove team member",
   },
   client: {
     updated: "Client updated successfully",
+    updateFailed: "Could not update client. Please try again.",
     removed: "Client deleted successfully",
+    removeFailed: "Could not delete client. Please try again.",
   },
 };
+const SPACE_WORDS = {
+  assign: { done: "Successfully assigned to space", failed: "Failed to assign to space" },
+  unassign: { done: "Successfully removed from space", failed: "Failed to remove from space" },
+};
 
-async function answer(redirectTo: string | undefined, toast: ToastInput, status = 200) {
+/** A plain form (with `redirectTo`) goes back with a toast; a fetcher gets the toast and whether it worked. */
+async function answer(redirectTo: FormDataEntryValue | null | undefined, toast: ToastInput, status = 200) {
   if (redirectTo) return redirectWithToast(safeRedirect(redirectTo, "/"), toast);
   return data({ ok: status < 400, toast }, { status, headers: { "Set-Cookie": await toastCookie(toast) } });
 }
@@ -44,64 +54,59 @@ export async function handlePersonAction(request: Request, actor: Actor, kind: P
   const formData = await readForm(request);
   const rosterPath = personPath(actor.type, kind);
   if (formData.get("intent") === "update") {
-    const saved =
-      kind === "team_member"
-        ? await saveDetails(formData, UpdateTeamMemberSchema, (value) =>
-            updatePerson(actor, "team_member", personId, value),
+    const update = <Schema extends z.ZodType>(schema: Schema, save: (value: z.output<Schema>) => Promise<void>) =>
+      formAction(formData, {
+        schema,
+        failure: WORDS[kind].updateFailed,
+        run: async (value) => {
+          await expectFound(save(value));
+          return redirectWithToast(safeRedirect(formData.get("redirectTo"), rosterPath), {
+            type: "success",
+            title: WORDS[kind].updated,
+          });
+        },
+      });
+    return kind === "team_member"
+      ? update(UpdateTeamMemberSchema, (value) => updatePerson(actor, "team_member", personId, value))
+      : update(UpdateClientSchema, (value) => updatePerson(actor, "client", personId, value));
+  }
+
+  const intent = formData.get("intent");
+  const onSpace = intent === "assign" || intent === "unassign" ? SPACE_WORDS[intent] : null;
+  return formAction(formData, {
+    schema: PersonActionSchema,
+    failure: onSpace?.failed ?? (intent === "remove" ? WORDS[kind].removeFailed : undefined),
+    // A space change is a toggle on the roster: its refusal is a toast, even for a space the actor may not see.
+    refused: onSpace
+      ? (refusal) =>
+          answer(
+            formData.get("redirectTo"),
+            { type: "error", title: onSpace.failed, description: refusal.message },
+            400,
           )
-        : await saveDetails(formData, UpdateClientSchema, (value) => updatePerson(actor, "client", personId, value));
-    if (saved) return saved;
-    return redirectWithToast(safeRedirect(formData.get("redirectTo"), rosterPath), {
-      type: "success",
-      title: WORDS[kind].updated,
-    });
-  }
-
-  const submission = parseWithZod(formData, { schema: PersonActionSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const input = submission.value;
-  switch (input.intent) {
-    case "assign":
-    case "unassign": {
-      const assigning = input.intent === "assign";
-      try {
-        if (kind === "team_member") {
-          await (assigning ? assignTeamMember : unassignTeamMember)(actor, input.spaceId, personId);
-        } else {
-          await (assigning ? addClientToSpace : removeClientFromSpace)(actor, input.spaceId, personId);
+      : undefined,
+    run: async (input) => {
+      switch (input.intent) {
+        case "assign":
+        case "unassign": {
+          if (kind === "team_member") {
+            await (input.intent === "assign" ? assignTeamMember : unassignTeamMember)(actor, input.spaceId, personId);
+          } else {
+            await (input.intent === "assign" ? addClientToSpace : removeClientFromSpace)(
+              actor,
+              input.spaceId,
+              personId,
+            );
+          }
+          return answer(input.redirectTo, { type: "success", title: SPACE_WORDS[input.intent].done });
         }
-      } catch (error) {
-        if (!(error instanceof NotFoundError || error instanceof ForbiddenError)) throw error;
-        const title = assigning ? "Failed to assign to space" : "Failed to remove from space";
-        return answer(input.redirectTo, { type: "error", title, description: error.message }, 400);
+        case "remove": {
+          await expectFound(removePerson(actor, kind, personId));
+          return redirectWithToast(rosterPath, { type: "success", title: WORDS[kind].removed });
+        }
+        case "temporary-password":
+          return { temporaryPassword: await expectFound(issueTemporaryPassword(actor, kind, personId)) };
       }
-      const title = assigning ? "Successfully assigned to space" : "Successfully removed from space";
-      return answer(input.redirectTo, { type: "success", title });
-    }
-    case "remove": {
-      await removePerson(actor, kind, personId);
-      return redirectWithToast(rosterPath, { type: "success", title: WORDS[kind].removed });
-    }
-    case "temporary-password": {
-      try {
-        return { temporaryPassword: await issueTemporaryPassword(actor, kind, personId) };
-      } catch (error) {
-        if (!(error instanceof ForbiddenError)) throw error;
-        return data({ error: error.message }, { status: 400 });
-      }
-    }
-  }
-}
-
-/** Parses and saves Edit Details; answers the form's errors, or nothing once saved. */
-async function saveDetails<Value>(formData: FormData, schema: z.ZodType<Value>, save: (value: Value) => Promise<void>) {
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  try {
-    await save(submission.value);
-    return null;
-  } catch (error) {
-    if (!(error instanceof ForbiddenError)) throw error;
-    return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: 400 });
-  }
+    },
+  });
 }

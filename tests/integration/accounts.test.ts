@@ -66,7 +66,7 @@ describe("agency sign-up", () => {
       register.action(args(postRequest("/register", registration(owner.email.toUpperCase())))),
     );
     expect(response.status).toBe(400);
-    const body = await response.json();
+    const { result: body } = await response.json();
     expect(body.error[""]).toEqual(["An account with this email already exists. Please log in instead."]);
     expect(body.initialValue).toMatchObject({ firstName: "Grace", agencyName: "Hopper & Co" });
     expect(body.initialValue.password).toBeUndefined();
@@ -89,7 +89,7 @@ describe("agency sign-up", () => {
       ),
     );
     expect(response.status).toBe(400);
-    const { error } = await response.json();
+    const { error } = (await response.json()).result;
     expect(error.agencyUrl[0]).toMatch(/http:\/\/ or https:\/\//);
     expect(error.password).toEqual(["Password must be at least 8 characters long."]);
     expect(error.confirmPassword).toEqual(["Passwords do not match"]);
@@ -235,7 +235,8 @@ describe("sign-in", () => {
     );
     const body = await response.json();
     expect(body.result.error[""][0]).toMatch(/^Your email has not been confirmed yet/);
-    expect(body.unverifiedEmail).toBe(user.email);
+    expect(body.code).toBe("email-unverified");
+    expect(body.result.initialValue.email).toBe(user.email);
   });
 
   test("follows a local redirectTo and ignores a forged one", async () => {
@@ -387,6 +388,6 @@ describe("password reset", () => {
       ),
     );
     expect(reused.status).toBe(400);
-    expect((await reused.json()).error[""][0]).toMatch(/invalid, already used or expired/);
+    expect((await reused.json()).result.error[""][0]).toMatch(/invalid, already used or expired/);
   });
 });

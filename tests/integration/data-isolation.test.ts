@@ -2,7 +2,6 @@ import { describe, expect, test } from "vitest";
 import type { Actor } from "~/models/actors.server";
 import { listClientRoster } from "~/models/clients.server";
 import { verifyEmailWithToken } from "~/models/email-verification.server";
-import { NotFoundError } from "~/models/errors.server";
 import type { InviteInput } from "~/models/invitation.schemas";
 import { createInvitation, openInvitation, resendInvitation } from "~/models/invitations.server";
 import { search } from "~/models/search.server";
@@ -63,7 +62,7 @@ describe("a client company is an identity, not a name (hole 6)", () => {
     expect((await search(olive.actor, "Stan")).people).toEqual([]);
     expect((await search(stan.actor, "Olive")).people).toEqual([]);
     expect((await getSpaceClients(olive.actor, space.id)).candidates).toEqual([]);
-    await expect(addClientToSpace(olive.actor, space.id, stan.client.id)).rejects.toThrow(NotFoundError);
+    await expect(addClientToSpace(olive.actor, space.id, stan.client.id)).rejects.toMatchObject({ status: 404 });
     const members = await db.selectFrom("space_clients").select("client_id").where("space_id", "=", space.id).execute();
     expect(members).toEqual([{ client_id: olive.client.id }]);
   });

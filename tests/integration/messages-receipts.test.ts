@@ -1,5 +1,4 @@
 import { describe, expect, test } from "vitest";
-import { NotFoundError } from "~/models/errors.server";
 import { toggleReaction } from "~/models/message-reactions.server";
 import { deleteMessage, listMessages, sendMessage } from "~/models/messages.server";
 import { removeClientFromSpace } from "~/models/space-assignments.server";
@@ -57,9 +56,9 @@ describe("reactions", () => {
     const { space, owner, client, clientActor } = await world();
     const foreign = await world();
     const { message } = await send(owner, space.id, "Hello");
-    await expect(toggleReaction(foreign.owner, message.id, "angry")).rejects.toThrow(NotFoundError);
+    await expect(toggleReaction(foreign.owner, message.id, "angry")).rejects.toMatchObject({ status: 404 });
     await removeClientFromSpace(owner, space.id, client.client.id);
-    await expect(toggleReaction(clientActor, message.id, "smile")).rejects.toThrow(NotFoundError);
+    await expect(toggleReaction(clientActor, message.id, "smile")).rejects.toMatchObject({ status: 404 });
     expect(await db.selectFrom("message_reactions").selectAll().where("message_id", "=", message.id).execute()).toEqual(
       [],
     );
@@ -69,7 +68,7 @@ describe("reactions", () => {
     const { space, owner, clientActor } = await world();
     const { message } = await send(owner, space.id, "Soon gone");
     await deleteMessage(owner, message.id);
-    await expect(toggleReaction(clientActor, message.id, "smile")).rejects.toThrow(NotFoundError);
+    await expect(toggleReaction(clientActor, message.id, "smile")).rejects.toMatchObject({ status: 404 });
   });
 });
 
@@ -122,12 +121,12 @@ describe("read receipts and unread counts", () => {
     const { space, owner, client, clientActor } = await world();
     const foreign = await world();
     await send(owner, space.id, "Hello");
-    await expect(markRead(foreign.owner, space.id)).rejects.toThrow(NotFoundError);
+    await expect(markRead(foreign.owner, space.id)).rejects.toMatchObject({ status: 404 });
     expect(await db.selectFrom("space_reads").selectAll().where("user_id", "=", foreign.owner.id).execute()).toEqual(
       [],
     );
     await removeClientFromSpace(owner, space.id, client.client.id);
     expect(await unreadCounts(clientActor)).toEqual({});
-    await expect(markRead(clientActor, space.id)).rejects.toThrow(NotFoundError);
+    await expect(markRead(clientActor, space.id)).rejects.toMatchObject({ status: 404 });
   });
 });

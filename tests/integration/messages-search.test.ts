@@ -1,7 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { deleteMessage, searchMessages, sendMessage } from "~/models/messages.server";
 import { search } from "~/models/search.server";
-import { NotFoundError } from "~/models/errors.server";
 import { actorOf, createAgency, createClient, createSpace, createTeamMember } from "#tests/support/factories";
 
 type TestActor = Awaited<ReturnType<typeof actorOf>>;
@@ -65,6 +64,6 @@ describe("searching messages", () => {
     const { launch, owner } = await world();
     const other = await world("Other Agency");
     await send(owner, launch.id, "Private words");
-    await expect(searchMessages(other.owner, launch.id, "private")).rejects.toThrow(NotFoundError);
+    await expect(searchMessages(other.owner, launch.id, "private")).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -1,6 +1,6 @@
+import { Refusal } from "~/models/errors.server";
 import { describe, expect, test } from "vitest";
-import { ForbiddenError, NotFoundError } from "~/models/errors.server";
-import { deleteMessage, editMessage, listMessages, MessageInputError, sendMessage } from "~/models/messages.server";
+import { deleteMessage, editMessage, listMessages, sendMessage } from "~/models/messages.server";
 import { removeClientFromSpace, unassignTeamMember } from "~/models/space-assignments.server";
 import { changesSince, trimChangeLogs } from "~/models/space-changes.server";
 import { db } from "~/services/db.server";
@@ -75,7 +75,7 @@ describe("sending messages", () => {
   test("empty or whitespace-only text is not sent", async () => {
     const { space, owner } = await world();
     for (const content of ["", "   \n\t "]) {
-      await expect(send(owner, space.id, content)).rejects.toThrow(new MessageInputError("Message cannot be empty."));
+      await expect(send(owner, space.id, content)).rejects.toThrow(new Refusal("Message cannot be empty."));
     }
     expect(await storedMessages(space.id)).toEqual([]);
     expect(await logOf(space.id)).toEqual([]);
@@ -134,15 +134,15 @@ describe("sending messages", () => {
   test("no one outside the space sends: a foreign agency, an unassigned team member, a removed member (404, nothing stored)", async () => {
     const { space, owner, designer, client, designerActor, idleActor, clientActor } = await world();
     const foreign = await world();
-    await expect(send(foreign.owner, space.id, "Hello from elsewhere")).rejects.toThrow(NotFoundError);
-    await expect(send(foreign.clientActor, space.id, "Hello")).rejects.toThrow(NotFoundError);
-    await expect(send(idleActor, space.id, "Hello")).rejects.toThrow(NotFoundError);
+    await expect(send(foreign.owner, space.id, "Hello from elsewhere")).rejects.toMatchObject({ status: 404 });
+    await expect(send(foreign.clientActor, space.id, "Hello")).rejects.toMatchObject({ status: 404 });
+    await expect(send(idleActor, space.id, "Hello")).rejects.toMatchObject({ status: 404 });
 
     await unassignTeamMember(owner, space.id, designer.member.id);
     await removeClientFromSpace(owner, space.id, client.client.id);
-    await expect(send(designerActor, space.id, "Still here?")).rejects.toThrow(NotFoundError);
-    await expect(send(clientActor, space.id, "Still here?")).rejects.toThrow(NotFoundError);
-    await expect(send(owner, "not-a-uuid", "Hello")).rejects.toThrow(NotFoundError);
+    await expect(send(designerActor, space.id, "Still here?")).rejects.toMatchObject({ status: 404 });
+    await expect(send(clientActor, space.id, "Still here?")).rejects.toMatchObject({ status: 404 });
+    await expect(send(owner, "not-a-uuid", "Hello")).rejects.toMatchObject({ status: 404 });
 
     expect(await storedMessages(space.id)).toEqual([]);
     expect(await logOf(space.id)).toEqual([]);
@@ -173,12 +173,14 @@ describe("editing and deleting", () => {
   test("only the sender edits or deletes, in SPEC §8's words", async () => {
     const { space, owner, clientActor } = await world();
     const { message } = await send(clientActor, space.id, "Mine");
-    await expect(editMessage(owner, message.id, "Theirs")).rejects.toThrow(
-      new ForbiddenError("You can only edit your own messages."),
-    );
-    await expect(deleteMessage(owner, message.id)).rejects.toThrow(
-      new ForbiddenError("You can only delete your own messages."),
-    );
+    await expect(editMessage(owner, message.id, "Theirs")).rejects.toMatchObject({
+      status: 403,
+      message: "You can only edit your own messages.",
+    });
+    await expect(deleteMessage(owner, message.id)).rejects.toMatchObject({
+      status: 403,
+      message: "You can only delete your own messages.",
+    });
     const [stored] = await storedMessages(space.id);
     expect(stored).toMatchObject({ content: "Mine", edited_at: null, deleted_at: null });
     expect(await logOf(space.id)).toHaveLength(1);
@@ -188,11 +190,11 @@ describe("editing and deleting", () => {
     const { space, owner, client, clientActor } = await world();
     const foreign = await world();
     const { message } = await send(clientActor, space.id, "Mine");
-    await expect(editMessage(foreign.owner, message.id, "Hacked")).rejects.toThrow(NotFoundError);
-    await expect(deleteMessage(foreign.owner, message.id)).rejects.toThrow(NotFoundError);
+    await expect(editMessage(foreign.owner, message.id, "Hacked")).rejects.toMatchObject({ status: 404 });
+    await expect(deleteMessage(foreign.owner, message.id)).rejects.toMatchObject({ status: 404 });
     await removeClientFromSpace(owner, space.id, client.client.id);
-    await expect(editMessage(clientActor, message.id, "Changed")).rejects.toThrow(NotFoundError);
-    await expect(deleteMessage(clientActor, message.id)).rejects.toThrow(NotFoundError);
+    await expect(editMessage(clientActor, message.id, "Changed")).rejects.toMatchObject({ status: 404 });
+    await expect(deleteMessage(clientActor, message.id)).rejects.toMatchObject({ status: 404 });
     const [stored] = await storedMessages(space.id);
     expect(stored).toMatchObject({ content: "Mine", edited_at: null, deleted_at: null });
   });
@@ -224,7 +226,7 @@ describe("editing and deleting", () => {
       ],
     });
     expect(JSON.stringify(replay)).not.toContain("Oops");
-    await expect(editMessage(clientActor, message.id, "Back")).rejects.toThrow(NotFoundError);
+    await expect(editMessage(clientActor, message.id, "Back")).rejects.toMatchObject({ status: 404 });
   });
 });
 
@@ -315,6 +317,6 @@ describe("catching up on missed changes", () => {
     const { space, owner } = await world();
     const foreign = await world();
     await send(owner, space.id, "Private");
-    await expect(changesSince(foreign.owner, space.id, 0)).rejects.toThrow(NotFoundError);
+    await expect(changesSince(foreign.owner, space.id, 0)).rejects.toMatchObject({ status: 404 });
   });
 });

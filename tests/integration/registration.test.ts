@@ -1,10 +1,11 @@
+import { Refusal } from "~/models/errors.server";
 import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
 import type { User } from "#db/schema";
 import { verifyEmailWithToken } from "~/models/email-verification.server";
 import { MESSAGES, registerAgency } from "~/models/accounts.server";
 import { createInvitation as createLink, deleteInvitation } from "~/models/invitations.server";
-import { RegistrationError, registerInvitee } from "~/models/registration.server";
+import { registerInvitee } from "~/models/registration.server";
 import { purgeAbandonedAccounts } from "~/models/unverified-accounts.server";
 import { issueToken } from "~/models/tokens.server";
 import { db } from "~/services/db.server";
@@ -76,7 +77,7 @@ describe("completing an invited registration at verification (SPEC §4)", () => 
       .set({ expires_at: new Date(Date.now() - 1000) })
       .execute();
     const invitee = await createPendingInvitee(agencyId, "CLIENT", invitation.id);
-    await expect(verifyEmailWithToken(await issueToken(invitee.id, "email"))).rejects.toThrow(RegistrationError);
+    await expect(verifyEmailWithToken(await issueToken(invitee.id, "email"))).rejects.toThrow(Refusal);
   });
 
   test("an invitation of another agency is refused and nothing is verified", async () => {
@@ -85,7 +86,7 @@ describe("completing an invited registration at verification (SPEC §4)", () => 
     const foreign = await createInvitation(other.agencyId, "CLIENT");
     const invitee = await createPendingInvitee(agencyId, "CLIENT", foreign.id);
 
-    await expect(verifyEmailWithToken(await issueToken(invitee.id, "email"))).rejects.toThrow(RegistrationError);
+    await expect(verifyEmailWithToken(await issueToken(invitee.id, "email"))).rejects.toThrow(Refusal);
 
     const user = await db.selectFrom("users").selectAll().where("id", "=", invitee.id).executeTakeFirstOrThrow();
     expect(user.email_verified_at).toBeNull();

@@ -1,8 +1,8 @@
+import { Refusal } from "~/models/errors.server";
 import { describe, expect, test } from "vitest";
-import { AccountError, authenticate } from "~/models/accounts.server";
+import { authenticate } from "~/models/accounts.server";
 import { listClientRoster } from "~/models/clients.server";
 import { companyNamed } from "~/models/client-companies.server";
-import { NotFoundError } from "~/models/errors.server";
 import { getPerson, removePerson, updatePerson } from "~/models/people.server";
 import { listAgencyTeamForClient, listTeamRoster } from "~/models/team-members.server";
 import { issueTemporaryPassword, replaceTemporaryPassword } from "~/models/temporary-passwords.server";
@@ -63,7 +63,7 @@ describe("who sees whom (SPEC §6)", () => {
     const { employee } = await agencyWithPeople();
     const team = await listAgencyTeamForClient(await actorOf(employee.user));
     expect(names(team)).toEqual(["Mia Manager"]);
-    await expect(listTeamRoster(await actorOf(employee.user))).rejects.toThrow(NotFoundError);
+    await expect(listTeamRoster(await actorOf(employee.user))).rejects.toMatchObject({ status: 404 });
   });
 
   test("the agency sees every client; a team member the clients of their spaces; a client the others of their company", async () => {
@@ -128,7 +128,7 @@ describe("editing (SPEC §2.9, §2.10, §5)", () => {
           email: designer.user.email,
           role: "OWNER",
         }),
-      ).rejects.toThrow(NotFoundError);
+      ).rejects.toMatchObject({ status: 404 });
       await expect(
         updatePerson(actor, "client", employee.client.id, {
           intent: "update",
@@ -136,9 +136,9 @@ describe("editing (SPEC §2.9, §2.10, §5)", () => {
           role: "OWNER",
           email: employee.user.email,
         }),
-      ).rejects.toThrow(NotFoundError);
-      await expect(getPerson(actor, "team_member", designer.member.id)).rejects.toThrow(NotFoundError);
-      await expect(getPerson(actor, "client", employee.client.id)).rejects.toThrow(NotFoundError);
+      ).rejects.toMatchObject({ status: 404 });
+      await expect(getPerson(actor, "team_member", designer.member.id)).rejects.toMatchObject({ status: 404 });
+      await expect(getPerson(actor, "client", employee.client.id)).rejects.toMatchObject({ status: 404 });
     }
     const member = await db
       .selectFrom("team_members")
@@ -188,15 +188,15 @@ describe("removing (SPEC §2.9, §2.10)", () => {
     const { owner, employee } = await agencyWithPeople();
     await removePerson(await actorOf(owner), "client", employee.client.id);
     expect(await db.selectFrom("clients").select("id").where("id", "=", employee.client.id).execute()).toEqual([]);
-    await expect(authenticate(employee.user.email, PASSWORD, "203.0.113.9")).rejects.toBeInstanceOf(AccountError);
+    await expect(authenticate(employee.user.email, PASSWORD, "203.0.113.9")).rejects.toBeInstanceOf(Refusal);
   });
 
   test("nobody but the agency removes, and another agency gets 404 with nothing removed", async () => {
     const { manager, designer, clientOwner, employee } = await agencyWithPeople();
     const foreign = await createAgency({ agencyName: "Foreign" });
     for (const actor of [await actorOf(foreign.owner), await actorOf(manager.user), await actorOf(clientOwner.user)]) {
-      await expect(removePerson(actor, "team_member", designer.member.id)).rejects.toThrow(NotFoundError);
-      await expect(removePerson(actor, "client", employee.client.id)).rejects.toThrow(NotFoundError);
+      await expect(removePerson(actor, "team_member", designer.member.id)).rejects.toMatchObject({ status: 404 });
+      await expect(removePerson(actor, "client", employee.client.id)).rejects.toMatchObject({ status: 404 });
     }
     expect(
       await db.selectFrom("team_members").select("id").where("id", "=", designer.member.id).execute(),
@@ -241,7 +241,9 @@ describe("temporary passwords (SPEC §4)", () => {
     const { manager, clientOwner, designer } = await agencyWithPeople();
     const foreign = await createAgency({ agencyName: "Foreign" });
     for (const actor of [await actorOf(foreign.owner), await actorOf(manager.user), await actorOf(clientOwner.user)]) {
-      await expect(issueTemporaryPassword(actor, "team_member", designer.member.id)).rejects.toThrow(NotFoundError);
+      await expect(issueTemporaryPassword(actor, "team_member", designer.member.id)).rejects.toMatchObject({
+        status: 404,
+      });
     }
     await authenticate(designer.user.email, PASSWORD, "203.0.113.12");
   });

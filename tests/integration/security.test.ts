@@ -1,13 +1,12 @@
+import { Refusal } from "~/models/errors.server";
 import { generateTOTP } from "@epic-web/totp";
 import { afterEach, describe, expect, test } from "vitest";
-import { RateLimitError } from "~/models/rate-limits.server";
 import { endOwnSession, listSessions } from "~/models/sessions.server";
 import {
   beginTwoFactorSetup,
   confirmTwoFactorSetup,
   disableTwoFactor,
   setTwoFactorRequirement,
-  TwoFactorError,
   verifySecondFactor,
 } from "~/models/two-factor.server";
 import * as agencySecurity from "~/routes/_agency.settings.security";
@@ -149,7 +148,7 @@ describe("two-factor sign-in", () => {
     const { owner } = await createAgency();
     const actor = await actorOf(owner);
     await beginTwoFactorSetup(actor);
-    await expect(confirmTwoFactorSetup(actor, "000000")).rejects.toThrow(TwoFactorError);
+    await expect(confirmTwoFactorSetup(actor, "000000")).rejects.toThrow(Refusal);
     const codes = await confirmTwoFactorSetup(actor, await codeFor(owner.id));
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
@@ -172,7 +171,7 @@ describe("two-factor sign-in", () => {
       respond(() => twoFactorStep.action(args(postRequest("/login/two-factor", { code }, cookie))));
     const wrong = await answer("123456");
     expect(wrong.status).toBe(400);
-    expect((await wrong.json()).error[""]).toEqual([
+    expect((await wrong.json()).result.error[""]).toEqual([
       "That code is not valid. Please check your authenticator app and try again.",
     ]);
 
@@ -201,9 +200,9 @@ describe("two-factor sign-in", () => {
     for (let attempt = 0; attempt < 10; attempt++) {
       expect(await verifySecondFactor(owner.id, "000000", `198.51.100.${attempt}`)).toBe(false);
     }
-    await expect(verifySecondFactor(owner.id, await codeFor(owner.id), "198.51.100.99")).rejects.toThrow(
-      RateLimitError,
-    );
+    await expect(verifySecondFactor(owner.id, await codeFor(owner.id), "198.51.100.99")).rejects.toMatchObject({
+      status: 429,
+    });
   });
 
   test("a right code does not count against the address: 16 two-step sign-ins from one office all get in", async () => {
@@ -236,7 +235,7 @@ describe("two-factor sign-in", () => {
     const { user } = await createTeamMember(agencyId);
     const member = await actorOf(user);
     await withTwoFactor(user);
-    await expect(disableTwoFactor(member, "000000", "198.51.100.1")).rejects.toThrow(TwoFactorError);
+    await expect(disableTwoFactor(member, "000000", "198.51.100.1")).rejects.toThrow(Refusal);
 
     await withTwoFactor(owner);
     await setTwoFactorRequirement(await actorOf(owner), true);

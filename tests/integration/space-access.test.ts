@@ -1,5 +1,4 @@
 import { describe, expect, test } from "vitest";
-import { NotFoundError } from "~/models/errors.server";
 import { findVisibleSpace, spaceMemberUserIds, visibleSpaceIds } from "~/models/space-access.server";
 import {
   addClientToSpace,
@@ -41,7 +40,7 @@ describe("which spaces each user type sees (SPEC §6)", () => {
     const { agency } = await world();
     const other = await world();
     expect(await visibleNames(await actorOf(agency.owner))).toEqual(["Launch", "Rebrand"]);
-    await expect(findVisibleSpace(await actorOf(agency.owner), other.launch.id)).rejects.toThrow(NotFoundError);
+    await expect(findVisibleSpace(await actorOf(agency.owner), other.launch.id)).rejects.toMatchObject({ status: 404 });
   });
 
   test("a team member and a client see only the spaces they take part in", async () => {
@@ -84,21 +83,25 @@ describe("assigning people to spaces", () => {
 
   test("team members and clients without the owner role cannot assign anyone", async () => {
     const { designer, employee, rebrand } = await world();
-    await expect(assignTeamMember(await actorOf(designer.user), rebrand.id, designer.member.id)).rejects.toThrow(
-      NotFoundError,
-    );
-    await expect(addClientToSpace(await actorOf(employee.user), rebrand.id, employee.client.id)).rejects.toThrow(
-      NotFoundError,
-    );
+    await expect(assignTeamMember(await actorOf(designer.user), rebrand.id, designer.member.id)).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(addClientToSpace(await actorOf(employee.user), rebrand.id, employee.client.id)).rejects.toMatchObject({
+      status: 404,
+    });
   });
 
   test("another agency's owner cannot touch a space or a person of this agency", async () => {
     const { designer, owner, launch } = await world();
     const other = await world();
     const stranger = await actorOf(other.agency.owner);
-    await expect(assignTeamMember(stranger, launch.id, other.designer.member.id)).rejects.toThrow(NotFoundError);
-    await expect(assignTeamMember(stranger, other.launch.id, designer.member.id)).rejects.toThrow(NotFoundError);
-    await expect(removeClientFromSpace(stranger, launch.id, owner.client.id)).rejects.toThrow(NotFoundError);
+    await expect(assignTeamMember(stranger, launch.id, other.designer.member.id)).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(assignTeamMember(stranger, other.launch.id, designer.member.id)).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(removeClientFromSpace(stranger, launch.id, owner.client.id)).rejects.toMatchObject({ status: 404 });
     const stillThere = await db
       .selectFrom("space_clients")
       .select("client_id")

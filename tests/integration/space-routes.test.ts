@@ -1,5 +1,6 @@
 import sharp from "sharp";
-import { describe, expect, test } from "vitest";
+import { sql } from "kysely";
+import { describe, expect, test, vi } from "vitest";
 import { createSpace } from "~/models/spaces.server";
 import * as clientChat from "~/routes/client.chat._index";
 import * as spaceLogo from "~/routes/resources.space-logo";
@@ -135,6 +136,33 @@ describe("creating a space without JavaScript (/spaces/new)", () => {
     expect(metadata.exif).toBeUndefined();
   });
 
+  test("a failure of the database keeps the form with what was typed and SPEC's words, answered 500", async () => {
+    const { initech, cookies } = await world();
+    // A real failure in this file's own database: a trigger that makes every new space fail to insert.
+    await sql`create function fail_space_insert() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`.execute(
+      db,
+    );
+    await sql`create trigger fail_space_insert before insert on spaces for each row execute function fail_space_insert()`.execute(
+      db,
+    );
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const response = await call(
+        newSpace.action,
+        postRequest("/spaces/new", { clientOwnerId: initech.client.id, name: "Initech Portal" }, cookies.agency),
+      );
+      expect(response.status).toBe(500);
+      const { result } = await response.json();
+      expect(result.error[""]).toEqual(["Could not create space. Please try again."]);
+      expect(result.initialValue).toMatchObject({ clientOwnerId: initech.client.id, name: "Initech Portal" });
+      expect(logged).toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+      await sql`drop trigger fail_space_insert on spaces`.execute(db);
+      await sql`drop function fail_space_insert()`.execute(db);
+    }
+  });
+
   test("a refused form keeps what was typed and the logo already stored, which the next try uses", async () => {
     const { initech, cookies } = await world();
     const refused = await call(
@@ -146,7 +174,7 @@ describe("creating a space without JavaScript (/spaces/new)", () => {
       ),
     );
     expect(refused.status).toBe(400);
-    const reply = await refused.json();
+    const { result: reply } = await refused.json();
     expect(reply.error.clientOwnerId).toEqual(["Please choose a client owner."]);
     expect(reply.initialValue).toMatchObject({
       name: "Initech Portal",
@@ -189,7 +217,7 @@ describe("creating a space without JavaScript (/spaces/new)", () => {
       postRequest("/spaces/new", { clientOwnerId: initech.client.id }, other.cookies.agency),
     );
     expect(foreign.status).toBe(400);
-    expect((await foreign.json()).error.clientOwnerId[0]).toMatch(/OWNER role/);
+    expect((await foreign.json()).result.error.clientOwnerId[0]).toMatch(/OWNER role/);
     expect(
       await db.selectFrom("spaces").select("id").where("client_owner_id", "=", initech.client.id).execute(),
     ).toEqual([]);
@@ -272,7 +300,7 @@ describe("editing and deleting from the outside", () => {
       params,
     );
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error).toMatchObject({
+    expect((await bad.json()).result.error).toMatchObject({
       name: ["Space name must be at least 2 characters."],
       email: ["Please enter a valid email address."],
     });
@@ -344,7 +372,7 @@ describe("Manage Team and Manage Clients from the outside", () => {
     expect((await page.json()).assigned.map((m: { name: string }) => m.name)).toEqual(["Dana Designer"]);
 
     const empty = await call(spaceTeam.action, postRequest(path, { intent: "add" }, cookies.agency), params);
-    expect((await empty.json()).error.memberId).toEqual(["Please choose someone to add."]);
+    expect((await empty.json()).result.error.memberId).toEqual(["Please choose someone to add."]);
 
     const removed = await call(
       spaceTeam.action,

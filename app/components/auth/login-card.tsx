@@ -1,4 +1,5 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import type { SerializeFrom } from "@remix-run/node";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/components/auth/auth-card";
@@ -8,8 +9,7 @@ import { SubmitButton } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { PasswordField } from "~/components/ui/password-input";
 import { LoginSchema } from "~/models/auth.schemas";
-
-export type LoginActionData = { result: SubmissionResult<string[]>; unverifiedEmail: string | null } | undefined;
+import type { handlePasswordSignIn } from "~/web/password-sign-in.server";
 
 /** The sign-in card of /login and /team-login: email, password (show/hide), Forgot password, Log in. */
 export function LoginCard({
@@ -21,9 +21,10 @@ export function LoginCard({
   title: string;
   description: string;
   footer: React.ReactNode;
-  actionData: LoginActionData;
+  actionData: SerializeFrom<typeof handlePasswordSignIn> | undefined;
 }) {
   const [searchParams] = useSearchParams();
+  const unverifiedEmail = actionData?.code === "email-unverified" ? actionData.result.initialValue?.email : null;
   const [form, fields] = useForm({
     id: "login",
     lastResult: actionData?.result,
@@ -37,8 +38,8 @@ export function LoginCard({
       {form.errors?.length ? (
         <Alert variant="destructive" title="Login failed" className="mb-5" id={form.errorId}>
           {form.errors.join(" ")}
-          {actionData?.unverifiedEmail ? (
-            <ResendVerificationButton email={actionData.unverifiedEmail} className="mt-3" />
+          {typeof unverifiedEmail === "string" ? (
+            <ResendVerificationButton email={unverifiedEmail} className="mt-3" />
           ) : null}
         </Alert>
       ) : null}

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
+import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { clsx } from "clsx";
 import { useState } from "react";
@@ -12,11 +13,12 @@ import { LinkIcon } from "~/components/ui/icons";
 import { PhoneField } from "~/components/ui/phone-field";
 import { InviteSchema } from "~/models/invitation.schemas";
 import type { CreatedInvitation, InviteOptions } from "~/models/invitations.server";
+import type { action } from "~/routes/invitations.new";
 import { useHydrated } from "~/components/use-hydrated";
 
 export const inviteFormPath = (kind: "team" | "client") => `/invitations/new?kind=${kind}`;
 
-export type InviteActionData = { result: SubmissionResult<string[]>; created: CreatedInvitation | null };
+type InviteActionData = SerializeFrom<typeof action>;
 
 /**
  * SPEC §2.11's invite form: tabs Basic and Advanced, the role with §5's defaults, the
@@ -38,11 +40,11 @@ export function InviteForm({
   /** On the page: where Done leads. */
   doneHref?: string;
 }) {
-  const fetcher = useFetcher<InviteActionData>();
+  const fetcher = useFetcher<typeof action>();
   const inDialog = Boolean(onDone);
   const latest = inDialog ? fetcher.data : actionData;
   const [dismissed, setDismissed] = useState<InviteActionData | undefined>(undefined);
-  const created = latest && latest !== dismissed ? latest.created : null;
+  const created = latest && latest !== dismissed && "created" in latest ? latest.created : null;
 
   if (created) {
     return (
@@ -76,7 +78,7 @@ function InviteFields({
 }: {
   options: InviteOptions;
   lastResult?: SubmissionResult<string[]>;
-  fetcher?: ReturnType<typeof useFetcher<InviteActionData>>;
+  fetcher?: ReturnType<typeof useFetcher<typeof action>>;
   onCancel?: () => void;
   cancelHref?: string;
 }) {

@@ -1,18 +1,12 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { Link, useActionData } from "@remix-run/react";
 import type { PersonSpace } from "~/models/people.server";
+import type { handlePersonAction } from "~/web/person-actions.server";
+import { readPersonAnswer } from "./person-answer";
 import { PersonSection } from "./person-section";
 import type { PersonCardData, PersonView } from "./person-view";
 import { RemovePersonForm } from "./remove-person";
 import { SpaceToggles } from "./space-toggles";
 import { TemporaryPasswordSection } from "./temporary-password";
-
-/** What the person's page action answers without redirecting (app/web/person-actions.server.ts). */
-type PersonActionData = {
-  result?: SubmissionResult<string[]>;
-  temporaryPassword?: { email: string; password: string };
-  error?: string;
-};
 
 /**
  * One team member or client, for the agency (SPEC §2.9, §2.10): the card's dialogs as
@@ -29,7 +23,7 @@ export function PersonPage<Card extends PersonCardData>({
   /** The agency's spaces. */
   spaces: PersonSpace[];
 }) {
-  const actionData = useActionData<PersonActionData>();
+  const answer = readPersonAnswer(useActionData<typeof handlePersonAction>());
   const path = view.path(person.id);
   return (
     <div className="mx-auto max-w-2xl space-y-6">
@@ -41,7 +35,7 @@ export function PersonPage<Card extends PersonCardData>({
         <p className="mt-1 text-sm text-slate-600">{view.pageSubtitle(person)}</p>
       </div>
       <PersonSection id="edit" title={view.editTitle}>
-        <view.EditForm person={person} returnTo={view.rosterPath} lastResult={actionData?.result ?? null} />
+        <view.EditForm person={person} returnTo={view.rosterPath} lastResult={answer.edit} />
       </PersonSection>
       <PersonSection id="spaces" title={person.spaces.length ? "Manage Spaces" : "Assign to Space"}>
         <SpaceToggles
@@ -55,8 +49,8 @@ export function PersonPage<Card extends PersonCardData>({
       <PersonSection id="login" title="Login">
         <TemporaryPasswordSection
           hasLogin={person.hasLogin}
-          issued={actionData?.temporaryPassword ?? null}
-          error={actionData?.error ?? null}
+          issued={answer.issued}
+          error={answer.passwordError}
         />
       </PersonSection>
       <PersonSection id="remove" title={view.removeLabel}>

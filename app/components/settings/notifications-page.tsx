@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import type { UserType } from "#db/schema";
@@ -6,6 +6,7 @@ import { SubmitButton } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { CheckboxField } from "~/components/ui/field";
 import { NotificationPreferencesSchema, type NotificationPreferences } from "~/models/settings.schemas";
+import type { notificationsAction, notificationsLoader } from "~/web/settings/notifications.server";
 import { useFormResult } from "./use-form-result";
 
 type Preference = keyof NotificationPreferences;
@@ -41,8 +42,8 @@ const ORDER: Preference[] = ["newClient", "teamActivity", "unreadMessages", "mar
 
 /** The Notifications tab (SPEC §2.12): which emails the person wants, saved for real. */
 export function NotificationsPage() {
-  const { userType, preferences } = useLoaderData<{ userType: UserType; preferences: NotificationPreferences }>();
-  const fetcher = useFetcher<{ intent?: undefined; result: SubmissionResult<string[]> }>({ key: "notifications" });
+  const { userType, preferences } = useLoaderData<typeof notificationsLoader>();
+  const fetcher = useFetcher<typeof notificationsAction>({ key: "notifications" });
   const [form, fields] = useForm({
     id: "notifications",
     lastResult: useFormResult(fetcher)?.result,

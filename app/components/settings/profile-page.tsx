@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { Alert } from "~/components/ui/alert";
@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Field } from "~/components/ui/field";
 import { PhoneField } from "~/components/ui/phone-field";
 import type { Profile } from "~/models/profiles.server";
+import type { profileAction, profileLoader } from "~/web/settings/profile.server";
 import { AgencyProfileSchema, ClientProfileSchema, TeamMemberProfileSchema } from "~/models/settings.schemas";
 import { imageUrl } from "~/models/image-urls";
 import { TEAM_ROLE_LABELS } from "~/models/roles";
@@ -15,11 +16,9 @@ import { ImageUpload } from "./image-upload";
 import { useFormResult } from "./use-form-result";
 import { ownerName as displayOwnerName } from "~/models/owner-name";
 
-type ProfileActionData = { intent?: undefined; result: SubmissionResult<string[]> };
-
 /** The Profile tab of every area: the form of the signed-in person's own record (SPEC §2.12). */
 export function ProfilePage() {
-  const { profile } = useLoaderData<{ profile: Profile }>();
+  const { profile } = useLoaderData<typeof profileLoader>();
   switch (profile.kind) {
     case "agency":
       return <AgencyProfile profile={profile} />;
@@ -69,7 +68,7 @@ function ProfileCard({
 function useProfileForm<
   Schema extends typeof AgencyProfileSchema | typeof TeamMemberProfileSchema | typeof ClientProfileSchema,
 >(schema: Schema, defaultValue: Record<string, string | null>) {
-  const fetcher = useFetcher<ProfileActionData>({ key: "profile" });
+  const fetcher = useFetcher<typeof profileAction>({ key: "profile" });
   const [form, fields] = useForm({
     id: "profile",
     lastResult: useFormResult(fetcher)?.result,

@@ -1,5 +1,6 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { SerializeFrom } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { clsx } from "clsx";
 import { Alert } from "~/components/ui/alert";
@@ -9,17 +10,15 @@ import { Field, FormError } from "~/components/ui/field";
 import { NewPasswordFields, PasswordField } from "~/components/ui/password-input";
 import { ChangePasswordSchema, TwoFactorCodeSchema } from "~/models/settings.schemas";
 import type { TwoFactorStatus } from "~/models/two-factor.server";
+import type { securityAction, securityLoader } from "~/web/settings/security.server";
 import { useFormResult } from "./use-form-result";
 
-type SecurityData = {
-  sessions: Array<{ handle: string; current: boolean; device: string; lastSeen: string; signedIn: string }>;
-  twoFactor: TwoFactorStatus;
-};
-type SecurityResult = { intent: string; result: SubmissionResult<string[]>; recoveryCodes: string[] | null };
+
+type Sessions = SerializeFrom<typeof securityLoader>["sessions"];
 
 /** The Security tab: password, sessions and two-factor sign-in (SPEC §2.12, DESIGN.md). */
 export function SecurityPage() {
-  const { sessions, twoFactor } = useLoaderData<SecurityData>();
+  const { sessions, twoFactor } = useLoaderData<typeof securityLoader>();
   return (
     <div className="space-y-6">
       <TwoFactorCard status={twoFactor} />
@@ -33,7 +32,7 @@ export function SecurityPage() {
 }
 
 function ChangePasswordCard() {
-  const fetcher = useFetcher<SecurityResult>({ key: "change-password" });
+  const fetcher = useFetcher<typeof securityAction>({ key: "change-password" });
   const [form, fields] = useForm({
     id: "change-password",
     lastResult: useFormResult(fetcher, "change-password")?.result,
@@ -76,7 +75,7 @@ function ChangePasswordCard() {
   );
 }
 
-function SessionsCard({ sessions }: { sessions: SecurityData["sessions"] }) {
+function SessionsCard({ sessions }: { sessions: Sessions }) {
   const others = sessions.filter((session) => !session.current);
   const signOutOthers = useFetcher({ key: "sign-out-others" });
   return (
@@ -107,7 +106,7 @@ function SessionsCard({ sessions }: { sessions: SecurityData["sessions"] }) {
   );
 }
 
-function SessionRow({ session }: { session: SecurityData["sessions"][number] }) {
+function SessionRow({ session }: { session: Sessions[number] }) {
   const fetcher = useFetcher({ key: `sign-out-${session.handle}` });
   // Gone from the list as soon as it is asked for; the reload confirms it.
   if (fetcher.state !== "idle") return null;
@@ -140,8 +139,9 @@ function SessionRow({ session }: { session: SecurityData["sessions"][number] }) 
 }
 
 function TwoFactorCard({ status }: { status: TwoFactorStatus }) {
-  const confirm = useFetcher<SecurityResult>({ key: "confirm-two-factor" });
-  const recoveryCodes = useFormResult(confirm, "confirm-two-factor")?.recoveryCodes;
+  const confirm = useFetcher<typeof securityAction>({ key: "confirm-two-factor" });
+  const confirmed = useFormResult(confirm, "confirm-two-factor");
+  const recoveryCodes = confirmed && "recoveryCodes" in confirmed ? confirmed.recoveryCodes : null;
   return (
     <Card>
       <CardHeader>
@@ -197,7 +197,7 @@ function SetUp({
   fetcher,
 }: {
   setup: NonNullable<TwoFactorStatus["setup"]>;
-  fetcher: ReturnType<typeof useFetcher<SecurityResult>>;
+  fetcher: ReturnType<typeof useFetcher<typeof securityAction>>;
 }) {
   const cancel = useFetcher({ key: "cancel-two-factor" });
   const [form, fields] = useForm({
@@ -233,6 +233,7 @@ function SetUp({
         </div>
         <fetcher.Form method="post" className="space-y-3" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="confirm-two-factor" />
+          <FormError id={form.errorId} errors={form.errors} />
           <Field
             labelProps={{ children: "Authentication code" }}
             inputProps={{
@@ -280,7 +281,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
 }
 
 function TurnOff({ status }: { status: TwoFactorStatus }) {
-  const fetcher = useFetcher<SecurityResult>({ key: "disable-two-factor" });
+  const fetcher = useFetcher<typeof securityAction>({ key: "disable-two-factor" });
   const [form, fields] = useForm({
     id: "disable-two-factor",
     lastResult: useFormResult(fetcher, "disable-two-factor")?.result,
@@ -298,6 +299,7 @@ function TurnOff({ status }: { status: TwoFactorStatus }) {
       ) : (
         <fetcher.Form method="post" className="flex flex-wrap items-end gap-3" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="disable-two-factor" />
+          <FormError id={form.errorId} errors={form.errors} className="w-full" />
           <Field
             className="w-full sm:w-64"
             labelProps={{ children: "Code to turn it off" }}

@@ -13,6 +13,7 @@ import { Button, SubmitButton, buttonClassName } from "~/components/ui/button";
 import { Field, FormError, SelectField } from "~/components/ui/field";
 import { CreateSpaceSchema } from "~/models/space.schemas";
 import type { ClientOwnerOption } from "~/models/spaces.server";
+import type { action } from "~/routes/spaces.new";
 import { useHydrated } from "~/components/use-hydrated";
 import { LogoField, useLogoUploading } from "./logo-field";
 
@@ -39,11 +40,11 @@ export function CreateSpaceForm({
   onCancel?: () => void;
 }) {
   const hydrated = useHydrated();
-  const dialogFetcher = useFetcher<SubmissionResult<string[]>>();
+  const dialogFetcher = useFetcher<typeof action>();
   const fetcher = onCancel ? dialogFetcher : undefined;
   const [form, fields] = useForm({
     id: "create-space",
-    lastResult: fetcher ? (fetcher.state === "idle" ? fetcher.data : undefined) : lastResult,
+    lastResult: fetcher ? (fetcher.state === "idle" ? fetcher.data?.result : undefined) : lastResult,
     constraint: getZodConstraint(CreateSpaceSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

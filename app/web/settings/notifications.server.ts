@@ -1,9 +1,8 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "@remix-run/node";
 import { getNotificationPreferences, saveNotificationPreferences } from "~/models/notification-preferences.server";
 import { settingsPath } from "~/models/paths";
 import { NotificationPreferencesSchema } from "~/models/settings.schemas";
 import type { ShellArea } from "~/web/shell";
+import { formAction } from "../form-action.server";
 import { requireActor } from "../guards.server";
 import { redirectWithToast } from "../toast.server";
 import { readForm } from "~/web/request.server";
@@ -17,12 +16,15 @@ export async function notificationsLoader(request: Request, area: ShellArea) {
 
 export async function notificationsAction(request: Request, area: ShellArea) {
   const actor = await requireActor(request, area);
-  const submission = parseWithZod(await readForm(request), { schema: NotificationPreferencesSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  await saveNotificationPreferences(actor, submission.value);
-  return redirectWithToast(`${settingsPath(actor.type)}/notifications`, {
-    type: "success",
-    title: "Success",
-    description: "Notification preferences saved successfully.",
+  return formAction(await readForm(request), {
+    schema: NotificationPreferencesSchema,
+    run: async (preferences) => {
+      await saveNotificationPreferences(actor, preferences);
+      return redirectWithToast(`${settingsPath(actor.type)}/notifications`, {
+        type: "success",
+        title: "Success",
+        description: "Notification preferences saved successfully.",
+      });
+    },
   });
 }

@@ -1,7 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "@remix-run/node";
 import type { Actor } from "~/models/actors.server";
-import { NotFoundError } from "~/models/errors.server";
 import {
   changeAgencyLogo,
   changeAvatar,
@@ -13,6 +10,7 @@ import {
 import { settingsPath } from "~/models/paths";
 import { AgencyProfileSchema, ClientProfileSchema, TeamMemberProfileSchema } from "~/models/settings.schemas";
 import { IMAGE_MAX_BYTES } from "~/models/uploads.server";
+import { formAction } from "../form-action.server";
 import { requireActor } from "../guards.server";
 import { redirectWithToast, type ToastInput } from "../toast.server";
 import type { ShellArea } from "~/web/shell";
@@ -52,19 +50,20 @@ export async function profileAction(request: Request, area: ShellArea) {
 
   const kind = profileKindOf(actor);
   if (!kind) return redirectWithToast(here, UPDATE_FAILED);
-  const submission = parseWithZod(await readForm(request), { schema: profileSchemaFor(kind) });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  try {
-    // The schema was chosen by the same kind, which TypeScript cannot follow through the lookup.
-    await updateProfile(actor, { ...submission.value, kind } as ProfileInput);
-  } catch (error) {
-    if (error instanceof NotFoundError) return redirectWithToast(here, UPDATE_FAILED);
-    throw error;
-  }
-  return redirectWithToast(here, {
-    type: "success",
-    title: "Profile updated",
-    description: "Your profile has been updated successfully.",
+  return formAction(await readForm(request), {
+    schema: profileSchemaFor(kind),
+    failure: "Failed to update your profile. Please try again.",
+    // SPEC §8 tells a profile that could not be saved as a toast.
+    refused: () => redirectWithToast(here, UPDATE_FAILED),
+    run: async (value) => {
+      // The schema was chosen by the same kind, which TypeScript cannot follow through the lookup.
+      await updateProfile(actor, { ...value, kind } as ProfileInput);
+      return redirectWithToast(here, {
+        type: "success",
+        title: "Profile updated",
+        description: "Your profile has been updated successfully.",
+      });
+    },
   });
 }
 

@@ -1,11 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { format, formatDistanceStrict } from "date-fns";
-import type { Actor } from "~/models/actors.server";
-import { ForbiddenError, NotFoundError } from "~/models/errors.server";
-import { PasswordChangeError, changePassword } from "~/models/password-change.server";
+import { Refusal } from "~/models/errors.server";
+import { changePassword } from "~/models/password-change.server";
 import { settingsPath } from "~/models/paths";
-import { RateLimitError } from "~/models/rate-limits.server";
 import { endOtherSessions, endOwnSession, listSessions } from "~/models/sessions.server";
 import {
   ChangePasswordSchema,
@@ -14,7 +12,6 @@ import {
   TwoFactorRequirementSchema,
 } from "~/models/settings.schemas";
 import {
-  TwoFactorError,
   beginTwoFactorSetup,
   cancelTwoFactorSetup,
   confirmTwoFactorSetup,
@@ -25,6 +22,8 @@ import {
 import { describeDevice } from "~/web/user-agent.server";
 import type { ShellArea } from "~/web/shell";
 import { getSessionId } from "../auth.server";
+import { expectFound } from "../errors.server";
+import { formAction } from "../form-action.server";
 import { requireActor } from "../guards.server";
 import { redirectWithToast } from "../toast.server";
 import { readForm } from "~/web/request.server";
@@ -52,132 +51,91 @@ export async function securityLoader(request: Request, area: ShellArea) {
   };
 }
 
-export type SecurityIntent =
-  | "change-password"
-  | "sign-out-others"
-  | "sign-out-session"
-  | "start-two-factor"
-  | "cancel-two-factor"
-  | "confirm-two-factor"
-  | "disable-two-factor"
-  | "require-two-factor";
-
 export async function securityAction(request: Request, area: ShellArea, clientIp: string) {
   const actor = await requireActor(request, area);
   const here = `${settingsPath(actor.type)}/security`;
   const formData = await readForm(request);
-  const intent = formData.get("intent") as SecurityIntent;
-  try {
-    switch (intent) {
-      case "change-password":
-        return await changePasswordIntent(request, actor, formData, here);
-      case "sign-out-others": {
-        const ended = await endOtherSessions(actor.id, (await getSessionId(request)) ?? "");
-        return redirectWithToast(here, {
-          type: "success",
-          title: "Signed out",
-          description: `You were signed out of ${ended} other session${ended === 1 ? "" : "s"}.`,
-        });
-      }
-      case "sign-out-session": {
-        const submission = parseWithZod(formData, { schema: SignOutSessionSchema });
-        if (submission.status === "success") await endOwnSession(actor.id, submission.value.session);
-        return redirectWithToast(here, {
-          type: "success",
-          title: "Signed out",
-          description: "That session has ended.",
-        });
-      }
-      case "start-two-factor":
-        await beginTwoFactorSetup(actor);
-        return redirect(here);
-      case "cancel-two-factor":
-        await cancelTwoFactorSetup(actor);
-        return redirect(here);
-      case "confirm-two-factor":
-      case "disable-two-factor":
-        return await twoFactorCodeIntent(actor, intent, formData, here, clientIp);
-      case "require-two-factor": {
-        const submission = parseWithZod(formData, { schema: TwoFactorRequirementSchema });
-        if (submission.status !== "success") {
-          return data({ intent, result: submission.reply(), recoveryCodes: null }, { status: 400 });
-        }
-        await setTwoFactorRequirement(actor, submission.value.required);
-        return redirectWithToast(here, {
-          type: "success",
-          title: "Security settings saved",
-          description: submission.value.required
-            ? "Your team members and clients now need two-factor sign-in."
-            : "Two-factor sign-in is now optional for your team members and clients.",
-        });
-      }
-      default:
-        throw new Response("Unknown action", { status: 400 });
-    }
-  } catch (error) {
-    if (error instanceof NotFoundError) throw new Response(error.message, { status: 404 });
-    if (error instanceof ForbiddenError || error instanceof TwoFactorError) {
-      return redirectWithToast(here, { type: "error", title: "Two-factor sign-in", description: error.message });
-    }
-    throw error;
-  }
-}
-
-async function changePasswordIntent(request: Request, actor: Actor, formData: FormData, here: string) {
-  const intent = "change-password" as const;
-  const hideFields = ["currentPassword", "password", "confirmPassword"];
-  const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
-  if (submission.status !== "success") {
-    return data({ intent, result: submission.reply({ hideFields }), recoveryCodes: null }, { status: 400 });
-  }
-  try {
-    await changePassword(actor, (await getSessionId(request)) ?? "", submission.value);
-  } catch (error) {
-    if (error instanceof PasswordChangeError) {
-      const result = submission.reply({ fieldErrors: { currentPassword: [error.message] }, hideFields });
-      return data({ intent, result, recoveryCodes: null }, { status: 400 });
-    }
-    if (error instanceof RateLimitError) {
-      const result = submission.reply({ formErrors: [error.message], hideFields });
-      return data({ intent, result, recoveryCodes: null }, { status: 429 });
-    }
-    throw error;
-  }
-  return redirectWithToast(here, {
-    type: "success",
-    title: "Password updated",
-    description: "Your password has been updated. You were signed out of your other sessions.",
-  });
-}
-
-async function twoFactorCodeIntent(
-  actor: Actor,
-  intent: "confirm-two-factor" | "disable-two-factor",
-  formData: FormData,
-  here: string,
-  clientIp: string,
-) {
-  const submission = parseWithZod(formData, { schema: TwoFactorCodeSchema });
-  if (submission.status !== "success") {
-    return data({ intent, result: submission.reply(), recoveryCodes: null }, { status: 400 });
-  }
-  try {
-    if (intent === "disable-two-factor") {
-      await disableTwoFactor(actor, submission.value.code, clientIp);
+  const sessionId = (await getSessionId(request)) ?? "";
+  // The two-factor buttons have no field to show a refusal beside: it comes back as a toast.
+  const twoFactorRefused = (refusal: Refusal) =>
+    redirectWithToast(here, { type: "error", title: "Two-factor sign-in", description: refusal.message });
+  switch (formData.get("intent")) {
+    case "change-password":
+      return formAction(formData, {
+        schema: ChangePasswordSchema,
+        hideFields: ["currentPassword", "password", "confirmPassword"],
+        run: async (value) => {
+          await changePassword(actor, sessionId, value);
+          return redirectWithToast(here, {
+            type: "success",
+            title: "Password updated",
+            description: "Your password has been updated. You were signed out of your other sessions.",
+          });
+        },
+      });
+    case "sign-out-others": {
+      const ended = await endOtherSessions(actor.id, sessionId);
       return redirectWithToast(here, {
         type: "success",
-        title: "Two-factor sign-in is off",
-        description: "You now log in with your password only.",
+        title: "Signed out",
+        description: `You were signed out of ${ended} other session${ended === 1 ? "" : "s"}.`,
       });
     }
-    // Shown once, in this answer: they are stored only hashed.
-    const recoveryCodes = await confirmTwoFactorSetup(actor, submission.value.code);
-    return data({ intent, result: submission.reply({ resetForm: true }), recoveryCodes });
-  } catch (error) {
-    if (error instanceof TwoFactorError || error instanceof RateLimitError) {
-      const result = submission.reply({ fieldErrors: { code: [error.message] }, hideFields: ["code"] });
-      return data({ intent, result, recoveryCodes: null }, { status: 400 });
+    case "sign-out-session": {
+      const submission = parseWithZod(formData, { schema: SignOutSessionSchema });
+      if (submission.status === "success") await endOwnSession(actor.id, submission.value.session);
+      return redirectWithToast(here, { type: "success", title: "Signed out", description: "That session has ended." });
     }
-    throw error;
+    case "start-two-factor":
+      return beginTwoFactorSetup(actor).then(
+        () => redirect(here),
+        (error) => {
+          if (error instanceof Refusal) return twoFactorRefused(error);
+          throw error;
+        },
+      );
+    case "cancel-two-factor":
+      await cancelTwoFactorSetup(actor);
+      return redirect(here);
+    case "confirm-two-factor":
+      return formAction(formData, {
+        schema: TwoFactorCodeSchema,
+        hideFields: ["code"],
+        run: async ({ code }, submission) => {
+          // Shown once, in this answer: they are stored only hashed.
+          const recoveryCodes = await confirmTwoFactorSetup(actor, code);
+          return { intent: "confirm-two-factor", result: submission.reply({ resetForm: true }), recoveryCodes };
+        },
+      });
+    case "disable-two-factor":
+      return formAction(formData, {
+        schema: TwoFactorCodeSchema,
+        hideFields: ["code"],
+        run: async ({ code }) => {
+          await disableTwoFactor(actor, code, clientIp);
+          return redirectWithToast(here, {
+            type: "success",
+            title: "Two-factor sign-in is off",
+            description: "You now log in with your password only.",
+          });
+        },
+      });
+    case "require-two-factor":
+      return formAction(formData, {
+        schema: TwoFactorRequirementSchema,
+        refused: twoFactorRefused,
+        run: async ({ required }) => {
+          await expectFound(setTwoFactorRequirement(actor, required));
+          return redirectWithToast(here, {
+            type: "success",
+            title: "Security settings saved",
+            description: required
+              ? "Your team members and clients now need two-factor sign-in."
+              : "Two-factor sign-in is now optional for your team members and clients.",
+          });
+        },
+      });
+    default:
+      throw new Response("Unknown action", { status: 400 });
   }
 }
