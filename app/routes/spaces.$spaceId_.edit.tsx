@@ -44,9 +44,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { formData, logoRefusal } = await expectFound(readSpaceForm(request, actor));
   return formAction(formData, {
     schema: UpdateSpaceSchema,
+    refusal: logoRefusal,
     failure: "Could not update space. Please try again.",
     run: async (value) => {
-      if (logoRefusal) throw logoRefusal;
       const space = await expectFound(updateSpace(actor, params.spaceId ?? "", value));
       return redirectWithToast(`/spaces/${space.id}`, {
         type: "success",

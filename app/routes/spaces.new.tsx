@@ -26,9 +26,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const { formData, logoRefusal } = await expectFound(readSpaceForm(request, actor));
   return formAction(formData, {
     schema: CreateSpaceSchema,
+    refusal: logoRefusal,
     failure: "Could not create space. Please try again.",
     run: async (value) => {
-      if (logoRefusal) throw logoRefusal;
       const space = await expectFound(createSpace(actor, value));
       return redirectWithToast("/spaces", {
         type: "success",

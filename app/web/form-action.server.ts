@@ -22,6 +22,8 @@ type FormActionOptions<Schema extends z.ZodType, Answer, Refused> = {
   failure?: string;
   /** Fields whose value must not come back to the page (passwords, codes). */
   hideFields?: string[];
+  /** A refusal met before parsing (a file of the same post refused): told with the schema's errors; nothing runs. */
+  refusal?: Refusal | null;
   /** For a button with no field to show an error beside: how a refusal (or the failure) is told, e.g. as a toast. */
   refused?: (refusal: Refusal) => Promise<Refused>;
 };
@@ -34,23 +36,25 @@ type FormActionOptions<Schema extends z.ZodType, Answer, Refused> = {
  */
 export async function formAction<Schema extends z.ZodType, Answer, Refused = never>(
   formData: FormData,
-  { schema, run, failure, hideFields, refused }: FormActionOptions<Schema, Answer, Refused>,
+  { schema, run, failure, hideFields, refusal: early, refused }: FormActionOptions<Schema, Answer, Refused>,
 ) {
   const submission = parseWithZod(formData, { schema });
   const intent = formData.get("intent");
   const reply = (result: SubmissionResult<string[]>, status: number, code: string | null = null) =>
     data<FormReply>({ intent: typeof intent === "string" ? intent : null, result, code }, { status });
-  if (submission.status !== "success") return reply(submission.reply({ hideFields }), 400);
+  const errorsOf = (refusal: Refusal) =>
+    refusal.field ? { fieldErrors: { [refusal.field]: [refusal.message] } } : { formErrors: [refusal.message] };
+  if (submission.status !== "success" || early) {
+    const status = submission.status !== "success" ? 400 : early!.status;
+    return reply(submission.reply({ ...(early && errorsOf(early)), hideFields }), status);
+  }
   try {
     return await run(submission.value, submission);
   } catch (error) {
     if (error instanceof Response) throw error;
     const refusal = error instanceof Refusal ? error : unexpected(error, failure);
     if (refused) return refused(refusal);
-    const errors = refusal.field
-      ? { fieldErrors: { [refusal.field]: [refusal.message] } }
-      : { formErrors: [refusal.message] };
-    return reply(submission.reply({ ...errors, hideFields }), refusal.status, refusal.code ?? null);
+    return reply(submission.reply({ ...errorsOf(refusal), hideFields }), refusal.status, refusal.code ?? null);
   }
 }
 

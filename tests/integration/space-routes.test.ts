@@ -239,6 +239,29 @@ describe("the dialog's logo upload (/resources/space-logo)", () => {
     expect(await toastOf(response)).toMatchObject({ title: "Success", description: "Logo uploaded successfully" });
   });
 
+  test("a form with a missing field and a refused logo says both, and keeps what was typed", async () => {
+    const { cookies } = await world();
+    const refused = await call(
+      newSpace.action,
+      multipartRequest(
+        "/spaces/new",
+        {
+          clientOwnerId: "",
+          name: "Initech Portal",
+          logoFile: new File(["just text"], "logo.png", { type: "image/png" }),
+        },
+        cookies.agency,
+      ),
+    );
+    expect(refused.status).toBe(400);
+    const { result: reply } = await refused.json();
+    expect(reply.error).toMatchObject({
+      clientOwnerId: ["Please choose a client owner."],
+      logo: ["Please upload an image file."],
+    });
+    expect(reply.initialValue).toMatchObject({ name: "Initech Portal" });
+  });
+
   test("refuses a text file renamed .png and a 6 MB image with SPEC's toasts, storing nothing", async () => {
     const { cookies, agency } = await world();
     const renamed = await call(
