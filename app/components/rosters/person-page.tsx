@@ -47,11 +47,7 @@ export function PersonPage<Card extends PersonCardData>({
         />
       </PersonSection>
       <PersonSection id="login" title="Login">
-        <TemporaryPasswordSection
-          hasLogin={person.hasLogin}
-          issued={answer.issued}
-          error={answer.passwordError}
-        />
+        <TemporaryPasswordSection hasLogin={person.hasLogin} issued={answer.issued} error={answer.passwordError} />
       </PersonSection>
       <PersonSection id="remove" title={view.removeLabel}>
         <RemovePersonForm

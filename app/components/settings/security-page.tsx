@@ -13,7 +13,6 @@ import type { TwoFactorStatus } from "~/models/two-factor.server";
 import type { securityAction, securityLoader } from "~/web/settings/security.server";
 import { useFormResult } from "./use-form-result";
 
-
 type Sessions = SerializeFrom<typeof securityLoader>["sessions"];
 
 /** The Security tab: password, sessions and two-factor sign-in (SPEC §2.12, DESIGN.md). */
