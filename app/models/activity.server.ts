@@ -41,3 +41,13 @@ export function recordSpaceActivity(
     subjectId: space.id,
   });
 }
+
+/** A line about the actor's own sign-in security; an administrator has no agency, so no trail to write to. */
+export async function recordSecurityActivity(
+  executor: Executor,
+  actor: { id: string; agencyId: string | null },
+  { action, summary }: { action: string; summary: string },
+) {
+  if (!actor.agencyId) return;
+  await recordActivity(executor, { agencyId: actor.agencyId, actorId: actor.id, action, summary });
+}

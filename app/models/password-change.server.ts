@@ -1,7 +1,7 @@
 import { db } from "~/services/db.server";
 import { findUserById } from "./accounts.server";
 import type { Actor } from "./actors.server";
-import { recordActivity } from "./activity.server";
+import { recordSecurityActivity } from "./activity.server";
 import { hashPassword, verifyPassword } from "./passwords.server";
 import { RATE_LIMITS, assertWithinRateLimits, clearRateLimit } from "./rate-limits.server";
 import { announceEndedSessions, deleteOtherSessions } from "./sessions.server";
@@ -33,14 +33,10 @@ export async function changePassword(
       .where("id", "=", actor.id)
       .execute();
     const ended = await deleteOtherSessions(tx, actor.id, currentSessionId);
-    if (actor.agencyId) {
-      await recordActivity(tx, {
-        agencyId: actor.agencyId,
-        actorId: actor.id,
-        action: "security.password_changed",
-        summary: `${actor.name} changed their password`,
-      });
-    }
+    await recordSecurityActivity(tx, actor, {
+      action: "security.password_changed",
+      summary: `${actor.name} changed their password`,
+    });
     return ended;
   });
   announceEndedSessions(ended);

@@ -46,6 +46,17 @@ const KINDS = {
 
 export type PersonSpace = { id: string; name: string };
 
+/** A person as a list of names shows them (search results, who takes part in a space). */
+export type TeamMemberSummary = { id: string; name: string; email: string; role: TeamRole; avatarKey: string | null };
+export type ClientSummary = {
+  id: string;
+  name: string;
+  email: string;
+  company: string;
+  role: ClientRole;
+  avatarKey: string | null;
+};
+
 type PersonCardBase = {
   id: string;
   name: string;

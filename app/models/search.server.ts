@@ -1,7 +1,7 @@
-import type { ClientRole, TeamRole } from "#db/schema";
 import { db } from "~/services/db.server";
 import { loadPeople, type Actor } from "./actors.server";
 import { visibleClientIds } from "./clients.server";
+import type { ClientSummary, TeamMemberSummary } from "./people.server";
 import { UNKNOWN_USER } from "./message.schemas";
 import { hasMembership } from "./policy.server";
 import { visibleSpaceIds } from "./space-access.server";
@@ -23,17 +23,7 @@ export type SpaceHit = {
   email: string | null;
   logoKey: string | null;
 };
-export type PersonHit =
-  | { kind: "team_member"; id: string; name: string; email: string; role: TeamRole; avatarKey: string | null }
-  | {
-      kind: "client";
-      id: string;
-      name: string;
-      email: string;
-      company: string;
-      role: ClientRole;
-      avatarKey: string | null;
-    };
+export type PersonHit = ({ kind: "team_member" } & TeamMemberSummary) | ({ kind: "client" } & ClientSummary);
 export type MessageHit = {
   id: string;
   spaceId: string;

@@ -1,7 +1,7 @@
-import type { ClientRole, TeamRole } from "#db/schema";
 import { db } from "~/services/db.server";
 import type { Actor } from "./actors.server";
 import { notFound } from "./errors.server";
+import type { ClientSummary, TeamMemberSummary } from "./people.server";
 import { canEdit } from "./policy.server";
 import { SPACE_NOT_FOUND, findVisibleSpace } from "./space-access.server";
 
@@ -11,17 +11,7 @@ import { SPACE_NOT_FOUND, findVisibleSpace } from "./space-access.server";
  * space-assignments.server.ts, which checks the same rules again.
  */
 
-export type SpaceTeamMember = { id: string; name: string; email: string; role: TeamRole; avatarKey: string | null };
-export type SpaceClient = {
-  id: string;
-  name: string;
-  email: string;
-  company: string;
-  role: ClientRole;
-  avatarKey: string | null;
-  isOwner: boolean;
-  canRemove: boolean;
-};
+export type SpaceClient = ClientSummary & { isOwner: boolean; canRemove: boolean };
 export type Candidate = { id: string; label: string };
 
 /** Manage Team: the space's team members and the agency's others, for those who manage the team. */
@@ -47,7 +37,7 @@ export async function getSpaceTeam(actor: Actor, spaceId: string) {
     .orderBy("team_members.name")
     .orderBy("team_members.id")
     .execute();
-  const toMember = (row: (typeof rows)[number]): SpaceTeamMember => ({
+  const toMember = (row: (typeof rows)[number]): TeamMemberSummary => ({
     id: row.id,
     name: row.name,
     email: row.email,

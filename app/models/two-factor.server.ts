@@ -5,7 +5,7 @@ import { db } from "~/services/db.server";
 import { emit } from "./events.server";
 import { hashSecret } from "~/services/secrets.server";
 import type { Actor } from "./actors.server";
-import { recordActivity } from "./activity.server";
+import { recordSecurityActivity } from "./activity.server";
 import { Refusal, forbidden, notFound } from "./errors.server";
 import { canEdit } from "./policy.server";
 import { RATE_LIMITS, assertWithinRateLimits, clearRateLimit, refundRateLimit } from "./rate-limits.server";
@@ -141,14 +141,10 @@ export async function confirmTwoFactorSetup(actor: Actor, code: string): Promise
       .insertInto("recovery_codes")
       .values(codes.map((recoveryCode) => ({ user_id: actor.id, code_hash: hashRecoveryCode(recoveryCode) })))
       .execute();
-    if (actor.agencyId) {
-      await recordActivity(tx, {
-        agencyId: actor.agencyId,
-        actorId: actor.id,
-        action: "security.two_factor_enabled",
-        summary: `${actor.name} turned on two-factor sign-in`,
-      });
-    }
+    await recordSecurityActivity(tx, actor, {
+      action: "security.two_factor_enabled",
+      summary: `${actor.name} turned on two-factor sign-in`,
+    });
   });
   await clearRateLimit(`two-factor:user:${actor.id}`);
   return codes;
@@ -161,14 +157,10 @@ export async function disableTwoFactor(actor: Actor, code: string, clientIp: str
   await db.transaction().execute(async (tx) => {
     await tx.deleteFrom("two_factor").where("user_id", "=", actor.id).execute();
     await tx.deleteFrom("recovery_codes").where("user_id", "=", actor.id).execute();
-    if (actor.agencyId) {
-      await recordActivity(tx, {
-        agencyId: actor.agencyId,
-        actorId: actor.id,
-        action: "security.two_factor_disabled",
-        summary: `${actor.name} turned off two-factor sign-in`,
-      });
-    }
+    await recordSecurityActivity(tx, actor, {
+      action: "security.two_factor_disabled",
+      summary: `${actor.name} turned off two-factor sign-in`,
+    });
   });
 }
 
@@ -255,9 +247,7 @@ export async function setTwoFactorRequirement(actor: Actor, required: boolean): 
       .set({ require_two_factor: required, updated_at: new Date() })
       .where("id", "=", actor.agencyId!)
       .execute();
-    await recordActivity(tx, {
-      agencyId: actor.agencyId!,
-      actorId: actor.id,
+    await recordSecurityActivity(tx, actor, {
       action: required ? "security.two_factor_required" : "security.two_factor_optional",
       summary: required
         ? `${actor.name} required two-factor sign-in for the team and clients`

@@ -2,8 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { PersonRoster } from "~/components/rosters/person-roster";
 import { RosterEmpty } from "~/components/rosters/roster-states";
-import { teamMemberView } from "~/components/team/team-member-view";
-import { Alert } from "~/components/ui/alert";
+import { TeamMembersLoadError, teamMemberView } from "~/components/team/team-member-view";
 import { SubmitButton } from "~/components/ui/button";
 import { listAgencyTeamForClient } from "~/models/team-members.server";
 import { requireActor } from "~/web/guards.server";
@@ -50,9 +49,5 @@ export default function AgencyTeam() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <Alert variant="destructive" title="Error">
-      Failed to fetch team members. Please try again later.
-    </Alert>
-  );
+  return <TeamMembersLoadError />;
 }

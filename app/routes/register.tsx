@@ -3,10 +3,11 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
+import { AgencyNameField, AgencyWebsiteField, OwnerNameFields, TermsField } from "~/components/auth/account-fields";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { SubmitButton } from "~/components/ui/button";
-import { CheckboxField, Field } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
 import { NewPasswordFields } from "~/components/ui/password-input";
 import { PhoneField } from "~/components/ui/phone-field";
 import { registerAgency } from "~/models/accounts.server";
@@ -97,51 +98,17 @@ export default function Register() {
         </Alert>
       ) : null}
       <Form method="post" className="grid gap-4 sm:grid-cols-2" {...getFormProps(form)}>
-        <Field
-          labelProps={{ children: "First name" }}
-          inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
-          errors={fields.firstName.errors}
-        />
-        <Field
-          labelProps={{ children: "Last name" }}
-          inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
-          errors={fields.lastName.errors}
-        />
-        <Field
-          className="sm:col-span-2"
-          labelProps={{ children: "Agency name" }}
-          inputProps={{ ...getInputProps(fields.agencyName, { type: "text" }), autoComplete: "organization" }}
-          errors={fields.agencyName.errors}
-        />
+        <OwnerNameFields firstName={fields.firstName} lastName={fields.lastName} />
+        <AgencyNameField field={fields.agencyName} />
         <Field
           labelProps={{ children: "Email" }}
           inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
           errors={fields.email.errors}
         />
         <PhoneField field={fields.mobileNumber} hint="Recommended for notifications." />
-        <Field
-          className="sm:col-span-2"
-          labelProps={{ children: "Agency website" }}
-          inputProps={{ ...getInputProps(fields.agencyUrl, { type: "url" }), placeholder: "https://youragency.com" }}
-          hint="Include http:// or https://"
-          errors={fields.agencyUrl.errors}
-        />
+        <AgencyWebsiteField field={fields.agencyUrl} />
         <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} label="Password" />
-        <CheckboxField
-          className="sm:col-span-2"
-          labelProps={{
-            children: (
-              <>
-                I agree to the <Link to="/terms">Terms of Service</Link> and <Link to="/privacy">Privacy Policy</Link>
-              </>
-            ),
-          }}
-          inputProps={{
-            ...getInputProps(fields.terms, { type: "checkbox" }),
-            onChange: (event) => setTermsAccepted(event.target.checked),
-          }}
-          errors={fields.terms.errors}
-        />
+        <TermsField className="sm:col-span-2" field={fields.terms} onAcceptedChange={setTermsAccepted} />
         {/* Disabled until the terms are ticked, once JavaScript can enable it again; without it the server checks. */}
         <SubmitButton className="sm:col-span-2" disabled={hydrated && !termsAccepted} pendingText="Creating account...">
           Create Account

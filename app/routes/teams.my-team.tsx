@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PersonRoster } from "~/components/rosters/person-roster";
-import { teamRosterProps } from "~/components/team/team-member-view";
-import { Alert } from "~/components/ui/alert";
+import { TeamMembersLoadError, teamRosterProps } from "~/components/team/team-member-view";
 import { listTeamRoster } from "~/models/team-members.server";
 import { requireActor } from "~/web/guards.server";
 import { pageMeta } from "~/web/meta";
@@ -27,9 +26,5 @@ export default function MyTeam() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <Alert variant="destructive" title="Error">
-      Failed to fetch team members. Please try again later.
-    </Alert>
-  );
+  return <TeamMembersLoadError />;
 }

@@ -3,10 +3,11 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import type { z } from "zod";
+import { TermsField } from "~/components/auth/account-fields";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { SubmitButton, buttonClassName } from "~/components/ui/button";
-import { CheckboxField, Field } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
 import { NewPasswordFields } from "~/components/ui/password-input";
 import { PhoneField } from "~/components/ui/phone-field";
 import { ClientRegisterSchema, TeamRegisterSchema } from "~/models/invitation.schemas";
@@ -122,22 +123,7 @@ export function InviteeRegisterForm({
         ) : null}
         {kind === "team" ? <PhoneField field={fields.mobileNumber} label="Mobile number (optional)" /> : null}
         <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} label="Password" />
-        {kind === "team" ? (
-          <CheckboxField
-            labelProps={{
-              children: (
-                <>
-                  I agree to the <Link to="/terms">Terms of Service</Link> and <Link to="/privacy">Privacy Policy</Link>
-                </>
-              ),
-            }}
-            inputProps={{
-              ...getInputProps(fields.agreeToTerms, { type: "checkbox" }),
-              onChange: (event) => setTermsAccepted(event.target.checked),
-            }}
-            errors={fields.agreeToTerms.errors}
-          />
-        ) : null}
+        {kind === "team" ? <TermsField field={fields.agreeToTerms} onAcceptedChange={setTermsAccepted} /> : null}
         <SubmitButton
           className="w-full"
           disabled={kind === "team" && hydrated && !termsAccepted}

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher, useLoaderData } from "@remix-run/react";
+import { AgencyNameField, AgencyWebsiteField, OwnerNameFields } from "~/components/auth/account-fields";
 import { Alert } from "~/components/ui/alert";
 import { Avatar } from "~/components/ui/avatar";
 import { SubmitButton } from "~/components/ui/button";
@@ -80,13 +81,28 @@ function useProfileForm<
   return { fetcher, form, fields };
 }
 
-function SaveFooter({ pending }: { pending: boolean }) {
+type ProfileFetcher = ReturnType<typeof useProfileForm>["fetcher"];
+
+/** The form of every profile: its intent, its fields in a grid, and Save Changes. */
+function ProfileForm({
+  fetcher,
+  formProps,
+  children,
+}: {
+  fetcher: ProfileFetcher;
+  formProps: ReturnType<typeof getFormProps>;
+  children: React.ReactNode;
+}) {
   return (
-    <CardFooter className="justify-end">
-      <SubmitButton pending={pending} pendingText="Saving...">
-        Save Changes
-      </SubmitButton>
-    </CardFooter>
+    <fetcher.Form method="post" {...formProps}>
+      <input type="hidden" name="intent" value="profile" />
+      <CardContent className="grid gap-4 pt-0 sm:grid-cols-2">{children}</CardContent>
+      <CardFooter className="justify-end">
+        <SubmitButton pending={fetcher.state !== "idle"} pendingText="Saving...">
+          Save Changes
+        </SubmitButton>
+      </CardFooter>
+    </fetcher.Form>
   );
 }
 
@@ -151,39 +167,47 @@ function AgencyProfile({ profile }: { profile: Extract<Profile, { kind: "agency"
             hasImage={Boolean(profile.logoKey)}
           />
         </CardContent>
-        <fetcher.Form method="post" {...getFormProps(form)}>
-          <input type="hidden" name="intent" value="profile" />
-          <CardContent className="grid gap-4 pt-0 sm:grid-cols-2">
-            <Field
-              className="sm:col-span-2"
-              labelProps={{ children: "Agency name" }}
-              inputProps={{ ...getInputProps(fields.agencyName, { type: "text" }), autoComplete: "organization" }}
-              errors={fields.agencyName.errors}
-            />
-            <Field
-              labelProps={{ children: "First name" }}
-              inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
-              errors={fields.firstName.errors}
-            />
-            <Field
-              labelProps={{ children: "Last name" }}
-              inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
-              errors={fields.lastName.errors}
-            />
-            <LoginEmail email={profile.email} />
-            <PhoneField field={fields.mobileNumber} />
-            <Field
-              className="sm:col-span-2"
-              labelProps={{ children: "Agency website" }}
-              inputProps={{ ...getInputProps(fields.url, { type: "url" }), placeholder: "https://youragency.com" }}
-              hint="Include http:// or https://"
-              errors={fields.url.errors}
-            />
-          </CardContent>
-          <SaveFooter pending={fetcher.state !== "idle"} />
-        </fetcher.Form>
+        <ProfileForm fetcher={fetcher} formProps={getFormProps(form)}>
+          <AgencyNameField field={fields.agencyName} />
+          <OwnerNameFields firstName={fields.firstName} lastName={fields.lastName} />
+          <LoginEmail email={profile.email} />
+          <PhoneField field={fields.mobileNumber} />
+          <AgencyWebsiteField field={fields.url} />
+        </ProfileForm>
       </ProfileCard>
     </div>
+  );
+}
+
+/** A team member's or client's own record: their picture, Name, the email they log in with, then what `children` adds. */
+function PersonProfile<Name extends string | null | undefined>({
+  title,
+  description,
+  profile,
+  fetcher,
+  formProps,
+  nameField,
+  children,
+}: {
+  title: string;
+  description: string;
+  profile: { name: string; email: string; avatarKey: string | null };
+  fetcher: ProfileFetcher;
+  formProps: ReturnType<typeof getFormProps>;
+  nameField: FieldMetadata<Name>;
+  children: React.ReactNode;
+}) {
+  return (
+    <ProfileCard title={title} description={description}>
+      <CardContent>
+        <AvatarUpload name={profile.name} avatarKey={profile.avatarKey} />
+      </CardContent>
+      <ProfileForm fetcher={fetcher} formProps={formProps}>
+        <NameField field={nameField} />
+        <LoginEmail email={profile.email} />
+        {children}
+      </ProfileForm>
+    </ProfileCard>
   );
 }
 
@@ -193,21 +217,17 @@ function TeamMemberProfile({ profile }: { profile: Extract<Profile, { kind: "tea
     mobileNumber: profile.mobileNumber,
   });
   return (
-    <ProfileCard title="Team Member Profile" description="How you appear to your agency and its clients.">
-      <CardContent>
-        <AvatarUpload name={profile.name} avatarKey={profile.avatarKey} />
-      </CardContent>
-      <fetcher.Form method="post" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="profile" />
-        <CardContent className="grid gap-4 pt-0 sm:grid-cols-2">
-          <NameField field={fields.name} />
-          <LoginEmail email={profile.email} />
-          <ReadOnlyField label="Role" value={TEAM_ROLE_LABELS[profile.role]} hint="Your agency sets your role." />
-          <PhoneField field={fields.mobileNumber} />
-        </CardContent>
-        <SaveFooter pending={fetcher.state !== "idle"} />
-      </fetcher.Form>
-    </ProfileCard>
+    <PersonProfile
+      title="Team Member Profile"
+      description="How you appear to your agency and its clients."
+      profile={profile}
+      fetcher={fetcher}
+      formProps={getFormProps(form)}
+      nameField={fields.name}
+    >
+      <ReadOnlyField label="Role" value={TEAM_ROLE_LABELS[profile.role]} hint="Your agency sets your role." />
+      <PhoneField field={fields.mobileNumber} />
+    </PersonProfile>
   );
 }
 
@@ -218,25 +238,21 @@ function ClientProfile({ profile }: { profile: Extract<Profile, { kind: "client"
     extension: profile.extension,
   });
   return (
-    <ProfileCard title="Personal Profile" description="How you appear to the agency team and your colleagues.">
-      <CardContent>
-        <AvatarUpload name={profile.name} avatarKey={profile.avatarKey} />
-      </CardContent>
-      <fetcher.Form method="post" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="profile" />
-        <CardContent className="grid gap-4 pt-0 sm:grid-cols-2">
-          <NameField field={fields.name} />
-          <LoginEmail email={profile.email} />
-          <ReadOnlyField label="Company" value={profile.company} hint="Your agency manages your company." />
-          <PhoneField field={fields.mobileNumber} />
-          <Field
-            labelProps={{ children: "Extension" }}
-            inputProps={{ ...getInputProps(fields.extension, { type: "text" }), inputMode: "numeric", maxLength: 10 }}
-            errors={fields.extension.errors}
-          />
-        </CardContent>
-        <SaveFooter pending={fetcher.state !== "idle"} />
-      </fetcher.Form>
-    </ProfileCard>
+    <PersonProfile
+      title="Personal Profile"
+      description="How you appear to the agency team and your colleagues."
+      profile={profile}
+      fetcher={fetcher}
+      formProps={getFormProps(form)}
+      nameField={fields.name}
+    >
+      <ReadOnlyField label="Company" value={profile.company} hint="Your agency manages your company." />
+      <PhoneField field={fields.mobileNumber} />
+      <Field
+        labelProps={{ children: "Extension" }}
+        inputProps={{ ...getInputProps(fields.extension, { type: "text" }), inputMode: "numeric", maxLength: 10 }}
+        errors={fields.extension.errors}
+      />
+    </PersonProfile>
   );
 }

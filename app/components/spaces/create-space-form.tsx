@@ -10,11 +10,12 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { Alert } from "~/components/ui/alert";
 import { Button, SubmitButton, buttonClassName } from "~/components/ui/button";
-import { Field, FormError, SelectField } from "~/components/ui/field";
+import { Field, FormError } from "~/components/ui/field";
 import { CreateSpaceSchema } from "~/models/space.schemas";
 import type { ClientOwnerOption } from "~/models/spaces.server";
 import type { action } from "~/routes/spaces.new";
 import { useHydrated } from "~/components/use-hydrated";
+import { ClientOwnerSelect } from "./client-owner-select";
 import { LogoField, useLogoUploading } from "./logo-field";
 
 export const CREATE_SPACE_ACTION = "/spaces/new";
@@ -66,8 +67,8 @@ export function CreateSpaceForm({
     >
       <FormError id={form.errorId} errors={form.errors} />
       {hasOwners ? (
-        <SelectField
-          labelProps={{ children: "Client Owner" }}
+        <ClientOwnerSelect
+          owners={owners}
           selectProps={{
             ...getSelectProps(fields.clientOwnerId),
             onChange: (event) => {
@@ -75,11 +76,6 @@ export function CreateSpaceForm({
               if (owner) name.change(owner.company);
             },
           }}
-          placeholder="Select a client owner"
-          options={owners.map((owner) => ({
-            value: owner.id,
-            label: `${owner.name} (${owner.company || "No company"})`,
-          }))}
           errors={fields.clientOwnerId.errors}
         />
       ) : (

@@ -1,19 +1,12 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  useForm,
-  useInputControl,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { SubmitButton, buttonClassName } from "~/components/ui/button";
-import { Field, FormError, SelectField } from "~/components/ui/field";
+import { Field, FormError } from "~/components/ui/field";
+import { PhoneField } from "~/components/ui/phone-field";
 import { UpdateSpaceSchema } from "~/models/space.schemas";
 import type { ClientOwnerOption } from "~/models/spaces.server";
-import { useHydrated } from "~/components/use-hydrated";
-import { formatPhone } from "~/models/phone";
+import { ClientOwnerSelect } from "./client-owner-select";
 import { LogoField, useLogoUploading } from "./logo-field";
 
 export type EditableSpace = {
@@ -37,7 +30,6 @@ export function EditSpaceForm({
   owners: ClientOwnerOption[];
   lastResult?: SubmissionResult<string[]> | null;
 }) {
-  const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: "edit-space",
     lastResult,
@@ -54,9 +46,7 @@ export function EditSpaceForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateSpaceSchema }),
   });
-  const phone = useInputControl(fields.contactNumber);
   const uploading = useLogoUploading();
-  const { defaultValue: phoneDefault, ...phoneProps } = getInputProps(fields.contactNumber, { type: "tel" });
 
   return (
     <Form method="post" encType="multipart/form-data" className="grid gap-5 sm:grid-cols-2" {...getFormProps(form)}>
@@ -67,14 +57,9 @@ export function EditSpaceForm({
         inputProps={getInputProps(fields.name, { type: "text" })}
         errors={fields.name.errors}
       />
-      <SelectField
-        labelProps={{ children: "Client Owner" }}
+      <ClientOwnerSelect
+        owners={owners}
         selectProps={getSelectProps(fields.clientOwnerId)}
-        placeholder="Select a client owner"
-        options={owners.map((owner) => ({
-          value: owner.id,
-          label: `${owner.name} (${owner.company || "No company"})`,
-        }))}
         errors={fields.clientOwnerId.errors}
       />
       <Field
@@ -87,18 +72,7 @@ export function EditSpaceForm({
         inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
         errors={fields.email.errors}
       />
-      <Field
-        labelProps={{ children: "Contact number" }}
-        inputProps={{
-          ...phoneProps,
-          autoComplete: "tel-national",
-          placeholder: "(555) 123-4567",
-          maxLength: 14,
-          ...(hydrated ? { value: phone.value ?? "" } : { defaultValue: phoneDefault }),
-          onChange: (event) => phone.change(formatPhone(event.target.value)),
-        }}
-        errors={fields.contactNumber.errors}
-      />
+      <PhoneField field={fields.contactNumber} label="Contact number" />
       <Field
         className="sm:col-span-2"
         labelProps={{ children: "Website" }}

@@ -2,6 +2,7 @@ import { InviteButton } from "~/components/invitations/invite-button";
 import { ContactLines, PersonHeading } from "~/components/rosters/person-card";
 import type { PersonView } from "~/components/rosters/person-view";
 import { RosterEmpty } from "~/components/rosters/roster-states";
+import { Alert } from "~/components/ui/alert";
 import { Card } from "~/components/ui/card";
 import type { InviteOptions } from "~/models/invitations.server";
 import type { TeamMemberCard } from "~/models/people.server";
@@ -55,5 +56,14 @@ function OwnerCard({ owner }: { owner: NonNullable<TeamRoster["owner"]> }) {
       <PersonHeading name={owner.name} avatarKey={owner.avatarKey} line={`Owner · ${owner.agencyName}`} />
       <ContactLines email={owner.email} mobileNumber={null} />
     </Card>
+  );
+}
+
+/** The error of the rosters a team member and a client read of the agency's team (My Team, Agency Team). */
+export function TeamMembersLoadError() {
+  return (
+    <Alert variant="destructive" title="Error">
+      Failed to fetch team members. Please try again later.
+    </Alert>
   );
 }
