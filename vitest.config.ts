@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -40,6 +41,10 @@ export default defineConfig({
   },
   test: {
     pool: "forks",
+    // vitest's default is one worker fewer than the cores: one at a time on 2 cores. The
+    // files wait on their databases much of the time, so one more than the cores runs
+    // the suite in 2.3 minutes instead of 4.2 here (4 workers were no faster).
+    maxWorkers: os.availableParallelism() + 1,
     testTimeout: 20_000,
     hookTimeout: 60_000,
     // `vitest run` runs all three, so each file once; on PGlite unless TEST_DATABASE_URL is set.
