@@ -42,7 +42,7 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
   // Measured on the 2-core machine: with three browsers the one server is kept busy, and
-  // the suite takes 5.3 minutes; a fourth only adds contention.
+  // the suite took 5.3 minutes (with two, 9.4 beside another run).
   workers: 3,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
