@@ -40,7 +40,7 @@ const chromium = {
 
 export default defineConfig({
   testDir: "tests/e2e",
-  fullyParallel: false,
+  fullyParallel: true,
   // Measured on the 2-core machine: with three browsers the one server is kept busy, and
   // the suite took 5.3 minutes (with two, 9.4 beside another run).
   workers: 3,
