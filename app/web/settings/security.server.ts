@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "@remix-run/node";
 import { format, formatDistanceStrict } from "date-fns";
 import { Refusal } from "~/models/errors.server";
@@ -81,11 +80,14 @@ export async function securityAction(request: Request, area: ShellArea, clientIp
         description: `You were signed out of ${ended} other session${ended === 1 ? "" : "s"}.`,
       });
     }
-    case "sign-out-session": {
-      const submission = parseWithZod(formData, { schema: SignOutSessionSchema });
-      if (submission.status === "success") await endOwnSession(actor.id, submission.value.session);
-      return redirectWithToast(here, { type: "success", title: "Signed out", description: "That session has ended." });
-    }
+    case "sign-out-session":
+      return formAction(formData, {
+        schema: SignOutSessionSchema,
+        run: async ({ session }) => {
+          await endOwnSession(actor.id, session);
+          return redirectWithToast(here, { type: "success", title: "Signed out", description: "That session has ended." });
+        },
+      });
     case "start-two-factor":
       return beginTwoFactorSetup(actor).then(
         () => redirect(here),
