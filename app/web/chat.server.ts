@@ -1,8 +1,7 @@
 import crypto from "node:crypto";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
+import type { z } from "zod";
 import type { Actor } from "~/models/actors.server";
-import { Refusal } from "~/models/errors.server";
 import { toggleReaction } from "~/models/message-reactions.server";
 import { ChatFormSchema, MESSAGE_TEXT, type ChatActionResult } from "~/models/message.schemas";
 import {
@@ -17,6 +16,7 @@ import { markRead } from "~/models/space-reads.server";
 import { ATTACHMENT_MAX_BYTES } from "~/models/uploads.server";
 import { imageUrl } from "~/models/image-urls";
 import { expectFound } from "./errors.server";
+import { runForm } from "./form-action.server";
 import { redirectWithToast } from "./toast.server";
 import { readUploadForm } from "./request.server";
 
@@ -63,61 +63,54 @@ const FAILED_OTHERWISE = { title: "Something went wrong", error: "Please try aga
 
 /**
  * Runs one chat form (send with an optional file, edit, delete, react, read) for the
- * actor in the space. A space or message the actor may not see is a 404; a refusal
- * comes back as `ok: false` with the words to show.
+ * actor in the space, through the form pipeline. A space or message the actor may not
+ * see is a 404; a refusal or a failure comes back as `ok: false` with the words to show.
  */
 export async function runChatAction(request: Request, actor: Actor, spaceId: string): Promise<ChatActionResult> {
   const formData = await readUploadForm(request, ATTACHMENT_MAX_BYTES);
   const file = formData.get("file");
   formData.delete("file");
-  const submission = parseWithZod(formData, { schema: ChatFormSchema });
   const intent = String(formData.get("intent") ?? "");
-  if (submission.status !== "success") {
-    const error = Object.values(submission.error ?? {}).flat()[0] ?? MESSAGE_TEXT.empty;
-    return {
-      ok: false,
-      intent,
-      title: FAILED[intent]?.title ?? FAILED_OTHERWISE.title,
-      error,
-      reply: submission.reply(),
-    };
-  }
-  const input = submission.value;
-  try {
-    switch (input.intent) {
-      case "send": {
-        const sent = await expectFound(sendMessage(actor, spaceId, { ...input, file }));
-        return { ok: true, intent: "send", ...sent };
-      }
-      case "edit":
-        return { ok: true, intent: "edit", ...(await expectFound(editMessage(actor, input.messageId, input.content))) };
-      case "delete":
-        return { ok: true, intent: "delete", ...(await expectFound(deleteMessage(actor, input.messageId))) };
-      case "react":
-        return {
-          ok: true,
-          intent: "react",
-          ...(await expectFound(toggleReaction(actor, input.messageId, input.reaction))),
-        };
-      case "read": {
-        const read = await expectFound(markRead(actor, spaceId, input.upTo));
-        return { ok: true, intent: "read", seq: read?.seq ?? null };
-      }
-    }
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    const failed = FAILED[intent] ?? FAILED_OTHERWISE;
-    if (error instanceof Refusal) {
+  const failed = FAILED[intent] ?? FAILED_OTHERWISE;
+  const outcome = await runForm(formData, {
+    schema: ChatFormSchema,
+    failure: failed.error,
+    run: (input) => runChatCommand(actor, spaceId, input, file),
+  });
+  if (outcome.done) return outcome.answer;
+  const invalid = Object.values(outcome.result.error ?? {}).flat()[0];
+  return {
+    ok: false,
+    intent,
+    title: outcome.refusal?.title ?? failed.title,
+    error: outcome.refusal?.message ?? invalid ?? MESSAGE_TEXT.empty,
+    reply: outcome.result,
+  };
+}
+
+async function runChatCommand(
+  actor: Actor,
+  spaceId: string,
+  input: z.output<typeof ChatFormSchema>,
+  file: FormDataEntryValue | null,
+): Promise<ChatActionResult> {
+  switch (input.intent) {
+    case "send":
+      return { ok: true, intent: "send", ...(await expectFound(sendMessage(actor, spaceId, { ...input, file }))) };
+    case "edit":
+      return { ok: true, intent: "edit", ...(await expectFound(editMessage(actor, input.messageId, input.content))) };
+    case "delete":
+      return { ok: true, intent: "delete", ...(await expectFound(deleteMessage(actor, input.messageId))) };
+    case "react":
       return {
-        ok: false,
-        intent,
-        title: error.title ?? failed.title,
-        error: error.message,
-        reply: submission.reply({ fieldErrors: { [file && intent === "send" ? "file" : "content"]: [error.message] } }),
+        ok: true,
+        intent: "react",
+        ...(await expectFound(toggleReaction(actor, input.messageId, input.reaction))),
       };
+    case "read": {
+      const read = await expectFound(markRead(actor, spaceId, input.upTo));
+      return { ok: true, intent: "read", seq: read?.seq ?? null };
     }
-    console.error(`chat ${intent} failed`, error);
-    return { ok: false, intent, ...failed, reply: submission.reply({ formErrors: [failed.error] }) };
   }
 }
 

@@ -11,7 +11,7 @@ import { Refusal } from "~/models/errors.server";
  */
 export type FormReply = { intent: string | null; result: SubmissionResult<string[]>; code: string | null };
 
-type FormActionOptions<Schema extends z.ZodType, Answer, Refused> = {
+type FormRun<Schema extends z.ZodType, Answer> = {
   schema: Schema;
   /** The model call with the parsed value, and the answer once it is done (usually a redirect with a toast). */
   run: (
@@ -24,38 +24,74 @@ type FormActionOptions<Schema extends z.ZodType, Answer, Refused> = {
   hideFields?: string[];
   /** A refusal met before parsing (a file of the same post refused): told with the schema's errors; nothing runs. */
   refusal?: Refusal | null;
-  /** For a button with no field to show an error beside: how a refusal (or the failure) is told, e.g. as a toast. */
-  refused?: (refusal: Refusal) => Promise<Refused>;
 };
 
 /**
- * Parse, run, answer: invalid input comes back with status 400, a model's refusal as
- * the error of its field (or of the form) with its status, and an unexpected failure
- * is logged and told in SPEC's words, so the page and what the user typed stay.
- * Thrown Responses (a 404 from `expectFound`, a guard's redirect) go on up.
+ * What became of a posted form: the run's answer, or why there is none (`refusal` is
+ * null for invalid input), with conform's result (the user's input and the errors).
  */
-export async function formAction<Schema extends z.ZodType, Answer, Refused = never>(
+export type FormOutcome<Answer> =
+  | { done: true; answer: Answer }
+  | { done: false; refusal: Refusal | null; result: SubmissionResult<string[]>; status: number };
+
+/**
+ * Parse, run, and sort out what happened: invalid input (400), a model's refusal as the
+ * error of its field (or of the form) with its status, and an unexpected failure logged
+ * and told in SPEC's words (500), so the page and what the user typed can stay. Thrown
+ * Responses (a 404 from `expectFound`, a guard's redirect) go on up. `formAction` answers
+ * a page with it; the chat's forms, read by a page and by the browser's scripts, answer
+ * with their own result (app/web/chat.server.ts).
+ */
+export async function runForm<Schema extends z.ZodType, Answer>(
   formData: FormData,
-  { schema, run, failure, hideFields, refusal: early, refused }: FormActionOptions<Schema, Answer, Refused>,
-) {
+  { schema, run, failure, hideFields, refusal: early }: FormRun<Schema, Answer>,
+): Promise<FormOutcome<Answer>> {
   const submission = parseWithZod(formData, { schema });
-  const intent = formData.get("intent");
-  const reply = (result: SubmissionResult<string[]>, status: number, code: string | null = null) =>
-    data<FormReply>({ intent: typeof intent === "string" ? intent : null, result, code }, { status });
   const errorsOf = (refusal: Refusal) =>
     refusal.field ? { fieldErrors: { [refusal.field]: [refusal.message] } } : { formErrors: [refusal.message] };
-  if (submission.status !== "success" || early) {
-    const status = submission.status !== "success" ? 400 : early!.status;
-    return reply(submission.reply({ ...(early && errorsOf(early)), hideFields }), status);
+  if (submission.status !== "success") {
+    const result = submission.reply({ ...(early && errorsOf(early)), hideFields });
+    return { done: false, refusal: null, result, status: 400 };
+  }
+  if (early) {
+    return {
+      done: false,
+      refusal: early,
+      result: submission.reply({ ...errorsOf(early), hideFields }),
+      status: early.status,
+    };
   }
   try {
-    return await run(submission.value, submission);
+    return { done: true, answer: await run(submission.value, submission) };
   } catch (error) {
     if (error instanceof Response) throw error;
     const refusal = error instanceof Refusal ? error : unexpected(error, failure);
-    if (refused) return refused(refusal);
-    return reply(submission.reply({ ...errorsOf(refusal), hideFields }), refusal.status, refusal.code ?? null);
+    return {
+      done: false,
+      refusal,
+      result: submission.reply({ ...errorsOf(refusal), hideFields }),
+      status: refusal.status,
+    };
   }
+}
+
+/**
+ * The pipeline of every page's form: `runForm`, then the run's answer, or the form's
+ * reply (FormReply) with its status, or, for a button with no field to show an error
+ * beside, `refused`'s answer (e.g. a toast).
+ */
+export async function formAction<Schema extends z.ZodType, Answer, Refused = never>(
+  formData: FormData,
+  { refused, ...form }: FormRun<Schema, Answer> & { refused?: (refusal: Refusal) => Promise<Refused> },
+) {
+  const outcome = await runForm(formData, form);
+  if (outcome.done) return outcome.answer;
+  if (refused && outcome.refusal) return refused(outcome.refusal);
+  const intent = formData.get("intent");
+  return data<FormReply>(
+    { intent: typeof intent === "string" ? intent : null, result: outcome.result, code: outcome.refusal?.code ?? null },
+    { status: outcome.status },
+  );
 }
 
 /** An error no model meant: logged and told in SPEC's words, or thrown on where SPEC has none. */
