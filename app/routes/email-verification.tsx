@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -15,6 +15,7 @@ import type { Actor } from "~/models/actors.server";
 import { homePath } from "~/models/policy.server";
 import { Refusal } from "~/models/errors.server";
 import { signIn } from "~/web/auth.server";
+import { runForm } from "~/web/form-action.server";
 import { getActor } from "~/web/guards.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { appOrigin, readForm } from "~/web/request.server";
@@ -67,50 +68,46 @@ async function followVerificationLink(request: Request, token: string, actor: Ac
   return "This verification link is invalid, already used or expired. Request a new one below.";
 }
 
-const ActionSchema = z.discriminatedUnion("intent", [
-  ResendSchema.extend({ intent: z.literal("resend") }),
-  z.object({ intent: z.literal("continue") }),
-]);
-
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await readForm(request), { schema: ActionSchema });
-  if (submission.status !== "success") {
-    const message = submission.error?.email?.[0];
-    const title = submission.payload.email ? "Invalid email" : "Email required";
-    return data({ result: submission.reply(), notice: { title, message } }, { status: 400 });
-  }
-  if (submission.value.intent === "resend") {
-    const { email } = submission.value;
-    try {
+  const formData = await readForm(request);
+  if (formData.get("intent") === "continue") return checkVerifiedElsewhere(request);
+  const outcome = await runForm(formData, {
+    schema: ResendSchema,
+    failure: "Failed to resend confirmation email",
+    run: async ({ email }) => {
       await resendVerification(email, { origin: appOrigin(), clientIp: context.clientIp });
-    } catch (error) {
-      if (!(error instanceof Refusal)) throw error;
-      return data(
-        { result: submission.reply(), notice: { title: "Failed to resend email", message: error.message } },
-        error.status,
-      );
-    }
-    return redirectWithToast(`/email-verification?${new URLSearchParams({ email })}`, {
-      type: "success",
-      title: "Verification email sent",
-      description: `If ${email} still needs verifying, a new link is on its way.`,
-    });
+      return redirectWithToast(`/email-verification?${new URLSearchParams({ email })}`, {
+        type: "success",
+        title: "Verification email sent",
+        description: `If ${email} still needs verifying, a new link is on its way.`,
+      });
+    },
+  });
+  if (outcome.done) return outcome.answer;
+  return data({ result: outcome.result, notice: resendNotice(outcome) }, { status: outcome.status });
+}
+
+/** SPEC §2.3's words for a resend that did not go out, shown above the form. */
+function resendNotice({ refusal, result }: { refusal: Refusal | null; result: SubmissionResult<string[]> }) {
+  if (!refusal) {
+    const title = result.initialValue?.email ? "Invalid email" : "Email required";
+    return { title, message: result.error?.email?.[0] };
   }
-  // The manual button: the link may have been opened on another device, so look again.
+  return { title: refusal.status === 500 ? "Error" : "Failed to resend email", message: refusal.message };
+}
+
+/** The manual button: the link may have been opened on another device, so look again. */
+async function checkVerifiedElsewhere(request: Request) {
   const actor = await getActor(request);
   if (!actor) {
     return data(
-      {
-        result: submission.reply(),
-        notice: { title: "Not logged in", message: "You need to be logged in to manually verify your email." },
-      },
+      { notice: { title: "Not logged in", message: "You need to be logged in to manually verify your email." } },
       { status: 401 },
     );
   }
   if (actor.emailVerified) return redirectWithToast(homePath(actor.type), VERIFIED_TOAST);
   return data(
     {
-      result: submission.reply(),
       notice: {
         title: "Verification failed",
         message: "Your email is not verified yet. Open the link in the email we sent you, then try again.",
@@ -125,7 +122,7 @@ export default function EmailVerification() {
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "resend-verification",
-    lastResult: actionData?.result,
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     defaultValue: { email },
     constraint: getZodConstraint(ResendSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ResendSchema.extend({ intent: z.string() }) }),
