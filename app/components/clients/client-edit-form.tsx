@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { Button, SubmitButton, buttonClassName } from "~/components/ui/button";
@@ -8,6 +8,8 @@ import type { ClientCard } from "~/models/people.server";
 import { UpdateClientSchema } from "~/models/roster.schemas";
 import { useHydrated } from "~/components/use-hydrated";
 import { CLIENT_ROLE_LABELS } from "~/models/roles";
+import { readPersonAnswer } from "~/components/rosters/person-answer";
+import type { handlePersonAction } from "~/web/person-actions.server";
 
 export const clientPath = (id: string) => `/clients/${id}`;
 
@@ -19,11 +21,11 @@ export const clientPath = (id: string) => `/clients/${id}`;
  */
 export function ClientEditForm({ person: client, returnTo, onCancel, lastResult }: PersonEditFormProps<ClientCard>) {
   const hydrated = useHydrated();
-  const fetcher = useFetcher<{ result?: SubmissionResult<string[]> }>();
+  const fetcher = useFetcher<typeof handlePersonAction>();
   const action = clientPath(client.id);
   const [form, fields] = useForm({
     id: `edit-client-${client.id}`,
-    lastResult: fetcher.data?.result ?? lastResult,
+    lastResult: readPersonAnswer(fetcher.data).edit ?? lastResult,
     constraint: getZodConstraint(UpdateClientSchema),
     defaultValue: {
       name: client.name,

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useFetcher } from "@remix-run/react";
 import { Button, SubmitButton } from "~/components/ui/button";
@@ -8,6 +8,8 @@ import type { PersonEditFormProps } from "~/components/rosters/person-view";
 import type { TeamMemberCard } from "~/models/people.server";
 import { UpdateTeamMemberSchema } from "~/models/roster.schemas";
 import { TEAM_ROLE_LABELS } from "~/models/roles";
+import { readPersonAnswer } from "~/components/rosters/person-answer";
+import type { handlePersonAction } from "~/web/person-actions.server";
 
 export const teamMemberPath = (id: string) => `/team/${id}`;
 
@@ -17,12 +19,12 @@ export const teamMemberPath = (id: string) => `/team/${id}`;
  * fetcher; on the member's page it is a plain form.
  */
 export function EditMemberForm({ person: member, lastResult, onCancel }: PersonEditFormProps<TeamMemberCard>) {
-  const fetcher = useFetcher<{ result?: SubmissionResult<string[]> }>();
+  const fetcher = useFetcher<typeof handlePersonAction>();
   const inDialog = Boolean(onCancel);
   const action = teamMemberPath(member.id);
   const [form, fields] = useForm({
     id: `edit-member-${member.id}`,
-    lastResult: inDialog ? fetcher.data?.result : lastResult,
+    lastResult: inDialog ? readPersonAnswer(fetcher.data).edit : lastResult,
     constraint: getZodConstraint(UpdateTeamMemberSchema),
     defaultValue: {
       name: member.name,
