@@ -21,7 +21,10 @@ beforeAll(async () => {
   origin = await startRealtimeServer();
 });
 
-afterEach(() => closeClients());
+afterEach(() => {
+  vi.useRealTimers();
+  return closeClients();
+});
 
 afterAll(async () => {
   await stopRealtimeServers();
@@ -187,15 +190,14 @@ describe("connections", () => {
     // The address's bucket regains 2 tokens a second: on a busy machine the storm below can
     // take long enough to refill it. Its clock stands still here; sockets and timers run.
     vi.useFakeTimers({ toFake: ["performance"] });
-    const { attempts, signedIn } = await (async () => {
-      // Without a session each costs the server no query, but each still counts against the address.
-      const attempts = await Promise.all(
-        Array.from({ length: 260 }, (_, index) =>
-          open(fresh, { origin: fresh, "x-forwarded-for": `198.51.100.${index % 250}` }),
-        ),
-      );
-      return { attempts, signedIn: await open(fresh, { origin: fresh, cookie }) };
-    })().finally(() => vi.useRealTimers());
+    // Without a session each costs the server no query, but each still counts against the address.
+    const attempts = await Promise.all(
+      Array.from({ length: 260 }, (_, index) =>
+        open(fresh, { origin: fresh, "x-forwarded-for": `198.51.100.${index % 250}` }),
+      ),
+    );
+    const signedIn = await open(fresh, { origin: fresh, cookie });
+    vi.useRealTimers();
     for (const { socket } of [...attempts, signedIn]) socket.close();
 
     const tooMany = "Too many connections. Please wait a moment and try again.";
