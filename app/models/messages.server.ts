@@ -15,7 +15,7 @@ import {
   type ChatPerson,
   type ReactionType,
   type Reactions,
-} from "./message.schemas";
+} from "./chat-message";
 import { findVisibleSpace, isUuid, spaceMemberUserIds, visibleSpaceIds } from "./space-access.server";
 import { publishChanges, recordChange, type SpaceChange } from "./space-changes.server";
 import { advanceWatermark } from "./space-reads.server";

@@ -2,7 +2,7 @@ import { db } from "~/services/db.server";
 import { loadPeople, type Actor } from "./actors.server";
 import { visibleClientIds } from "./clients.server";
 import type { ClientSummary, TeamMemberSummary } from "./people.server";
-import { UNKNOWN_USER } from "./message.schemas";
+import { UNKNOWN_USER } from "./chat-message";
 import { hasMembership } from "./policy.server";
 import { visibleSpaceIds } from "./space-access.server";
 

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { db, type Executor } from "~/services/db.server";
 import { imageUrl } from "./image-urls";
 import { loadPeople, type Actor } from "./actors.server";
-import { UNKNOWN_USER } from "./message.schemas";
+import { UNKNOWN_USER } from "./chat-message";
 import { findVisibleSpace, isUuid } from "./space-access.server";
 import { publishChanges, recordChange, type SpaceChange } from "./space-changes.server";
 

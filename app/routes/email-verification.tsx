@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+
 import { AuthCard } from "~/components/auth/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { SubmitButton } from "~/components/ui/button";
@@ -20,6 +20,7 @@ import { getActor } from "~/web/guards.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { appOrigin, readForm } from "~/web/request.server";
 import { pageMeta } from "~/web/meta";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 export const meta: MetaFunction = () =>
   pageMeta("Verify your email", "Confirm your email address to finish setting up your account.");
@@ -120,12 +121,11 @@ async function checkVerifiedElsewhere(request: Request) {
 export default function EmailVerification() {
   const { email, linkProblem } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof ResendSchema>>({
     id: "resend-verification",
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     defaultValue: { email },
-    constraint: getZodConstraint(ResendSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResendSchema.extend({ intent: z.string() }) }),
+    constraint: FORM_CONSTRAINTS.ResendSchema,
   });
   const notice = actionData?.notice;
 

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth/auth-card";
@@ -12,6 +12,7 @@ import { formAction } from "~/web/form-action.server";
 import { requireAnonymous } from "~/web/guards.server";
 import { appOrigin, readForm } from "~/web/request.server";
 import { pageMeta } from "~/web/meta";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 export const meta: MetaFunction = () =>
   pageMeta("Forgot password", "Get a link by email to choose a new password for your Agency Workspace account.");
@@ -35,11 +36,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();
   const sentTo = actionData && "sentTo" in actionData ? actionData.sentTo : null;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof ForgotPasswordSchema>>({
     id: "forgot-password",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ForgotPasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+    constraint: FORM_CONSTRAINTS.ForgotPasswordSchema,
   });
 
   return (

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
@@ -15,6 +15,7 @@ import { requireAnonymous } from "~/web/guards.server";
 import { finishSignIn, readPendingSignIn } from "~/web/sign-in.server";
 import { pageMeta } from "~/web/meta";
 import { readForm } from "~/web/request.server";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 export const meta: MetaFunction = () =>
   pageMeta("Two-factor sign-in", "Enter the code from your authenticator app to finish logging in.");
@@ -49,11 +50,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function TwoFactorSignIn() {
   const lastResult = useActionData<typeof action>()?.result;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof TwoFactorCodeSchema>>({
     id: "two-factor-sign-in",
     lastResult,
-    constraint: getZodConstraint(TwoFactorCodeSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: TwoFactorCodeSchema }),
+    constraint: FORM_CONSTRAINTS.TwoFactorCodeSchema,
   });
 
   return (

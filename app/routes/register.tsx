@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
@@ -18,6 +18,7 @@ import { requireAnonymous } from "~/web/guards.server";
 import { useHydrated } from "~/components/use-hydrated";
 import { appOrigin, readForm } from "~/web/request.server";
 import { pageMeta } from "~/web/meta";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 export const meta: MetaFunction = () =>
   pageMeta(
@@ -59,13 +60,10 @@ export default function Register() {
   const { invitedBy } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   const hydrated = useHydrated();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof RegisterSchema>>({
     id: "register",
     lastResult,
-    constraint: getZodConstraint(RegisterSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
+    constraint: FORM_CONSTRAINTS.RegisterSchema,
   });
   const [termsAccepted, setTermsAccepted] = useState(fields.terms.initialValue === "on");
 

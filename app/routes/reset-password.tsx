@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth/auth-card";
@@ -14,6 +14,7 @@ import { formAction } from "~/web/form-action.server";
 import { requireAnonymous } from "~/web/guards.server";
 import { pageMeta } from "~/web/meta";
 import { readForm } from "~/web/request.server";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 export const meta: MetaFunction = () =>
   pageMeta("Reset password", "Choose a new password for your Agency Workspace account.");
@@ -47,12 +48,10 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ResetPassword() {
   const { token, valid } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof ResetPasswordSchema>>({
     id: "reset-password",
     lastResult,
-    constraint: getZodConstraint(ResetPasswordSchema),
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+    constraint: FORM_CONSTRAINTS.ResetPasswordSchema,
   });
 
   return (

@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
@@ -14,6 +14,7 @@ import { formAction } from "~/web/form-action.server";
 import { requireActor } from "~/web/guards.server";
 import { pageMeta } from "~/web/meta";
 import { readForm } from "~/web/request.server";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 /* SPEC §4, §2.5: after signing in with a temporary password, the person sets their own, then logs in at /team-login. */
 
@@ -52,13 +53,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NewPassword() {
   const lastResult = useActionData<typeof action>()?.result;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof NewPasswordSchema>>({
     id: "new-password",
     lastResult,
-    constraint: getZodConstraint(NewPasswordSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewPasswordSchema }),
+    constraint: FORM_CONSTRAINTS.NewPasswordSchema,
   });
   return (
     <AuthCard

@@ -3,7 +3,8 @@ import { data, redirect } from "@remix-run/node";
 import type { z } from "zod";
 import type { Actor } from "~/models/actors.server";
 import { toggleReaction } from "~/models/message-reactions.server";
-import { ChatFormSchema, MESSAGE_TEXT, type ChatActionResult } from "~/models/message.schemas";
+import { MESSAGE_TEXT, type ChatActionResult } from "~/models/chat-message";
+import { ChatFormSchema } from "~/models/message.schemas";
 import {
   deleteMessage,
   editMessage,

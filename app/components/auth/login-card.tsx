@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import type { z } from "zod";
 import type { SerializeFrom } from "@remix-run/node";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/components/auth/auth-card";
 import { ResendVerificationButton } from "~/components/auth/resend-verification-button";
@@ -8,8 +8,9 @@ import { Alert } from "~/components/ui/alert";
 import { SubmitButton } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { PasswordField } from "~/components/ui/password-input";
-import { LoginSchema } from "~/models/auth.schemas";
+import type { LoginSchema } from "~/models/auth.schemas";
 import type { handlePasswordSignIn } from "~/web/password-sign-in.server";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 /** The sign-in card of /login and /team-login: email, password (show/hide), Forgot password, Log in. */
 export function LoginCard({
@@ -25,12 +26,10 @@ export function LoginCard({
 }) {
   const [searchParams] = useSearchParams();
   const unverifiedEmail = actionData?.code === "email-unverified" ? actionData.result.initialValue?.email : null;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof LoginSchema>>({
     id: "login",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(LoginSchema),
-    shouldRevalidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    constraint: FORM_CONSTRAINTS.LoginSchema,
   });
 
   return (

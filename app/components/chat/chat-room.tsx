@@ -4,7 +4,7 @@ import { buttonClassName } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { inputClassName } from "~/components/ui/field";
 import { ChatIcon, SearchIcon } from "~/components/ui/icons";
-import type { ChatMessage, ChatPerson } from "~/models/message.schemas";
+import type { ChatMessage, ChatPerson } from "~/models/chat-message";
 import { chatReducer, initChatState, type PendingMessage } from "./chat-state";
 import { Composer } from "./composer";
 import { MessageBubble } from "./message-bubble";

@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatPerson, Reactions, SpaceChange } from "~/models/message.schemas";
+import type { ChatMessage, ChatPerson, Reactions, SpaceChange } from "~/models/chat-message";
 
 /*
  * What the chat shows, as one reducer: the page's messages, then every change that

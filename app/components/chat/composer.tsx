@@ -3,7 +3,7 @@ import { useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { inputClassName } from "~/components/ui/field";
 import { UploadIcon } from "~/components/ui/icons";
-import { MESSAGE_TEXT } from "~/models/message.schemas";
+import { MESSAGE_TEXT } from "~/models/chat-message";
 
 /** What the file input offers; the server decides from the bytes (app/models/uploads.server.ts). */
 const ACCEPT = "image/png,image/jpeg,image/gif,image/webp,.pdf,.doc,.docx,.txt";

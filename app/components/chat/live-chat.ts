@@ -1,5 +1,5 @@
 import type { Socket } from "socket.io-client";
-import { MESSAGE_TEXT, type ReactionType } from "~/models/message.schemas";
+import { MESSAGE_TEXT, type ReactionType } from "~/models/chat-message";
 import type { SpaceChange } from "~/models/events.server";
 import { CATCH_UP_EVENT, TOO_MANY_REQUESTS, UNAVAILABLE } from "~/realtime/protocol";
 

@@ -4,7 +4,7 @@ import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { inputClassName } from "~/components/ui/field";
 import { LinkIcon } from "~/components/ui/icons";
-import type { ChatMessage, ReactionType } from "~/models/message.schemas";
+import type { ChatMessage, ReactionType } from "~/models/chat-message";
 import { ReactionBar } from "./reaction-bar";
 import { Readers } from "./readers";
 import { SenderHoverCard } from "./sender-hover-card";

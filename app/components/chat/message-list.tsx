@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { ChevronDownIcon } from "~/components/ui/icons";
-import type { ChatMessage } from "~/models/message.schemas";
+import type { ChatMessage } from "~/models/chat-message";
 import type { PendingMessage } from "./chat-state";
 
 /** SPEC §9: new messages scroll into view only when the reader was this close to the bottom. */

@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { REACTION_TYPES, type ChatMessage, type ReactionType } from "~/models/message.schemas";
+import { REACTION_TYPES, type ChatMessage, type ReactionType } from "~/models/chat-message";
 
 const EMOJI: Record<ReactionType, string> = { smile: "😊", heart: "❤️", thumbsup: "👍", angry: "😠" };
 const LABEL: Record<ReactionType, string> = { smile: "Smile", heart: "Heart", thumbsup: "Thumbs up", angry: "Angry" };

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef } from "react";
-import { MESSAGE_TEXT, type ChatActionResult, type ChatMessage, type ReactionType } from "~/models/message.schemas";
+import { MESSAGE_TEXT, type ChatActionResult, type ChatMessage, type ReactionType } from "~/models/chat-message";
 import type { ChatAction } from "./chat-state";
 import type { LiveChatCommands } from "./use-live-chat";
 

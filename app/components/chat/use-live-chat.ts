@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { io } from "socket.io-client";
-import { MESSAGE_TEXT, type ReactionType, type SpaceChange } from "~/models/message.schemas";
+import { MESSAGE_TEXT, type ReactionType, type SpaceChange } from "~/models/chat-message";
 import { LiveChat, type OutboxMessage } from "./live-chat";
 import type { ChatAction } from "./chat-state";
 

@@ -1,15 +1,16 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { Button, SubmitButton, buttonClassName } from "~/components/ui/button";
 import { Field, FormError, SelectField } from "~/components/ui/field";
 import type { PersonEditFormProps } from "~/components/rosters/person-view";
 import type { ClientCard } from "~/models/people.server";
-import { UpdateClientSchema } from "~/models/roster.schemas";
+import type { UpdateClientSchema } from "~/models/roster.schemas";
 import { useHydrated } from "~/components/use-hydrated";
 import { CLIENT_ROLE_LABELS } from "~/models/roles";
 import { readPersonAnswer } from "~/components/rosters/person-answer";
 import type { handlePersonAction } from "~/web/person-actions.server";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 export const clientPath = (id: string) => `/clients/${id}`;
 
@@ -23,10 +24,10 @@ export function ClientEditForm({ person: client, returnTo, onCancel, lastResult 
   const hydrated = useHydrated();
   const fetcher = useFetcher<typeof handlePersonAction>();
   const action = clientPath(client.id);
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof UpdateClientSchema>>({
     id: `edit-client-${client.id}`,
     lastResult: readPersonAnswer(fetcher.data).edit ?? lastResult,
-    constraint: getZodConstraint(UpdateClientSchema),
+    constraint: FORM_CONSTRAINTS.UpdateClientSchema,
     defaultValue: {
       name: client.name,
       role: client.role,
@@ -36,9 +37,6 @@ export function ClientEditForm({ person: client, returnTo, onCancel, lastResult 
       extension: client.extension ?? "",
       url: client.url ?? "",
     },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateClientSchema }),
   });
   const FormElement = hydrated ? fetcher.Form : Form;
   return (

@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link, useFetcher } from "@remix-run/react";
@@ -11,10 +10,11 @@ import { Button, SubmitButton, buttonClassName } from "~/components/ui/button";
 import { CheckboxField, Field, FormError, SelectField } from "~/components/ui/field";
 import { LinkIcon } from "~/components/ui/icons";
 import { PhoneField } from "~/components/ui/phone-field";
-import { InviteSchema } from "~/models/invitation.schemas";
+import type { InviteSchema } from "~/models/invitation.schemas";
 import type { CreatedInvitation, InviteOptions } from "~/models/invitations.server";
 import type { action } from "~/routes/invitations.new";
 import { useHydrated } from "~/components/use-hydrated";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 export const inviteFormPath = (kind: "team" | "client") => `/invitations/new?kind=${kind}`;
 
@@ -89,11 +89,8 @@ function InviteFields({
   const [form, fields] = useForm<z.input<typeof InviteSchema> & Record<string, unknown>>({
     id: `invite-${options.kind}`,
     lastResult: fetcher ? (fetcher.state === "idle" ? lastResult : undefined) : lastResult,
-    constraint: getZodConstraint(InviteSchema),
+    constraint: FORM_CONSTRAINTS.InviteSchema,
     defaultValue: { kind: options.kind, [roleName]: options.defaultRole },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: InviteSchema }),
   });
   const [sendEmail, setSendEmail] = useState(false);
   const FormElement = fetcher ? fetcher.Form : Form;

@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import type { z } from "zod";
@@ -10,8 +9,9 @@ import { SubmitButton, buttonClassName } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { NewPasswordFields } from "~/components/ui/password-input";
 import { PhoneField } from "~/components/ui/phone-field";
-import { ClientRegisterSchema, TeamRegisterSchema } from "~/models/invitation.schemas";
+import type { TeamRegisterSchema } from "~/models/invitation.schemas";
 import { useHydrated } from "~/components/use-hydrated";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 /** What the registration pages know of the invitation (its database id stays on the server). */
 export type ShownInvitation = {
@@ -70,21 +70,17 @@ export function InviteeRegisterForm({
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   const hydrated = useHydrated();
-  const schema = kind === "team" ? TeamRegisterSchema : ClientRegisterSchema;
   // The team form is the client form plus two fields, so one set of field types serves both.
   const [form, fields] = useForm<z.input<typeof TeamRegisterSchema>>({
     id: `${kind}-register`,
     lastResult,
-    constraint: getZodConstraint(schema),
+    constraint: FORM_CONSTRAINTS[kind === "team" ? "TeamRegisterSchema" : "ClientRegisterSchema"],
     defaultValue: {
       invite: invitation.secret,
       email: invitation.email ?? "",
       name: invitation.name ?? "",
       mobileNumber: invitation.mobileNumber ?? "",
     },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schema as typeof TeamRegisterSchema }),
   });
   const [termsAccepted, setTermsAccepted] = useState(false);
 

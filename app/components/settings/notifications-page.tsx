@@ -1,13 +1,14 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import type { UserType } from "#db/schema";
 import { SubmitButton } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { CheckboxField } from "~/components/ui/field";
-import { NotificationPreferencesSchema, type NotificationPreferences } from "~/models/settings.schemas";
+import type { NotificationPreferencesSchema, NotificationPreferences } from "~/models/settings.schemas";
 import type { notificationsAction, notificationsLoader } from "~/web/settings/notifications.server";
 import { useFormResult } from "./use-form-result";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 type Preference = keyof NotificationPreferences;
 
@@ -44,12 +45,11 @@ const ORDER: Preference[] = ["newClient", "teamActivity", "unreadMessages", "mar
 export function NotificationsPage() {
   const { userType, preferences } = useLoaderData<typeof notificationsLoader>();
   const fetcher = useFetcher<typeof notificationsAction>({ key: "notifications" });
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof NotificationPreferencesSchema>>({
     id: "notifications",
     lastResult: useFormResult(fetcher)?.result,
     defaultValue: Object.fromEntries(ORDER.map((key) => [key, preferences[key] ? "on" : null])),
-    constraint: getZodConstraint(NotificationPreferencesSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NotificationPreferencesSchema }),
+    constraint: FORM_CONSTRAINTS.NotificationPreferencesSchema,
   });
   const labels = describe(userType);
   return (

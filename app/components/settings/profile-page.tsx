@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, useForm, type DefaultValue, type FieldMetadata } from "@conform-to/react";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { AgencyNameField, AgencyWebsiteField, OwnerNameFields } from "~/components/auth/account-fields";
 import { Alert } from "~/components/ui/alert";
@@ -10,12 +9,14 @@ import { Field } from "~/components/ui/field";
 import { PhoneField } from "~/components/ui/phone-field";
 import type { Profile } from "~/models/profiles.server";
 import type { profileAction, profileLoader } from "~/web/settings/profile.server";
-import { AgencyProfileSchema, ClientProfileSchema, TeamMemberProfileSchema } from "~/models/settings.schemas";
+import type { z } from "zod";
+import type { AgencyProfileSchema, ClientProfileSchema, TeamMemberProfileSchema } from "~/models/settings.schemas";
 import { imageUrl } from "~/models/image-urls";
 import { TEAM_ROLE_LABELS } from "~/models/roles";
 import { ImageUpload } from "./image-upload";
 import { useFormResult } from "./use-form-result";
 import { ownerName as displayOwnerName } from "~/models/owner-name";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 /** The Profile tab of every area: the form of the signed-in person's own record (SPEC §2.12). */
 export function ProfilePage() {
@@ -66,17 +67,22 @@ function ProfileCard({
   );
 }
 
-function useProfileForm<
-  Schema extends typeof AgencyProfileSchema | typeof TeamMemberProfileSchema | typeof ClientProfileSchema,
->(schema: Schema, defaultValue: Record<string, string | null>) {
+type ProfileSchemas = {
+  AgencyProfileSchema: typeof AgencyProfileSchema;
+  TeamMemberProfileSchema: typeof TeamMemberProfileSchema;
+  ClientProfileSchema: typeof ClientProfileSchema;
+};
+
+function useProfileForm<Name extends keyof ProfileSchemas>(
+  schema: Name,
+  defaultValue: DefaultValue<z.input<ProfileSchemas[Name]>>,
+) {
   const fetcher = useFetcher<typeof profileAction>({ key: "profile" });
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<ProfileSchemas[Name]>>({
     id: "profile",
     lastResult: useFormResult(fetcher)?.result,
     defaultValue,
-    constraint: getZodConstraint(schema),
-    shouldRevalidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    constraint: FORM_CONSTRAINTS[schema],
   });
   return { fetcher, form, fields };
 }
@@ -144,7 +150,7 @@ function NameField<Schema extends string | null | undefined>({ field }: { field:
 }
 
 function AgencyProfile({ profile }: { profile: Extract<Profile, { kind: "agency" }> }) {
-  const { fetcher, form, fields } = useProfileForm(AgencyProfileSchema, {
+  const { fetcher, form, fields } = useProfileForm("AgencyProfileSchema", {
     agencyName: profile.agencyName,
     firstName: profile.firstName,
     lastName: profile.lastName,
@@ -212,7 +218,7 @@ function PersonProfile<Name extends string | null | undefined>({
 }
 
 function TeamMemberProfile({ profile }: { profile: Extract<Profile, { kind: "team" }> }) {
-  const { fetcher, form, fields } = useProfileForm(TeamMemberProfileSchema, {
+  const { fetcher, form, fields } = useProfileForm("TeamMemberProfileSchema", {
     name: profile.name,
     mobileNumber: profile.mobileNumber,
   });
@@ -232,7 +238,7 @@ function TeamMemberProfile({ profile }: { profile: Extract<Profile, { kind: "tea
 }
 
 function ClientProfile({ profile }: { profile: Extract<Profile, { kind: "client" }> }) {
-  const { fetcher, form, fields } = useProfileForm(ClientProfileSchema, {
+  const { fetcher, form, fields } = useProfileForm("ClientProfileSchema", {
     name: profile.name,
     mobileNumber: profile.mobileNumber,
     extension: profile.extension,

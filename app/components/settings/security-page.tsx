@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import type { SerializeFrom } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { clsx } from "clsx";
@@ -8,10 +8,11 @@ import { SubmitButton } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field, FormError } from "~/components/ui/field";
 import { NewPasswordFields, PasswordField } from "~/components/ui/password-input";
-import { ChangePasswordSchema, TwoFactorCodeSchema } from "~/models/settings.schemas";
+import type { ChangePasswordSchema, TwoFactorCodeSchema } from "~/models/settings.schemas";
 import type { TwoFactorStatus } from "~/models/two-factor.server";
 import type { securityAction, securityLoader } from "~/web/settings/security.server";
 import { useFormResult } from "./use-form-result";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 type Sessions = SerializeFrom<typeof securityLoader>["sessions"];
 
@@ -32,12 +33,10 @@ export function SecurityPage() {
 
 function ChangePasswordCard() {
   const fetcher = useFetcher<typeof securityAction>({ key: "change-password" });
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof ChangePasswordSchema>>({
     id: "change-password",
     lastResult: useFormResult(fetcher, "change-password")?.result,
-    constraint: getZodConstraint(ChangePasswordSchema),
-    shouldRevalidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
+    constraint: FORM_CONSTRAINTS.ChangePasswordSchema,
   });
   return (
     <Card>
@@ -199,11 +198,10 @@ function SetUp({
   fetcher: ReturnType<typeof useFetcher<typeof securityAction>>;
 }) {
   const cancel = useFetcher({ key: "cancel-two-factor" });
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof TwoFactorCodeSchema>>({
     id: "confirm-two-factor",
     lastResult: useFormResult(fetcher, "confirm-two-factor")?.result,
-    constraint: getZodConstraint(TwoFactorCodeSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: TwoFactorCodeSchema }),
+    constraint: FORM_CONSTRAINTS.TwoFactorCodeSchema,
   });
   return (
     <div className="grid gap-6 md:grid-cols-[auto,1fr]">
@@ -281,11 +279,10 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
 
 function TurnOff({ status }: { status: TwoFactorStatus }) {
   const fetcher = useFetcher<typeof securityAction>({ key: "disable-two-factor" });
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof TwoFactorCodeSchema>>({
     id: "disable-two-factor",
     lastResult: useFormResult(fetcher, "disable-two-factor")?.result,
-    constraint: getZodConstraint(TwoFactorCodeSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: TwoFactorCodeSchema }),
+    constraint: FORM_CONSTRAINTS.TwoFactorCodeSchema,
   });
   return (
     <div className="space-y-4">

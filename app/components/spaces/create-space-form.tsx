@@ -6,17 +6,18 @@ import {
   useInputControl,
   type SubmissionResult,
 } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { Alert } from "~/components/ui/alert";
 import { Button, SubmitButton, buttonClassName } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
-import { CreateSpaceSchema } from "~/models/space.schemas";
+import type { CreateSpaceSchema } from "~/models/space.schemas";
 import type { ClientOwnerOption } from "~/models/spaces.server";
 import type { action } from "~/routes/spaces.new";
 import { useHydrated } from "~/components/use-hydrated";
 import { ClientOwnerSelect } from "./client-owner-select";
 import { LogoField, useLogoUploading } from "./logo-field";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import type { z } from "zod";
 
 export const CREATE_SPACE_ACTION = "/spaces/new";
 
@@ -43,13 +44,10 @@ export function CreateSpaceForm({
   const hydrated = useHydrated();
   const dialogFetcher = useFetcher<typeof action>();
   const fetcher = onCancel ? dialogFetcher : undefined;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof CreateSpaceSchema>>({
     id: "create-space",
     lastResult: fetcher ? (fetcher.state === "idle" ? fetcher.data?.result : undefined) : lastResult,
-    constraint: getZodConstraint(CreateSpaceSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateSpaceSchema }),
+    constraint: FORM_CONSTRAINTS.CreateSpaceSchema,
   });
   const name = useInputControl(fields.name);
   const { defaultValue: nameDefault, ...nameProps } = getInputProps(fields.name, { type: "text" });

@@ -1,13 +1,14 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { SubmitButton, buttonClassName } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { PhoneField } from "~/components/ui/phone-field";
-import { UpdateSpaceSchema } from "~/models/space.schemas";
+import type { UpdateSpaceSchema } from "~/models/space.schemas";
 import type { ClientOwnerOption } from "~/models/spaces.server";
 import { ClientOwnerSelect } from "./client-owner-select";
 import { LogoField, useLogoUploading } from "./logo-field";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import type { z } from "zod";
 
 export type EditableSpace = {
   id: string;
@@ -30,10 +31,10 @@ export function EditSpaceForm({
   owners: ClientOwnerOption[];
   lastResult?: SubmissionResult<string[]> | null;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof UpdateSpaceSchema>>({
     id: "edit-space",
     lastResult,
-    constraint: getZodConstraint(UpdateSpaceSchema),
+    constraint: FORM_CONSTRAINTS.UpdateSpaceSchema,
     defaultValue: {
       name: space.name,
       clientOwnerId: space.clientOwnerId ?? "",
@@ -42,9 +43,6 @@ export function EditSpaceForm({
       contactNumber: space.contactNumber ?? "",
       url: space.url ?? "",
     },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateSpaceSchema }),
   });
   const uploading = useLogoUploading();
 

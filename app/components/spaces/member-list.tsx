@@ -1,13 +1,14 @@
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import { Form, useFetcher } from "@remix-run/react";
 import { Avatar } from "~/components/ui/avatar";
 import { SubmitButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { SelectField } from "~/components/ui/field";
 import { UserMinusIcon, UserPlusIcon } from "~/components/ui/icons";
-import { SpaceMemberSchema } from "~/models/space.schemas";
+import type { SpaceMemberSchema } from "~/models/space.schemas";
 import { imageUrl } from "~/models/image-urls";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 /*
  * The people of a space on Manage Team and Manage Clients: a form to add one more and
@@ -39,12 +40,10 @@ export function AddMemberForm({
   candidates: Array<{ id: string; label: string }>;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof SpaceMemberSchema>>({
     id: "add-member",
     lastResult,
-    constraint: getZodConstraint(SpaceMemberSchema),
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SpaceMemberSchema }),
+    constraint: FORM_CONSTRAINTS.SpaceMemberSchema,
   });
   return (
     <Form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-start" {...getFormProps(form)}>

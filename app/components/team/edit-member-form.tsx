@@ -1,15 +1,16 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import { Form, useFetcher } from "@remix-run/react";
 import { Button, SubmitButton } from "~/components/ui/button";
 import { Field, FormError, SelectField } from "~/components/ui/field";
 import { PhoneField } from "~/components/ui/phone-field";
 import type { PersonEditFormProps } from "~/components/rosters/person-view";
 import type { TeamMemberCard } from "~/models/people.server";
-import { UpdateTeamMemberSchema } from "~/models/roster.schemas";
+import type { UpdateTeamMemberSchema } from "~/models/roster.schemas";
 import { TEAM_ROLE_LABELS } from "~/models/roles";
 import { readPersonAnswer } from "~/components/rosters/person-answer";
 import type { handlePersonAction } from "~/web/person-actions.server";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 export const teamMemberPath = (id: string) => `/team/${id}`;
 
@@ -22,19 +23,16 @@ export function EditMemberForm({ person: member, lastResult, onCancel }: PersonE
   const fetcher = useFetcher<typeof handlePersonAction>();
   const inDialog = Boolean(onCancel);
   const action = teamMemberPath(member.id);
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof UpdateTeamMemberSchema>>({
     id: `edit-member-${member.id}`,
     lastResult: inDialog ? readPersonAnswer(fetcher.data).edit : lastResult,
-    constraint: getZodConstraint(UpdateTeamMemberSchema),
+    constraint: FORM_CONSTRAINTS.UpdateTeamMemberSchema,
     defaultValue: {
       name: member.name,
       email: member.email,
       role: member.role,
       mobileNumber: member.mobileNumber ?? "",
     },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateTeamMemberSchema }),
   });
   const FormElement = inDialog ? fetcher.Form : Form;
   return (

@@ -1,0 +1,75 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { SpaceChange } from "./events.server";
+
+export type { SpaceChange, SpaceChangeKind } from "./events.server";
+
+/*
+ * The chat's shapes and words, shared by the server (models, routes, socket handlers)
+ * and the browser (the chat components and their reducer). Apart from the forms' schemas
+ * (message.schemas.ts), so that the browser's chat needs no zod.
+ */
+
+export const REACTION_TYPES = ["smile", "heart", "thumbsup", "angry"] as const;
+export type ReactionType = (typeof REACTION_TYPES)[number];
+
+/** Who reacted with what: the user ids per reaction (the count is their number). */
+export type Reactions = Record<ReactionType, string[]>;
+
+export type ChatPerson = { id: string; name: string; avatar: string | null };
+
+export type ChatAttachment = { name: string; size: number; type: string; url: string };
+
+/** A message as the chat renders it, and as live changes carry it. */
+export type ChatMessage = {
+  id: string;
+  clientId: string;
+  spaceId: string;
+  senderId: string | null;
+  senderName: string;
+  senderAvatar: string | null;
+  content: string;
+  attachment: ChatAttachment | null;
+  createdAt: string;
+  editedAt: string | null;
+  deletedAt: string | null;
+  reactions: Reactions;
+  /** The members other than the sender whose read watermark is at or after the message. */
+  readers: ChatPerson[];
+};
+
+export const MESSAGE_MAX_LENGTH = 10_000;
+/** The name shown for a sender or reader whose account is gone (SPEC §2.13). */
+export const UNKNOWN_USER = "Unknown User";
+
+export const MESSAGE_TEXT = {
+  empty: "Message cannot be empty.",
+  tooLong: `Message must be at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters.`,
+  editOthers: "You can only edit your own messages.",
+  deleteOthers: "You can only delete your own messages.",
+  sent: "Message sent",
+  updated: "Message updated successfully",
+  deleted: "Message deleted successfully",
+  fileSent: "File uploaded successfully",
+  sendFailed: "Failed to send message. Please try again.",
+  changeFailed: "Failed to edit or delete message. Please try again.",
+  notUnderstood: "This request was not understood.",
+} as const;
+
+export function emptyReactions(): Reactions {
+  return { smile: [], heart: [], thumbsup: [], angry: [] };
+}
+
+/** What a chat form post came to, as the resource route answers the browser's scripts. */
+export type ChatActionResult =
+  | { ok: true; intent: "send"; message: ChatMessage; seq: number; duplicate: boolean; change: SpaceChange | null }
+  | { ok: true; intent: "edit"; message: ChatMessage; seq: number | null; change: SpaceChange | null }
+  | { ok: true; intent: "delete"; id: string; seq: number; change: SpaceChange }
+  | { ok: true; intent: "react"; messageId: string; reactions: Reactions; seq: number; change: SpaceChange }
+  | { ok: true; intent: "read"; seq: number | null }
+  | {
+      ok: false;
+      intent: string;
+      title: string;
+      error: string;
+      reply: SubmissionResult<string[]>;
+    };
