@@ -181,7 +181,7 @@ test(
     if (test.info().project.use.javaScriptEnabled === false) {
       await page.getByRole("link", { name: "Enter Chat: Northwind Launch" }).click();
     } else {
-      await page.getByRole("button", { name: "Notifications (1 new)" }).click();
+      await page.locator("summary", { hasText: "Notifications (1 new)" }).click();
       await page.getByRole("link", { name: "2 unread messages in Northwind Launch" }).click();
     }
     await expect(page).toHaveURL(new RegExp(`/client/chat/${space.id}$`));
@@ -190,7 +190,7 @@ test(
 
     await page.goto("/client/chat");
     await expect(page.getByText("2 unread messages")).toHaveCount(0);
-    await expect(page.getByRole("button", { name: "Notifications", exact: true })).toBeAttached();
+    await expect(page.locator("summary", { hasText: /^Notifications$/ })).toBeAttached();
   },
 );
 

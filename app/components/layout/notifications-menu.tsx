@@ -1,15 +1,21 @@
-import { CloseButton, Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { Link } from "@remix-run/react";
+import { useRef } from "react";
 import { BellIcon } from "~/components/ui/icons";
+import { useDetailsDismiss } from "./use-details-dismiss";
 
 export type ShellNotification = { id: string; text: string; href: string };
 
-/** The top bar's bell: the spaces with unread messages (app/web/shell.server.ts), each linking to its chat. */
+/**
+ * The top bar's bell: the spaces with unread messages (app/web/shell.server.ts), each
+ * linking to its chat. A `<details>` disclosure, so it opens without JavaScript too.
+ */
 export function NotificationsMenu({ notifications = [] }: { notifications?: ShellNotification[] }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useDetailsDismiss(ref);
   const count = notifications.length;
   return (
-    <Popover className="relative">
-      <PopoverButton className="relative flex size-10 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900 focus:outline-none data-[open]:bg-slate-100 data-[open]:text-slate-900 data-[focus]:outline data-[focus]:outline-2 data-[focus]:outline-indigo-600">
+    <details ref={ref} className="group relative">
+      <summary className="relative flex size-10 cursor-pointer list-none items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900 focus:outline-none focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600 group-open:bg-slate-100 group-open:text-slate-900 [&::-webkit-details-marker]:hidden">
         <BellIcon className="size-5" />
         <span className="sr-only">{count ? `Notifications (${count} new)` : "Notifications"}</span>
         {count ? (
@@ -18,12 +24,8 @@ export function NotificationsMenu({ notifications = [] }: { notifications?: Shel
             aria-hidden="true"
           />
         ) : null}
-      </PopoverButton>
-      <PopoverPanel
-        anchor={{ to: "bottom end", gap: 8, padding: 12 }}
-        transition
-        className="z-50 w-80 max-w-[calc(100vw-1.5rem)] rounded-xl border border-slate-200 bg-white shadow-lg shadow-slate-900/10 transition duration-150 ease-out focus:outline-none data-[closed]:-translate-y-1 data-[closed]:opacity-0"
-      >
+      </summary>
+      <div className="absolute right-0 top-full z-50 mt-2 w-80 max-w-[calc(100vw-1.5rem)] rounded-xl border border-slate-200 bg-white shadow-lg shadow-slate-900/10">
         <div className="border-b border-slate-100 px-4 py-3">
           <h2 className="text-sm font-semibold text-slate-900">Notifications</h2>
         </div>
@@ -31,14 +33,12 @@ export function NotificationsMenu({ notifications = [] }: { notifications?: Shel
           <ul className="max-h-80 divide-y divide-slate-100 overflow-y-auto py-1">
             {notifications.map((notification) => (
               <li key={notification.id}>
-                {/* Closes the panel too: the layout, and so the open panel, stays while the page changes. */}
-                <CloseButton
-                  as={Link}
+                <Link
                   to={notification.href}
                   className="block px-4 py-3 text-sm text-slate-700 hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none"
                 >
                   {notification.text}
-                </CloseButton>
+                </Link>
               </li>
             ))}
           </ul>
@@ -53,7 +53,7 @@ export function NotificationsMenu({ notifications = [] }: { notifications?: Shel
             </p>
           </div>
         )}
-      </PopoverPanel>
-    </Popover>
+      </div>
+    </details>
   );
 }
