@@ -75,7 +75,9 @@ app.use((req, res, next) => {
 });
 
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
-app.use(express.static("public", { maxAge: "1h" }));
+// Only a path with an extension can be a file of public/: pages skip the disk lookup (a stat per request).
+const publicFiles = express.static("public", { maxAge: "1h" });
+app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
 // Liveness: the process answers (Fly's proxy routes by it). A database outage must not fail it,
 // or every machine would be taken out of service at once; pages answer 503 meanwhile.

@@ -20,6 +20,7 @@ import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import type { FromLoad, LoadPerson, SentRecord, ToLoad } from "./socket-load";
 import type { HttpJob, HttpResult } from "./http-load";
+import { CHAT_MESSAGES, seedBenchWorld, type PagesWorld } from "./world";
 
 const SCENARIOS = ["chat", "pages", "weight"] as const;
 type Scenario = (typeof SCENARIOS)[number];
@@ -48,7 +49,6 @@ const CONFIG = QUICK
     };
 const LOAD_PROCESSES = 2;
 const HTTP_CONNECTIONS = 10;
-const CHAT_MESSAGES = 200;
 const RESULTS = path.resolve("bench/results");
 
 // --- The database, the environment the app and this script share, and clean-up. ---
@@ -118,22 +118,9 @@ try {
 async function main() {
   // --- Seed: the chat's agency and, for the pages, a space with 200 messages. ---
   const seedStart = performance.now();
-  const { db, migrate } = await import("~/services/db.server");
+  const { db } = await import("~/services/db.server");
   cleanups.push(() => db.destroy());
-  await migrate();
-  const { seedChatWorld } = await import("#tests/support/chat-world");
-  const { sessionCookie } = await import("#tests/support/sockets");
-  const { actorOf } = await import("#tests/support/factories");
-  const { sendMessage } = await import("~/models/messages.server");
-  const world = await seedChatWorld({ clients: CONFIG.clients, spaces: CONFIG.spaces });
-  const chatSpace = world.spaces[0];
-  const chatClient = world.people.find((person) => person.spaceId === chatSpace.id)!;
-  const senders = [await actorOf(world.owner), await actorOf({ id: chatClient.userId })];
-  for (let index = 0; index < CHAT_MESSAGES; index++) {
-    const content = `Message ${index}: the homepage draft is in the shared folder, with the new hero image and copy.`;
-    await sendMessage(senders[index % 2], chatSpace.id, { clientId: crypto.randomUUID(), content });
-  }
-  const ownerCookie = await sessionCookie(world.owner);
+  const { world, chatSpaceId, chatClientCookie, ownerCookie } = await seedBenchWorld(CONFIG);
   console.log(
     `bench: database ${databaseName} seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s: ` +
       `${CONFIG.clients} clients with sessions in ${CONFIG.spaces} spaces, ${CHAT_MESSAGES} messages in one`,
@@ -164,23 +151,16 @@ async function main() {
   };
   if (chosen.includes("chat")) results.chat = await chatScenario(appOrigin, bareOrigin, world.people);
   if (chosen.includes("pages")) {
-    results.pages = await pagesScenario([
-      { name: "bare Express route (limit)", url: `${bareOrigin}/bare`, baseline: true },
-      { name: "/healthz (middleware floor)", url: `${appOrigin}/healthz`, baseline: true },
-      { name: "/terms (Remix floor)", url: `${appOrigin}/terms`, baseline: true },
-      { name: "/login", url: `${appOrigin}/login` },
-      { name: "/dashboard", url: `${appOrigin}/dashboard`, cookie: ownerCookie },
-      { name: "/spaces", url: `${appOrigin}/spaces`, cookie: ownerCookie },
-      { name: "/spaces/{id} (200 msgs)", url: `${appOrigin}/spaces/${chatSpace.id}`, cookie: ownerCookie },
-      { name: "/client/chat/{id}", url: `${appOrigin}/client/chat/${chatSpace.id}`, cookie: chatClient.cookie },
-    ]);
+    const pages = { chatSpaceId, chatClientCookie, ownerCookie };
+    results.pages = await pagesScenario("Pages on the Postgres server", pageTargets(appOrigin, bareOrigin, pages));
+    results.pagesPglite = await pagesOnPglite(bareOrigin);
   }
   if (chosen.includes("weight")) {
     results.weight = await weightScenario([
       { name: "/ (landing)", url: `${appOrigin}/` },
       { name: "/login", url: `${appOrigin}/login` },
       { name: "/spaces", url: `${appOrigin}/spaces`, cookie: ownerCookie },
-      { name: "/spaces/{id} (chat)", url: `${appOrigin}/spaces/${chatSpace.id}`, cookie: ownerCookie },
+      { name: "/spaces/{id} (chat)", url: `${appOrigin}/spaces/${chatSpaceId}`, cookie: ownerCookie },
     ]);
   }
   (results.machine as Record<string, unknown>).loadAfter = os.loadavg();
@@ -333,7 +313,47 @@ async function chatScenario(appOrigin: string, bareOrigin: string, people: Array
 // --- Scenario 2: pages. ---
 type PageTarget = { name: string; url: string; cookie?: string; baseline?: boolean };
 
-async function pagesScenario(targets: PageTarget[]) {
+function pageTargets(appOrigin: string, bareOrigin: string, world: PagesWorld): PageTarget[] {
+  return [
+    { name: "bare Express route (limit)", url: `${bareOrigin}/bare`, baseline: true },
+    { name: "/healthz (middleware floor)", url: `${appOrigin}/healthz`, baseline: true },
+    { name: "/terms (Remix floor)", url: `${appOrigin}/terms`, baseline: true },
+    { name: "/login", url: `${appOrigin}/login` },
+    { name: "/dashboard", url: `${appOrigin}/dashboard`, cookie: world.ownerCookie },
+    { name: "/spaces", url: `${appOrigin}/spaces`, cookie: world.ownerCookie },
+    { name: "/spaces/{id} (200 msgs)", url: `${appOrigin}/spaces/${world.chatSpaceId}`, cookie: world.ownerCookie },
+    { name: "/client/chat/{id}", url: `${appOrigin}/client/chat/${world.chatSpaceId}`, cookie: world.chatClientCookie },
+  ];
+}
+
+/** The same pages on PGlite (the default without DATABASE_URL): a world seeded in a child process, then an app of its own. */
+async function pagesOnPglite(bareOrigin: string) {
+  const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pglite-"));
+  cleanups.push(() => fs.rmSync(pgliteDir, { recursive: true, force: true }));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: pgliteDir,
+    BENCH_CLIENTS: String(CONFIG.clients),
+    BENCH_SPACES: String(CONFIG.spaces),
+  };
+  delete env.DATABASE_URL;
+  console.log("bench: pages on PGlite: seeding the same world");
+  const seeded = execFileSync(process.execPath, ["--import", "tsx", "bench/world.ts"], { env, encoding: "utf8" });
+  const world = JSON.parse(seeded.trim().split("\n").at(-1)!) as PagesWorld;
+  const port = await freePort();
+  const app = await startProcess(["build/server.js"], { env: { ...env, PORT: String(port) }, ready: "ready on" });
+  children.push(app);
+  try {
+    return await pagesScenario(
+      "Pages on PGlite (embedded)",
+      pageTargets(`http://127.0.0.1:${port}`, bareOrigin, world),
+    );
+  } finally {
+    await stop(app);
+  }
+}
+
+async function pagesScenario(title: string, targets: PageTarget[]) {
   const loader = forkLoad("bench/http-load.ts");
   const rows: Array<PageTarget & HttpResult> = [];
   for (const target of targets) {
@@ -353,7 +373,7 @@ async function pagesScenario(targets: PageTarget[]) {
   const limit = rows[0].perSecond;
   const floor = rows.find((row) => row.name.startsWith("/terms"))!.perSecond;
   printTable(
-    `Pages: ${HTTP_CONNECTIONS} connections, ${CONFIG.httpMs / 1000} s each after ${CONFIG.warmupMs / 1000} s warm-up, gzip asked for`,
+    `${title}: ${HTTP_CONNECTIONS} connections, ${CONFIG.httpMs / 1000} s each after ${CONFIG.warmupMs / 1000} s warm-up, gzip asked for`,
     ["route", "req/s", "p50 ms", "p99 ms", "statuses", "KB/resp", "of floor", "of limit"],
     rows.map((row) => [
       row.name,
@@ -393,8 +413,13 @@ async function weightScenario(pages: PageTarget[]) {
     if (response.status !== 200)
       throw new Error(`${page.name} answered ${response.status} ${response.headers.get("location") ?? ""}`);
     const html = await response.text();
-    // Every JS and CSS file of the Remix build the HTML names: modulepreload and stylesheet links, the inline module imports.
-    const urls = [...new Set([...html.matchAll(/["'](\/build\/[^"'?#]+\.(?:js|css))["']/g)].map((match) => match[1]))];
+    // What the browser fetches: the modulepreload and stylesheet links, and the inline module's imports. Not every
+    // path the HTML holds: its inline route manifest also names routes one may go to (lazy route discovery).
+    const fetched = [
+      ...html.matchAll(/<link rel="(?:modulepreload|stylesheet)" href="(\/build\/[^"]+)"/g),
+      ...html.matchAll(/import(?: \* as \w+ from |\()"(\/build\/[^"]+\.js)"/g),
+    ];
+    const urls = [...new Set(fetched.map((match) => match[1]))];
     const row = {
       name: page.name,
       path: new URL(page.url).pathname,
