@@ -14,11 +14,21 @@ import { AgencyProfileSchema, ClientProfileSchema, TeamMemberProfileSchema } fro
 import { imageUrl } from "~/models/image-urls";
 import { TEAM_ROLE_LABELS } from "~/models/roles";
 import { ImageUpload } from "./image-upload";
+import { TimeZoneCard } from "./time-zone-card";
 import { useFormResult } from "./use-form-result";
 import { ownerName as displayOwnerName } from "~/models/owner-name";
 
-/** The Profile tab of every area: the form of the signed-in person's own record (SPEC §2.12). */
+/** The Profile tab of every area: the form of the signed-in person's own record (SPEC §2.12), and their time zone. */
 export function ProfilePage() {
+  return (
+    <div className="space-y-6">
+      <OwnRecord />
+      <TimeZoneCard />
+    </div>
+  );
+}
+
+function OwnRecord() {
   const { profile } = useLoaderData<typeof profileLoader>();
   switch (profile.kind) {
     case "agency":
@@ -72,7 +82,7 @@ function useProfileForm<
   const fetcher = useFetcher<typeof profileAction>({ key: "profile" });
   const [form, fields] = useForm({
     id: "profile",
-    lastResult: useFormResult(fetcher)?.result,
+    lastResult: useFormResult(fetcher, "profile")?.result,
     defaultValue,
     constraint: getZodConstraint(schema),
     shouldRevalidate: "onBlur",
