@@ -156,7 +156,11 @@ export async function updateProfile(actor: Actor, input: ProfileInput): Promise<
 
 /** The actor's Time zone setting: an IANA zone (checked by TimeZoneSchema), or null for Automatic. */
 export async function setTimeZone(actor: Actor, timeZone: string | null): Promise<void> {
-  await db.updateTable("users").set({ time_zone: timeZone, updated_at: new Date() }).where("id", "=", actor.id).execute();
+  await db
+    .updateTable("users")
+    .set({ time_zone: timeZone, updated_at: new Date() })
+    .where("id", "=", actor.id)
+    .execute();
 }
 
 /**

@@ -92,20 +92,16 @@ test(
   },
 );
 
-test(
-  "a chosen time zone overrides the browser's, and Automatic gives it back",
-  { tag: "@no-js" },
-  async ({ page }) => {
-    const errors = pageErrors(page);
-    const { space } = await spaceWithTwoDays(page);
-    await chooseTimeZone(page, "Asia/Tokyo", "Times are now shown in Asia/Tokyo.");
-    await expect(timeZoneCard(page)).toContainText("Times are shown in Asia/Tokyo, as you chose below.");
-    await expect(page.getByLabel("Time zone")).toHaveValue("Asia/Tokyo");
-    await expectChatIn(page, space.id, "Asia/Tokyo");
+test("a chosen time zone overrides the browser's, and Automatic gives it back", { tag: "@no-js" }, async ({ page }) => {
+  const errors = pageErrors(page);
+  const { space } = await spaceWithTwoDays(page);
+  await chooseTimeZone(page, "Asia/Tokyo", "Times are now shown in Asia/Tokyo.");
+  await expect(timeZoneCard(page)).toContainText("Times are shown in Asia/Tokyo, as you chose below.");
+  await expect(page.getByLabel("Time zone")).toHaveValue("Asia/Tokyo");
+  await expectChatIn(page, space.id, "Asia/Tokyo");
 
-    await chooseTimeZone(page, "", "Times are now shown in your browser's time zone.");
-    await expect(page.getByLabel("Time zone")).toHaveValue("");
-    await expectChatIn(page, space.id, withJavaScript() ? NEW_YORK : "UTC");
-    expect(errors).toEqual([]);
-  },
-);
+  await chooseTimeZone(page, "", "Times are now shown in your browser's time zone.");
+  await expect(page.getByLabel("Time zone")).toHaveValue("");
+  await expectChatIn(page, space.id, withJavaScript() ? NEW_YORK : "UTC");
+  expect(errors).toEqual([]);
+});
