@@ -7,7 +7,7 @@ import * as spacePage from "~/routes/spaces.$spaceId";
 import * as agencyProfile from "~/routes/_agency.settings._index";
 import { loadActor } from "~/models/actors.server";
 import { createAgency, createSpace, createSpaceMessage } from "#tests/support/factories";
-import { call, context, cookieFor, getRequest, postRequest } from "#tests/support/requests";
+import { call, context, cookieFor, getRequest, postRequest, toastOf } from "#tests/support/requests";
 
 /*
  * The server renders every time in the reader's zone: the one they chose in their
@@ -182,9 +182,15 @@ describe("the Time zone setting", () => {
 
   test("Automatic clears the chosen zone, and the browser's counts again", async () => {
     const { owner, cookie } = await chatWithTwoDays();
-    await post({ intent: "time-zone", timeZone: "Asia/Tokyo" }, cookie);
-    const cleared = await post({ intent: "time-zone", timeZone: "" }, cookie);
+    const chosen = await post({ intent: "time-zone", timeZone: "Asia/Tokyo" }, cookie);
+    expect(await toastOf(chosen)).toMatchObject({ description: "Times are now shown in Asia/Tokyo." });
+    // The toast tells the zone Automatic comes to: the browser's if it has told us, else UTC.
+    const cleared = await post({ intent: "time-zone", timeZone: "" }, `${cookie}; tz=Europe%2FBerlin`);
     expect(cleared.status).toBe(302);
+    expect(await toastOf(cleared)).toMatchObject({ description: "Times are now shown in Europe/Berlin." });
+    expect(await toastOf(await post({ intent: "time-zone", timeZone: "" }, cookie))).toMatchObject({
+      description: "Times are now shown in UTC.",
+    });
     expect((await loadActor(owner.id))?.timeZone).toBeNull();
     expect((await (await load(`${cookie}; tz=Europe%2FBerlin`)).json()).timeZone.inUse).toBe("Europe/Berlin");
   });

@@ -62,7 +62,7 @@ export async function profileAction(request: Request, area: ShellArea) {
   }
 
   const formData = await readForm(request);
-  if (formData.get("intent") === "time-zone") return timeZoneAction(actor, formData, here);
+  if (formData.get("intent") === "time-zone") return timeZoneAction(request, actor, formData, here);
   const kind = profileKindOf(actor);
   if (!kind) return redirectWithToast(here, UPDATE_FAILED);
   return formAction(formData, {
@@ -83,18 +83,18 @@ export async function profileAction(request: Request, area: ShellArea) {
 }
 
 /** Every user has a Time zone, administrators too: it is the account's, not the profile record's. */
-function timeZoneAction(actor: Actor, formData: FormData, here: string) {
+function timeZoneAction(request: Request, actor: Actor, formData: FormData, here: string) {
   return formAction(formData, {
     schema: TimeZoneSchema,
     failure: "Failed to update your time zone. Please try again.",
     run: async ({ timeZone }) => {
       await setTimeZone(actor, timeZone);
+      // Automatic is the browser's zone if it has told us, else UTC: say which.
+      const inUse = clockFor(request, { timeZone }).timeZone;
       return redirectWithToast(here, {
         type: "success",
         title: "Time zone updated",
-        description: timeZone
-          ? `Times are now shown in ${timeZone}.`
-          : "Times are now shown in your browser's time zone.",
+        description: `Times are now shown in ${inUse}.`,
       });
     },
   });
