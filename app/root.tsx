@@ -5,7 +5,10 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Toaster } from "~/components/toaster";
 import { getToast } from "~/web/toast.server";
+import { getActor } from "~/web/guards.server";
+import { clockFor } from "~/web/clock.server";
 import { useNonce } from "~/components/nonce";
+import { TimeZoneHint } from "~/components/time-zone-hint";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -16,12 +19,16 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: "Agency Workspace" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { toast, headers } = await getToast(request);
-  return data({ toast }, { headers });
+  // The zone only shapes how times read: a failed lookup of the user (the database gone)
+  // is the page's own loader's to report, while this document still renders, in UTC.
+  const [{ toast, headers }, actor] = await Promise.all([getToast(request), getActor(request).catch(() => null)]);
+  const { timeZone, locale, source } = clockFor(request, actor);
+  return data({ toast, clock: { timeZone, locale, source }, renderedAt: Date.now() }, { headers });
 }
 
 /**
- * The toast is a cookie this loader reads. A refused form post (4xx) revalidates no
+ * The toast is a cookie this loader reads, and the time zone comes from the user's
+ * settings (a change there is a post). A refused form post (4xx) revalidates no
  * loader by default, yet may carry a toast (a logo upload's "File too large"): read
  * it after every post.
  */
@@ -36,6 +43,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <TimeZoneHint
+          renderedFromHint={rootData && rootData.clock.source !== "setting" ? rootData.clock.timeZone : null}
+        />
         <Meta />
         <Links />
       </head>

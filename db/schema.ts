@@ -42,6 +42,8 @@ export interface UsersTable {
   pending_registration: JSONColumnType<PendingRegistration | null, string | null | undefined, string | null>;
   must_change_password: Generated<boolean>;
   agency_id: string | null;
+  /** An IANA zone the user chose; null is Automatic (the browser's zone). */
+  time_zone: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -17,6 +17,8 @@ export type Actor = {
   /** The agency's name, or the client's company. */
   companyName: string;
   avatarKey: string | null;
+  /** The time zone chosen in their settings; null is Automatic (the browser's). */
+  timeZone: string | null;
   teamMember: { id: string; role: TeamRole } | null;
   /** `companyId` decides who their colleagues are (decision 009); `company` is its name, for display. */
   client: { id: string; role: ClientRole; companyId: string; company: string } | null;
@@ -37,6 +39,7 @@ export async function loadActor(userId: string): Promise<Actor | null> {
       "users.email_verified_at",
       "users.must_change_password",
       "users.pending_registration",
+      "users.time_zone",
       "agencies.agency_name",
       "agencies.first_name",
       "agencies.last_name",
@@ -70,6 +73,7 @@ export async function loadActor(userId: string): Promise<Actor | null> {
     firstName: (isAgencyOwner && row.first_name) || name.split(" ")[0],
     companyName: (row.user_type === "CLIENT" ? row.company : row.agency_name) ?? "",
     avatarKey: avatarKeyOf(row),
+    timeZone: row.time_zone,
     teamMember: row.team_member_id && row.team_role ? { id: row.team_member_id, role: row.team_role } : null,
     client:
       row.client_id && row.client_role && row.company_id

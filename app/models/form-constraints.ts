@@ -89,6 +89,7 @@ export const FORM_CONSTRAINTS = {
   },
   SignOutSessionSchema: { intent: { required: true }, session: { required: true } },
   TeamMemberProfileSchema: { intent: { required: true }, name: { required: true }, mobileNumber: { required: false } },
+  TimeZoneSchema: { intent: { required: true }, timeZone: { required: false } },
   TwoFactorCodeSchema: { code: { required: true } },
   TwoFactorRequirementSchema: { intent: { required: true }, required: { required: true, pattern: "true|false" } },
   CreateSpaceSchema: { clientOwnerId: { required: true }, name: { required: false }, logo: { required: false } },

@@ -154,6 +154,15 @@ export async function updateProfile(actor: Actor, input: ProfileInput): Promise<
   emit("profile.updated", { userId: actor.id });
 }
 
+/** The actor's Time zone setting: an IANA zone (checked by TimeZoneSchema), or null for Automatic. */
+export async function setTimeZone(actor: Actor, timeZone: string | null): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ time_zone: timeZone, updated_at: new Date() })
+    .where("id", "=", actor.id)
+    .execute();
+}
+
 /**
  * Replaces the actor's avatar (SPEC §4: upload, then the record, then the toast) and
  * removes the old file. A refused file changes nothing and says why (SPEC §8).

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { formatPhone, nationalDigits } from "./phone";
 import { mismatch, newPassword, passwordsMatch } from "./auth.schemas";
+import { timeZoneNames } from "./time-format";
 
 /* The forms of the settings pages (SPEC §2.12); conform uses them in the browser too. */
 
@@ -51,6 +52,17 @@ export const ClientProfileSchema = z.object({
     .max(10, "The extension has at most 10 digits.")
     .regex(/^\d*$/, "The extension can only contain digits.")
     .optional()
+    .transform((value) => value || null),
+});
+
+/** The profile's Time zone: empty is Automatic (the browser's zone), else a zone of Intl's list. */
+export const TimeZoneSchema = z.object({
+  intent: z.literal("time-zone"),
+  timeZone: z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => !value || timeZoneNames().includes(value), "Choose a time zone from the list.")
     .transform((value) => value || null),
 });
 

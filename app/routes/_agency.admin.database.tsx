@@ -1,7 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminHeading, AdminTable } from "~/components/admin/admin-table";
+import { useClock } from "~/components/use-clock";
 import { databaseStatus } from "~/models/admin.server";
+import { formatDateTime } from "~/models/time-format";
 import { requireActor } from "~/web/guards.server";
 import { pageMeta } from "~/web/meta";
 
@@ -14,6 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AdminDatabase() {
   const { engine, migrations, counts, queues } = useLoaderData<typeof loader>();
+  const clock = useClock();
   return (
     <div className="space-y-8">
       <AdminHeading
@@ -27,7 +30,7 @@ export default function AdminDatabase() {
           columns={["Migration", "Status"]}
           rows={migrations.map((migration) => [
             migration.name,
-            migration.appliedAt ? `Applied ${new Date(migration.appliedAt).toLocaleString("en-US")}` : "Pending",
+            migration.appliedAt ? `Applied ${formatDateTime(migration.appliedAt, clock)}` : "Pending",
           ])}
         />
       </section>

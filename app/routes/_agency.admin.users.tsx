@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { format } from "date-fns";
 import { AdminHeading, AdminTable } from "~/components/admin/admin-table";
 import { Button, buttonClassName } from "~/components/ui/button";
 import { SearchIcon } from "~/components/ui/icons";
 import { inputClassName } from "~/components/ui/field";
+import { useClock } from "~/components/use-clock";
 import { listUsers } from "~/models/admin.server";
+import { formatDate } from "~/models/time-format";
 import { requireActor } from "~/web/guards.server";
 import { pageMeta } from "~/web/meta";
 
@@ -23,6 +24,7 @@ const TYPE_LABELS = { AGENCY: "Agency", TEAM_MEMBER: "Team member", CLIENT: "Cli
 export default function AdminUsers() {
   const { users, query, page, pageCount, total, perPage } = useLoaderData<typeof loader>();
   const searching = useNavigation().state === "loading";
+  const clock = useClock();
   const pageHref = (to: number) => `?${new URLSearchParams({ ...(query ? { q: query } : {}), page: String(to) })}`;
   const first = (page - 1) * perPage + 1;
   return (
@@ -55,7 +57,7 @@ export default function AdminUsers() {
               TYPE_LABELS[user.userType],
               user.agencyName ?? "—",
               user.verified ? "Yes" : "No",
-              format(new Date(user.createdAt), "MMM d, yyyy"),
+              formatDate(user.createdAt, clock),
             ])}
           />
           <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">

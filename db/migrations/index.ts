@@ -4,6 +4,7 @@ import * as spaceOwnerAndPendingUploads from "./0003_space_owner_and_pending_upl
 import * as securityAndNotices from "./0005_security_and_notices";
 import * as clientCompanies from "./0006_client_companies";
 import * as changeLogIndexes from "./0007_change_log_indexes";
+import * as userTimeZone from "./0008_user_time_zone";
 
 /* Listed here rather than read from disk, so that they travel inside the server build. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   "0005_security_and_notices": securityAndNotices,
   "0006_client_companies": clientCompanies,
   "0007_change_log_indexes": changeLogIndexes,
+  "0008_user_time_zone": userTimeZone,
 };

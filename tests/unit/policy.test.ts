@@ -15,6 +15,7 @@ function actor(overrides: Partial<Actor>): Actor {
     firstName: "U",
     companyName: "A",
     avatarKey: null,
+    timeZone: null,
     teamMember: null,
     client: null,
     ...overrides,

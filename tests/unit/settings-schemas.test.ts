@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, test } from "vitest";
-import { ClientProfileSchema, NotificationPreferencesSchema } from "~/models/settings.schemas";
+import { ClientProfileSchema, NotificationPreferencesSchema, TimeZoneSchema } from "~/models/settings.schemas";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -9,6 +9,23 @@ const form = (fields: Record<string, string>) => {
 };
 
 describe("settings forms", () => {
+  test("a time zone is Automatic (empty, stored as null) or one of Intl's IANA zones", () => {
+    const parse = (timeZone: string) =>
+      parseWithZod(form({ intent: "time-zone", timeZone }), { schema: TimeZoneSchema });
+    const automatic = parse("");
+    expect(automatic.status === "success" && automatic.value.timeZone).toBeNull();
+    for (const zone of ["UTC", "America/New_York", "Europe/Berlin"]) {
+      const chosen = parse(zone);
+      expect(chosen.status === "success" && chosen.value.timeZone).toBe(zone);
+    }
+    for (const wrong of ["Mars/Olympus", "EST5EDT; drop", "america/new_york"]) {
+      const refused = parse(wrong);
+      expect(refused.status !== "success" && refused.error).toEqual({
+        timeZone: ["Choose a time zone from the list."],
+      });
+    }
+  });
+
   test("a ticked box is on and an unticked one (which browsers do not send) is off", () => {
     const submission = parseWithZod(form({ newClient: "on", marketing: "on" }), {
       schema: NotificationPreferencesSchema,

@@ -4,7 +4,9 @@ import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { inputClassName } from "~/components/ui/field";
 import { LinkIcon } from "~/components/ui/icons";
+import { useClock, useNow } from "~/components/use-clock";
 import type { ChatMessage, ReactionType } from "~/models/chat-message";
+import { formatMessageTime } from "~/models/time-format";
 import { ReactionBar } from "./reaction-bar";
 import { Readers } from "./readers";
 import { SenderHoverCard } from "./sender-hover-card";
@@ -33,14 +35,16 @@ export function MessageBubble({
 }) {
   const own = message.senderId === viewerId;
   const [error, setError] = useState<string | null>(null);
+  const clock = useClock();
+  const now = useNow();
   return (
     <li className={clsx("flex gap-2", own && "flex-row-reverse")} data-message-id={message.id}>
       <Avatar name={message.senderName} src={message.senderAvatar} size="sm" alt="" className="mt-5" />
       <div className={clsx("flex min-w-0 max-w-[70%] flex-col", own ? "items-end" : "items-start")}>
         <div className="flex items-baseline gap-2">
           <SenderHoverCard name={message.senderName} avatar={message.senderAvatar} sentAt={message.createdAt} />
-          <time dateTime={message.createdAt} className="text-xs text-slate-500" suppressHydrationWarning>
-            {new Date(message.createdAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
+          <time dateTime={message.createdAt} className="text-xs text-slate-500">
+            {formatMessageTime(message.createdAt, now, clock)}
           </time>
           {message.editedAt ? <span className="text-xs italic text-slate-500">(edited)</span> : null}
         </div>

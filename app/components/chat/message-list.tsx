@@ -1,7 +1,9 @@
 import { Link } from "@remix-run/react";
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { Fragment, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { ChevronDownIcon } from "~/components/ui/icons";
+import { useClock, useNow } from "~/components/use-clock";
 import type { ChatMessage } from "~/models/chat-message";
+import { dayKey, formatDayHeading, type Clock } from "~/models/time-format";
 import type { PendingMessage } from "./chat-state";
 
 /** SPEC §9: new messages scroll into view only when the reader was this close to the bottom. */
@@ -38,6 +40,8 @@ export function MessageList({
   const atBottom = useRef(true);
   const [showJump, setShowJump] = useState(false);
   const [loadingOlder, setLoadingOlder] = useState(false);
+  const clock = useClock();
+  const now = useNow();
   const previous = useRef({ first: messages[0]?.id, last: messages.at(-1)?.id, count: 0, pending: 0, height: 0 });
 
   const scrollToBottom = () => {
@@ -124,7 +128,14 @@ export function MessageList({
         ) : null}
         {messages.length || pending.length ? (
           <ol className="space-y-4">
-            {messages.map(renderMessage)}
+            {messages.map((message, index) => (
+              <Fragment key={message.id}>
+                {index === 0 || dayKey(messages[index - 1].createdAt, clock) !== dayKey(message.createdAt, clock) ? (
+                  <DaySeparator at={message.createdAt} now={now} clock={clock} />
+                ) : null}
+                {renderMessage(message)}
+              </Fragment>
+            ))}
             {pending.map(renderPending)}
           </ol>
         ) : (
@@ -142,5 +153,16 @@ export function MessageList({
         </button>
       ) : null}
     </div>
+  );
+}
+
+/** Above the first message of each day, in the reader's zone: Today, Yesterday, or the date. */
+function DaySeparator({ at, now, clock }: { at: string; now: number; clock: Clock }) {
+  return (
+    <li className="flex items-center gap-3 text-xs font-medium text-slate-500" data-day-separator="">
+      <span className="h-px flex-1 bg-slate-200" aria-hidden="true" />
+      <time dateTime={dayKey(at, clock)}>{formatDayHeading(at, now, clock)}</time>
+      <span className="h-px flex-1 bg-slate-200" aria-hidden="true" />
+    </li>
   );
 }

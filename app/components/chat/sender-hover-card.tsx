@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Avatar } from "~/components/ui/avatar";
+import { useClock } from "~/components/use-clock";
+import { formatDateTime } from "~/models/time-format";
 
 /** SPEC §9: the hover card opens after 700 ms and closes after 300 ms. */
 export const HOVER_OPEN_MS = 700;
@@ -12,6 +14,7 @@ export const HOVER_CLOSE_MS = 300;
  */
 export function SenderHoverCard({ name, avatar, sentAt }: { name: string; avatar: string | null; sentAt: string }) {
   const [open, setOpen] = useState(false);
+  const clock = useClock();
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
   const openSoon = () => {
@@ -40,9 +43,7 @@ export function SenderHoverCard({ name, avatar, sentAt }: { name: string; avatar
           <Avatar name={name} src={avatar} size="md" alt="" />
           <span className="min-w-0">
             <span className="block truncate text-sm font-semibold text-slate-900">{name}</span>
-            <span className="block text-xs text-slate-500" suppressHydrationWarning>
-              Sent {new Date(sentAt).toLocaleString()}
-            </span>
+            <span className="block text-xs text-slate-500">Sent {formatDateTime(sentAt, clock)}</span>
           </span>
         </span>
       ) : null}

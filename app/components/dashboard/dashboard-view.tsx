@@ -1,5 +1,7 @@
 import { Link } from "@remix-run/react";
 import { formatDistanceToNowStrict } from "date-fns";
+import { useClock } from "~/components/use-clock";
+import { formatDateTime } from "~/models/time-format";
 
 export type QuickAction = { label: string; description: string; to: string };
 
@@ -15,6 +17,7 @@ export function DashboardView({
   activity: { id: string; summary: string; createdAt: string | Date }[];
   quickActions: QuickAction[];
 }) {
+  const clock = useClock();
   return (
     <div className="space-y-8">
       <div>
@@ -37,7 +40,12 @@ export function DashboardView({
               {activity.map((item) => (
                 <li key={item.id} className="flex items-start justify-between gap-4 py-3 text-sm">
                   <span className="text-slate-700">{item.summary}</span>
-                  <time dateTime={new Date(item.createdAt).toISOString()} className="shrink-0 text-slate-500">
+                  {/* "5 minutes ago" reads the same in every zone; the exact time, in the reader's, on hover. */}
+                  <time
+                    dateTime={new Date(item.createdAt).toISOString()}
+                    title={formatDateTime(item.createdAt, clock)}
+                    className="shrink-0 text-slate-500"
+                  >
                     {formatDistanceToNowStrict(new Date(item.createdAt), { addSuffix: true })}
                   </time>
                 </li>

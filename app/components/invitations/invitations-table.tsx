@@ -1,11 +1,12 @@
 import { useFetcher } from "@remix-run/react";
 import { clsx } from "clsx";
-import { format } from "date-fns";
 import { useState } from "react";
 import { Button, SubmitButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import type { InvitationRow } from "~/models/invitations.server";
 import { useHydrated } from "~/components/use-hydrated";
+import { useClock } from "~/components/use-clock";
+import { formatDate } from "~/models/time-format";
 
 export const invitationPath = (id: string) => `/invitations/${id}`;
 
@@ -17,7 +18,7 @@ const statusStyles = {
 
 /**
  * The Pending Invitations table (SPEC §2.9, §2.10): who, (company for clients), role,
- * Sent as MMM d, yyyy, Status, and Copy link, Resend and Delete. Resend and Delete
+ * Sent as MMM d, yyyy (in the reader's zone), Status, and Copy link, Resend and Delete. Resend and Delete
  * are plain forms; they come back to `returnTo` with a toast.
  */
 export function InvitationsTable({
@@ -91,6 +92,7 @@ function InvitationItem({
 }) {
   const fetcher = useFetcher();
   const hydrated = useHydrated();
+  const clock = useClock();
   const [copied, setCopied] = useState(false);
   if (fetcher.formData?.get("intent") === "delete") return null;
   const who = invitation.name ?? invitation.email ?? "Anyone with the link";
@@ -102,7 +104,7 @@ function InvitationItem({
       </td>
       {showCompany ? <td className="px-4 py-3 text-slate-700">{invitation.company ?? "—"}</td> : null}
       <td className="px-4 py-3 text-slate-700">{invitation.roleLabel}</td>
-      <td className="px-4 py-3 text-slate-700">{format(new Date(invitation.createdAt), "MMM d, yyyy")}</td>
+      <td className="px-4 py-3 text-slate-700">{formatDate(invitation.createdAt, clock)}</td>
       <td className="px-4 py-3">
         <span className={clsx("rounded-full px-2 py-0.5 text-xs font-medium", statusStyles[invitation.status])}>
           {invitation.status}

@@ -14,12 +14,22 @@ import type { AgencyProfileSchema, ClientProfileSchema, TeamMemberProfileSchema 
 import { imageUrl } from "~/models/image-urls";
 import { TEAM_ROLE_LABELS } from "~/models/roles";
 import { ImageUpload } from "./image-upload";
+import { TimeZoneCard } from "./time-zone-card";
 import { useFormResult } from "./use-form-result";
 import { ownerName as displayOwnerName } from "~/models/owner-name";
 import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
-/** The Profile tab of every area: the form of the signed-in person's own record (SPEC §2.12). */
+/** The Profile tab of every area: the form of the signed-in person's own record (SPEC §2.12), and their time zone. */
 export function ProfilePage() {
+  return (
+    <div className="space-y-6">
+      <OwnRecord />
+      <TimeZoneCard />
+    </div>
+  );
+}
+
+function OwnRecord() {
   const { profile } = useLoaderData<typeof profileLoader>();
   switch (profile.kind) {
     case "agency":
@@ -80,7 +90,7 @@ function useProfileForm<Name extends keyof ProfileSchemas>(
   const fetcher = useFetcher<typeof profileAction>({ key: "profile" });
   const [form, fields] = useForm<z.input<ProfileSchemas[Name]>>({
     id: "profile",
-    lastResult: useFormResult(fetcher)?.result,
+    lastResult: useFormResult(fetcher, "profile")?.result,
     defaultValue,
     constraint: FORM_CONSTRAINTS[schema],
   });

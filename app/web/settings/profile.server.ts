@@ -4,23 +4,36 @@ import {
   changeAvatar,
   getProfile,
   profileKindOf,
+  setTimeZone,
   updateProfile,
   type ProfileInput,
 } from "~/models/profiles.server";
 import { settingsPath } from "~/models/paths";
-import { AgencyProfileSchema, ClientProfileSchema, TeamMemberProfileSchema } from "~/models/settings.schemas";
+import {
+  AgencyProfileSchema,
+  ClientProfileSchema,
+  TeamMemberProfileSchema,
+  TimeZoneSchema,
+} from "~/models/settings.schemas";
+import { timeZoneNames } from "~/models/time-format";
 import { IMAGE_MAX_BYTES } from "~/models/uploads.server";
 import { formAction } from "../form-action.server";
 import { requireActor } from "../guards.server";
 import { redirectWithToast, type ToastInput } from "../toast.server";
 import type { ShellArea } from "~/web/shell";
+import { clockFor } from "~/web/clock.server";
 import { readForm, readUploadForm } from "~/web/request.server";
 
 /* The Profile tab of /settings, /teams/settings and /client/settings: one loader and one action for the three. */
 
 export async function profileLoader(request: Request, area: ShellArea) {
   const actor = await requireActor(request, area);
-  return { profile: await getProfile(actor) };
+  const { timeZone: inUse, source, browserTimeZone } = clockFor(request, actor);
+  return {
+    profile: await getProfile(actor),
+    // The server's list, so the page's options are the same before and after hydration.
+    timeZone: { chosen: actor.timeZone, inUse, source, browserTimeZone, names: timeZoneNames() },
+  };
 }
 
 const PROFILE_SCHEMAS = {
@@ -48,9 +61,11 @@ export async function profileAction(request: Request, area: ShellArea) {
     return uploadImage(actor, await readUploadForm(request, IMAGE_MAX_BYTES), here);
   }
 
+  const formData = await readForm(request);
+  if (formData.get("intent") === "time-zone") return timeZoneAction(request, actor, formData, here);
   const kind = profileKindOf(actor);
   if (!kind) return redirectWithToast(here, UPDATE_FAILED);
-  return formAction(await readForm(request), {
+  return formAction(formData, {
     schema: profileSchemaFor(kind),
     failure: "Failed to update your profile. Please try again.",
     // SPEC §8 tells a profile that could not be saved as a toast.
@@ -62,6 +77,24 @@ export async function profileAction(request: Request, area: ShellArea) {
         type: "success",
         title: "Profile updated",
         description: "Your profile has been updated successfully.",
+      });
+    },
+  });
+}
+
+/** Every user has a Time zone, administrators too: it is the account's, not the profile record's. */
+function timeZoneAction(request: Request, actor: Actor, formData: FormData, here: string) {
+  return formAction(formData, {
+    schema: TimeZoneSchema,
+    failure: "Failed to update your time zone. Please try again.",
+    run: async ({ timeZone }) => {
+      await setTimeZone(actor, timeZone);
+      // Automatic is the browser's zone if it has told us, else UTC: say which.
+      const inUse = clockFor(request, { timeZone }).timeZone;
+      return redirectWithToast(here, {
+        type: "success",
+        title: "Time zone updated",
+        description: `Times are now shown in ${inUse}.`,
       });
     },
   });

@@ -1,8 +1,9 @@
 import { redirect } from "@remix-run/node";
-import { format, formatDistanceStrict } from "date-fns";
+import { formatDistanceStrict } from "date-fns";
 import { Refusal } from "~/models/errors.server";
 import { changePassword } from "~/models/password-change.server";
 import { settingsPath } from "~/models/paths";
+import { formatDate } from "~/models/time-format";
 import { endOtherSessions, endOwnSession, listSessions } from "~/models/sessions.server";
 import {
   ChangePasswordSchema,
@@ -19,6 +20,7 @@ import {
   twoFactorStatus,
 } from "~/models/two-factor.server";
 import { describeDevice } from "~/web/user-agent.server";
+import { clockFor } from "~/web/clock.server";
 import type { ShellArea } from "~/web/shell";
 import { getSessionId } from "../auth.server";
 import { expectFound } from "../errors.server";
@@ -32,6 +34,7 @@ import { readForm } from "~/web/request.server";
 export async function securityLoader(request: Request, area: ShellArea) {
   const actor = await requireActor(request, area);
   const now = new Date();
+  const clock = clockFor(request, actor);
   const [sessions, twoFactor] = await Promise.all([
     listSessions(actor.id, (await getSessionId(request)) ?? ""),
     twoFactorStatus(actor),
@@ -44,7 +47,7 @@ export async function securityLoader(request: Request, area: ShellArea) {
       lastSeen: session.current
         ? "Active now"
         : `Last seen ${formatDistanceStrict(session.lastSeenAt, now, { addSuffix: true })}`,
-      signedIn: `Signed in ${format(session.createdAt, "MMM d, yyyy")}`,
+      signedIn: `Signed in ${formatDate(session.createdAt, clock)}`,
     })),
     twoFactor,
   };
