@@ -210,3 +210,25 @@ test("resting on a sender's name opens their card after a moment", async ({ page
   await page.mouse.move(0, 0);
   await expect(page.getByRole("tooltip")).toHaveCount(0);
 });
+
+test("on a phone the chat fits the screen, its message box above the browser's toolbar", async ({ page }) => {
+  const world = await createWorld(page, {
+    clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
+    spaces: [{ name: "Northwind Launch", clients: [0] }],
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, world.clients[0].email);
+  await page.goto(`/client/chat/${world.spaces[0].id}`);
+  // The chat is as tall as the dynamic viewport (the part the toolbar leaves) less 240px.
+  const heights = await page.getByRole("region", { name: "Chat" }).evaluate((card) => {
+    const probe = document.createElement("div");
+    probe.style.height = "100dvh";
+    document.body.append(probe);
+    const dynamic = probe.getBoundingClientRect().height;
+    probe.remove();
+    return { card: card.getBoundingClientRect().height, dynamic };
+  });
+  expect(heights.card).toBe(heights.dynamic - 240);
+  await expect(page.getByLabel("Message", { exact: true })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole("button", { name: "Send" })).toBeInViewport({ ratio: 1 });
+});

@@ -57,10 +57,16 @@ export function ChatRoom({
     }
   }, [live, latest, viewerId]);
 
+  // SPEC §2.13: the viewport less 240px. On phones 100vh is the height with the browser's
+  // toolbar hidden, which put the send form under it; 100dvh follows the toolbar.
   return (
-    <Card className="flex h-[calc(100vh-240px)] min-h-[26rem] flex-col overflow-hidden">
+    <Card
+      className="flex h-[calc(100vh-240px)] min-h-[26rem] flex-col overflow-hidden supports-[height:100dvh]:h-[calc(100dvh-240px)]"
+      role="region"
+      aria-labelledby="chat-title"
+    >
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 p-3">
-        <h2 className="mr-auto flex items-center gap-2 text-base font-semibold text-slate-900">
+        <h2 id="chat-title" className="mr-auto flex items-center gap-2 text-base font-semibold text-slate-900">
           <ChatIcon className="size-5 text-slate-500" aria-hidden="true" />
           Chat
         </h2>
