@@ -232,3 +232,36 @@ test("on a phone the chat fits the screen, its message box above the browser's t
   await expect(page.getByLabel("Message", { exact: true })).toBeInViewport({ ratio: 1 });
   await expect(page.getByRole("button", { name: "Send" })).toBeInViewport({ ratio: 1 });
 });
+
+test(
+  "the message box counts its last thousand characters down; Refresh is offered only without JavaScript",
+  { tag: "@no-js" },
+  async ({ page }) => {
+    const world = await createWorld(page, {
+      clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
+      spaces: [{ name: "Northwind Launch", clients: [0] }],
+    });
+    await signInAs(page, world.owner.email);
+    await page.goto(`/spaces/${world.spaces[0].id}`);
+    const box = page.getByLabel("Message", { exact: true });
+    await expect(box).toHaveAttribute("maxlength", "10000");
+    if (test.info().project.use.javaScriptEnabled === false) {
+      await page.getByRole("link", { name: "Refresh" }).click();
+      await expect(page).toHaveURL(new RegExp(`/spaces/${world.spaces[0].id}$`));
+      return;
+    }
+    // Live with JavaScript: nothing to refresh.
+    await expect(page.getByRole("link", { name: "Refresh" })).toHaveCount(0);
+    await box.fill("a".repeat(8_999));
+    await expect(page.getByText(/characters? left/)).toHaveCount(0);
+    await box.press("a");
+    const counter = page.getByText("1,000 characters left");
+    await expect(counter).toBeVisible();
+    await expect(counter).toHaveAttribute("aria-live", "polite");
+    await box.fill("a".repeat(10_000));
+    await expect(page.getByText("0 characters left")).toBeVisible();
+    await box.press("a");
+    await expect(box).toHaveValue("a".repeat(10_000));
+    await expectAccessible(page);
+  },
+);

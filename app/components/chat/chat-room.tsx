@@ -4,6 +4,7 @@ import { buttonClassName } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { inputClassName } from "~/components/ui/field";
 import { ChatIcon, SearchIcon } from "~/components/ui/icons";
+import { useHydrated } from "~/components/use-hydrated";
 import type { ChatMessage, ChatPerson } from "~/models/message.schemas";
 import { chatReducer, initChatState, type PendingMessage } from "./chat-state";
 import { Composer } from "./composer";
@@ -42,6 +43,7 @@ export function ChatRoom({
   const live = useLiveChat({ spaceId: data.spaceId, lastSeq: data.page.lastSeq, dispatch });
   const actions = useChatActions({ spaceId: data.spaceId, dispatch, live });
   const viewerId = data.viewer.id;
+  const hydrated = useHydrated();
 
   // A new page from the server (a search left, an older page by link) replaces what is shown.
   useEffect(() => dispatch({ type: "reset", ...data.page }), [data.page]);
@@ -87,9 +89,12 @@ export function ChatRoom({
             <span className="sr-only">Search</span>
           </button>
         </Form>
-        <Link to={path} className={buttonClassName({ variant: "ghost", size: "sm" })}>
-          Refresh
-        </Link>
+        {/* With JavaScript the chat is live; without it this is the way to see what came since. */}
+        {hydrated ? null : (
+          <Link to={path} className={buttonClassName({ variant: "ghost", size: "sm" })}>
+            Refresh
+          </Link>
+        )}
       </div>
 
       {data.results ? (
