@@ -1,5 +1,13 @@
 import type { Page } from "@playwright/test";
-import { createWorld, expect, expectAccessible, expectTitleAndDescription, signInAs, test } from "./support/fixtures";
+import {
+  createWorld,
+  expect,
+  expectAccessible,
+  expectTitleAndDescription,
+  sendMessages,
+  signInAs,
+  test,
+} from "./support/fixtures";
 
 /*
  * The chat of a space, with JavaScript (optimistic sends, uploads with progress,
@@ -265,3 +273,32 @@ test(
     await expectAccessible(page);
   },
 );
+
+test("a sender's messages in a row show their name and avatar once", async ({ page }) => {
+  const world = await createWorld(page, {
+    clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
+    spaces: [{ name: "Northwind Launch", clients: [0] }],
+  });
+  const spaceId = world.spaces[0].id;
+  await sendMessages(page, { spaceId, senderEmail: world.clients[0].email, minutesAgo: 30, count: 2 });
+  await sendMessages(page, { spaceId, senderEmail: world.clients[0].email, minutesAgo: 10 });
+  await signInAs(page, world.owner.email);
+  await page.goto(`/spaces/${spaceId}`);
+  const items = messages(page).getByRole("listitem");
+  await expect(items).toHaveCount(3);
+  // The avatar (Olivia's initials) opens each group; the name is still read out with every message.
+  const avatar = (index: number) => items.nth(index).getByText("OC", { exact: true });
+  await expect(avatar(0)).toBeVisible();
+  await expect(avatar(1)).toHaveCount(0);
+  await expect(items.nth(1).getByText("Olivia Chen")).toBeAttached();
+  // Twenty minutes later is a new group.
+  await expect(avatar(2)).toBeVisible();
+
+  // What one sends now groups the same way, as it arrives.
+  await send(page, "Thanks Olivia");
+  await send(page, "Looking at it now");
+  await expect(bubble(page, "Looking at it now")).toBeVisible();
+  await expect(bubble(page, "Thanks Olivia").getByText("GO", { exact: true })).toBeVisible();
+  await expect(bubble(page, "Looking at it now").getByText("GO", { exact: true })).toHaveCount(0);
+  await expectAccessible(page);
+});

@@ -109,10 +109,11 @@ export function ChatRoom({
             onLoadOlder={loadOlder}
             onSeeLatest={seeLatest}
             empty={<EmptyChat />}
-            renderMessage={(message) => (
+            renderMessage={(message, opensGroup) => (
               <MessageBubble
                 key={message.id}
                 message={message}
+                opensGroup={opensGroup}
                 viewerId={viewerId}
                 action={path}
                 actions={{

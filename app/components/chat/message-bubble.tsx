@@ -19,14 +19,18 @@ export type BubbleActions = {
  * One message: the sender's avatar and name (with the hover card), the time and an
  * edited mark, the text and file, reactions and readers; one's own messages also
  * have Edit and Delete. Every control is a form that works without JavaScript.
+ * A message that continues its sender's group (`opensGroup` false) sits closer to
+ * the one before and names its sender for screen readers only.
  */
 export function MessageBubble({
   message,
+  opensGroup = true,
   viewerId,
   action,
   actions,
 }: {
   message: ChatMessage;
+  opensGroup?: boolean;
   viewerId: string;
   action: string;
   actions: BubbleActions | null;
@@ -34,11 +38,19 @@ export function MessageBubble({
   const own = message.senderId === viewerId;
   const [error, setError] = useState<string | null>(null);
   return (
-    <li className={clsx("flex gap-2", own && "flex-row-reverse")} data-message-id={message.id}>
-      <Avatar name={message.senderName} src={message.senderAvatar} size="sm" alt="" className="mt-5" />
+    <li className={clsx("flex gap-2", own && "flex-row-reverse", !opensGroup && "!mt-1")} data-message-id={message.id}>
+      {opensGroup ? (
+        <Avatar name={message.senderName} src={message.senderAvatar} size="sm" alt="" className="mt-5" />
+      ) : (
+        <span className="w-8 shrink-0" />
+      )}
       <div className={clsx("flex min-w-0 max-w-[70%] flex-col", own ? "items-end" : "items-start")}>
         <div className="flex items-baseline gap-2">
-          <SenderHoverCard name={message.senderName} avatar={message.senderAvatar} sentAt={message.createdAt} />
+          {opensGroup ? (
+            <SenderHoverCard name={message.senderName} avatar={message.senderAvatar} sentAt={message.createdAt} />
+          ) : (
+            <span className="sr-only">{message.senderName}</span>
+          )}
           <time dateTime={message.createdAt} className="text-xs text-slate-500" suppressHydrationWarning>
             {new Date(message.createdAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
           </time>

@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { ChevronDownIcon } from "~/components/ui/icons";
 import type { ChatMessage } from "~/models/message.schemas";
 import type { PendingMessage } from "./chat-state";
+import { startsGroup } from "./message-groups";
 
 /** SPEC §9: new messages scroll into view only when the reader was this close to the bottom. */
 export const AUTO_SCROLL_THRESHOLD_PX = 20;
@@ -29,7 +30,8 @@ export function MessageList({
   olderHref: string | null;
   onLoadOlder: (() => Promise<void>) | null;
   onSeeLatest: (() => void) | null;
-  renderMessage: (message: ChatMessage) => React.ReactNode;
+  /** `opensGroup`: the message is not a continuation of its sender's previous one (message-groups.ts). */
+  renderMessage: (message: ChatMessage, opensGroup: boolean) => React.ReactNode;
   renderPending: (entry: PendingMessage) => React.ReactNode;
   empty: React.ReactNode;
 }) {
@@ -124,7 +126,7 @@ export function MessageList({
         ) : null}
         {messages.length || pending.length ? (
           <ol className="space-y-4">
-            {messages.map(renderMessage)}
+            {messages.map((message, index) => renderMessage(message, startsGroup(messages[index - 1], message)))}
             {pending.map(renderPending)}
           </ol>
         ) : (
