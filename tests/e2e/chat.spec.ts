@@ -61,6 +61,7 @@ test(
     const fileLink = messages(page).getByRole("link", { name: /brief\.txt/ });
     await expect(fileLink).toBeVisible();
     await expect(fileLink).toContainText("34 B");
+    await expect(page.getByText("File uploaded successfully")).toBeVisible();
     const href = (await fileLink.getAttribute("href")) ?? "";
     const download = await page.request.get(href);
     expect(download.status()).toBe(200);
@@ -80,10 +81,12 @@ test(
     const edited = bubble(page, "Hello Olivia, welcome aboard");
     await expect(edited).toBeVisible();
     await expect(edited.getByText("(edited)")).toBeVisible();
+    await expect(page.getByText("Message updated successfully")).toBeVisible();
 
     await send(page, "A typo to remove");
     await bubble(page, "A typo to remove").getByRole("button", { name: "Delete message" }).click();
     await expect(bubble(page, "A typo to remove")).toHaveCount(0);
+    await expect(page.getByText("Message deleted successfully")).toBeVisible();
     await expect(edited).toBeVisible();
 
     // Search within the space.
@@ -135,8 +138,48 @@ test("a file of a refused type is not sent, and says why", { tag: "@no-js" }, as
   });
   await page.getByLabel("Message", { exact: true }).fill("Here is the tool");
   await page.getByRole("button", { name: "Send" }).click();
-  await expect(page.getByText("Please upload an image, PDF, Word document or text file.")).toBeVisible();
+  await expect(page.getByText("Please upload an image, PDF, Word document or text file.").first()).toBeVisible();
   await expect(messages(page).getByRole("link", { name: /tool\.exe/ })).toHaveCount(0);
+  if (test.info().project.use.javaScriptEnabled !== false) {
+    // With JavaScript the refusal's toast comes too, under its own title.
+    await expect(page.getByRole("alert").filter({ hasText: "Invalid file type" })).toBeVisible();
+  }
+});
+
+// Not @no-js: without JavaScript the page answers the post itself (the test above).
+test("a file too large, or one whose upload fails, says so in a toast and beside the message", async ({ page }) => {
+  const world = await createWorld(page, {
+    clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
+    spaces: [{ name: "Northwind Launch", clients: [0] }],
+  });
+  await signInAs(page, world.owner.email);
+  await page.goto(`/spaces/${world.spaces[0].id}`);
+  const toast = (title: string) =>
+    page.getByRole("region", { name: "Notifications" }).getByRole("alert").filter({ hasText: title });
+
+  await page.getByLabel(/Attach a file/).setInputFiles({
+    name: "film.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.alloc(10 * 1024 * 1024 + 1, "a"),
+  });
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(toast("File too large")).toContainText("Please upload a file smaller than 10MB.");
+  const failed = messages(page).getByRole("listitem").filter({ hasText: "film.txt" });
+  await expect(failed.getByRole("alert")).toContainText("Please upload a file smaller than 10MB.");
+  await failed.getByRole("button", { name: "Discard" }).click();
+  await expect(failed).toHaveCount(0);
+
+  await page.route("**/resources/chat/**", (route) => route.abort());
+  await page.getByLabel(/Attach a file/).setInputFiles({
+    name: "notes.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from("Notes\n"),
+  });
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(toast("Upload failed")).toContainText("Could not upload file. Please try again.");
+  await expect(messages(page).getByRole("listitem").filter({ hasText: "notes.txt" }).getByRole("alert")).toContainText(
+    "Failed to send file. Please try again.",
+  );
 });
 
 test("older messages come a page at a time", { tag: "@no-js" }, async ({ page }) => {

@@ -1,10 +1,12 @@
 import { clsx } from "clsx";
 import { useState } from "react";
+import { showToast } from "~/components/toaster";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { inputClassName } from "~/components/ui/field";
 import { LinkIcon } from "~/components/ui/icons";
 import type { ChatMessage, ReactionType } from "~/models/message.schemas";
+import { CHAT_TOASTS } from "~/web/chat-toasts";
 import { ReactionBar } from "./reaction-bar";
 import { Readers } from "./readers";
 import { SenderHoverCard } from "./sender-hover-card";
@@ -133,14 +135,20 @@ function OwnMessageForms({
 }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const run = async (event: React.FormEvent<HTMLFormElement>, call: (data: FormData) => Promise<string | null>) => {
+  const run = async (
+    event: React.FormEvent<HTMLFormElement>,
+    call: (data: FormData) => Promise<string | null>,
+    done: (typeof CHAT_TOASTS)["updated" | "deleted"],
+  ) => {
     if (!actions) return;
     event.preventDefault();
     setBusy(true);
     const error = await call(new FormData(event.currentTarget));
     setBusy(false);
     onError(error);
-    if (!error) setOpen(false);
+    if (error) return;
+    setOpen(false);
+    showToast(done);
   };
   return (
     <div className="mt-1 flex items-start gap-2 text-xs">
@@ -152,7 +160,9 @@ function OwnMessageForms({
           method="post"
           action={action}
           className="mt-1 flex w-64 max-w-[70vw] flex-col gap-2"
-          onSubmit={(event) => run(event, (data) => actions!.edit(message.id, String(data.get("content") ?? "")))}
+          onSubmit={(event) =>
+            run(event, (data) => actions!.edit(message.id, String(data.get("content") ?? "")), CHAT_TOASTS.updated)
+          }
         >
           <input type="hidden" name="intent" value="edit" />
           <input type="hidden" name="messageId" value={message.id} />
@@ -171,7 +181,11 @@ function OwnMessageForms({
           </Button>
         </form>
       </details>
-      <form method="post" action={action} onSubmit={(event) => run(event, () => actions!.remove(message.id))}>
+      <form
+        method="post"
+        action={action}
+        onSubmit={(event) => run(event, () => actions!.remove(message.id), CHAT_TOASTS.deleted)}
+      >
         <input type="hidden" name="intent" value="delete" />
         <input type="hidden" name="messageId" value={message.id} />
         <button
