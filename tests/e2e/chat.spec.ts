@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import {
   createWorld,
   expect,
@@ -21,6 +21,13 @@ const bubble = (page: Page, text: string) =>
   messages(page)
     .getByRole("listitem")
     .filter({ has: page.getByText(text, { exact: true }) });
+
+/** Opens a message's Add reaction or More actions (a disclosure, with or without JavaScript). */
+async function openMenu(item: Locator, label: "Add reaction" | "More actions") {
+  await item.locator("summary", { hasText: label }).click();
+}
+
+const javaScript = () => test.info().project.use.javaScriptEnabled !== false;
 
 async function send(page: Page, text: string) {
   await page.getByLabel("Message", { exact: true }).fill(text);
@@ -67,24 +74,39 @@ test(
     expect(download.status()).toBe(200);
     expect(await download.text()).toBe("The launch brief: ship on Friday.\n");
 
-    // React, then take it back.
+    // A message shows only the reactions it has; the four are offered by Add reaction.
     const greeting = bubble(page, "Hello Olivia, welcome to the space");
-    await greeting.getByRole("button", { name: "Thumbs up (0)" }).click();
-    await expect(
-      bubble(page, "Hello Olivia, welcome to the space").getByRole("button", { name: "Thumbs up (1)" }),
-    ).toHaveAttribute("aria-pressed", "true");
+    await expect(greeting.getByRole("button", { name: /^Thumbs up/ })).toHaveCount(0);
+    await openMenu(greeting, "Add reaction");
+    await greeting.getByRole("button", { name: "Thumbs up", exact: true }).click();
+    const thumbsUp = greeting.getByRole("button", { name: "Thumbs up (1)" });
+    await expect(thumbsUp).toHaveAttribute("aria-pressed", "true");
+    await expect(thumbsUp).toHaveAccessibleDescription("You");
+    await expect(greeting.getByRole("button", { name: /^Heart/ })).toHaveCount(0);
+    // Taken back, it is gone; given again, it stays for the client to see.
+    await thumbsUp.click();
+    await expect(greeting.getByRole("button", { name: /^Thumbs up/ })).toHaveCount(0);
+    await openMenu(greeting, "Add reaction");
+    await greeting.getByRole("button", { name: "Thumbs up", exact: true }).click();
+    await expect(thumbsUp).toBeVisible();
 
-    // Edit, then delete one's own message.
-    await greeting.getByText("Edit message").click();
-    await greeting.getByLabel("New text").fill("Hello Olivia, welcome aboard");
-    await greeting.getByRole("button", { name: "Save" }).click();
+    // Edit, then delete one's own message, from its More actions menu; a delete asks first.
+    await openMenu(greeting, "More actions");
+    await greeting.getByRole("link", { name: "Edit" }).click();
+    await messages(page).getByLabel("New text").fill("Hello Olivia, welcome aboard");
+    await messages(page).getByRole("button", { name: "Save" }).click();
     const edited = bubble(page, "Hello Olivia, welcome aboard");
     await expect(edited).toBeVisible();
     await expect(edited.getByText("(edited)")).toBeVisible();
     await expect(page.getByText("Message updated successfully")).toBeVisible();
 
     await send(page, "A typo to remove");
-    await bubble(page, "A typo to remove").getByRole("button", { name: "Delete message" }).click();
+    await openMenu(bubble(page, "A typo to remove"), "More actions");
+    await bubble(page, "A typo to remove").getByRole("link", { name: "Delete" }).click();
+    // With JavaScript a dialog asks; without it the page does, in the message.
+    const question = page.getByRole(javaScript() ? "dialog" : "group", { name: "Delete message?" });
+    await expect(question).toContainText("It will be removed from the chat for everyone in this space.");
+    await question.getByRole("button", { name: "Delete" }).click();
     await expect(bubble(page, "A typo to remove")).toHaveCount(0);
     await expect(page.getByText("Message deleted successfully")).toBeVisible();
     await expect(edited).toBeVisible();
@@ -104,7 +126,11 @@ test(
     await clientPage.goto(`/client/chat/${space.id}`);
     await expectTitleAndDescription(clientPage, /Northwind Launch/);
     await expect(bubble(clientPage, "Hello Olivia, welcome aboard")).toBeVisible();
-    await expect(bubble(clientPage, "Hello Olivia, welcome aboard").getByText("Grace Owner")).toBeVisible();
+    // The sender's name (the reaction's tooltip names them too).
+    await expect(bubble(clientPage, "Hello Olivia, welcome aboard").getByText("Grace Owner").first()).toBeVisible();
+    await expect(
+      bubble(clientPage, "Hello Olivia, welcome aboard").getByRole("button", { name: "Thumbs up (1)" }),
+    ).toHaveAccessibleDescription("Grace Owner");
     await expect(messages(clientPage).getByRole("link", { name: /brief\.txt/ })).toBeVisible();
     await expect(clientPage.getByText("A typo to remove")).toHaveCount(0);
     await send(clientPage, "Thank you!");
@@ -343,5 +369,70 @@ test("a sender's messages in a row show their name and avatar once", async ({ pa
   await expect(bubble(page, "Looking at it now")).toBeVisible();
   await expect(bubble(page, "Thanks Olivia").getByText("GO", { exact: true })).toBeVisible();
   await expect(bubble(page, "Looking at it now").getByText("GO", { exact: true })).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test("reactions and a message's actions are offered on hover or focus, and work from the keyboard", async ({
+  page,
+}) => {
+  const world = await createWorld(page, {
+    clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
+    spaces: [{ name: "Northwind Launch", clients: [0] }],
+  });
+  await signInAs(page, world.owner.email);
+  await page.goto(`/spaces/${world.spaces[0].id}`);
+  await send(page, "The plan for Monday");
+  const plan = bubble(page, "The plan for Monday");
+  const addReaction = plan.locator("summary", { hasText: "Add reaction" });
+  const moreActions = plan.locator("summary", { hasText: "More actions" });
+  const tools = addReaction.locator("../..");
+
+  // Out of sight until the message is hovered or focused.
+  await page.mouse.move(0, 0);
+  await expect(tools).toHaveCSS("opacity", "0");
+  await plan.hover();
+  await expect(tools).toHaveCSS("opacity", "1");
+  await page.mouse.move(0, 0);
+  await addReaction.focus();
+  await expect(tools).toHaveCSS("opacity", "1");
+
+  // Open, choose with the keyboard: the picker closes and the focus is back on its button.
+  await page.keyboard.press("Enter");
+  await expect(plan.getByRole("button", { name: "Smile", exact: true })).toBeVisible();
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await expect(plan.getByRole("button", { name: "Heart", exact: true })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(plan.getByRole("button", { name: "Heart (1)" })).toHaveAttribute("aria-pressed", "true");
+  await expect(plan.getByRole("button", { name: "Smile", exact: true })).toBeHidden();
+  await expect(addReaction).toBeFocused();
+  // Escape closes it too.
+  await page.keyboard.press("Enter");
+  await expect(plan.getByRole("button", { name: "Smile", exact: true })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(plan.getByRole("button", { name: "Smile", exact: true })).toBeHidden();
+  await expect(addReaction).toBeFocused();
+
+  // Delete asks in a dialog: Escape keeps the message and returns to its menu.
+  await moreActions.focus();
+  await page.keyboard.press("Enter");
+  await expect(plan.getByRole("link", { name: "Edit" })).toBeVisible();
+  await plan.getByRole("link", { name: "Delete" }).focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Delete message?" });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(moreActions).toBeFocused();
+  await expect(plan).toBeVisible();
+
+  // Edit in place: Escape leaves the text as it was.
+  await page.keyboard.press("Enter");
+  await plan.getByRole("link", { name: "Edit" }).click();
+  await expect(messages(page).getByLabel("New text")).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(messages(page).getByLabel("New text")).toHaveCount(0);
+  await expect(plan).toBeVisible();
   await expectAccessible(page);
 });
