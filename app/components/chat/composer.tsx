@@ -10,7 +10,7 @@ import { MESSAGE_MAX_LENGTH, MESSAGE_TEXT } from "~/models/message.schemas";
 const ACCEPT = "image/png,image/jpeg,image/gif,image/webp,.pdf,.doc,.docx,.txt";
 
 /** The counter shows from here on: below it, the limit is no concern. */
-export const COUNTER_FROM = 9_000;
+const COUNTER_FROM = 9_000;
 
 /**
  * The send form: text and a file. Without JavaScript it posts to the page and comes
