@@ -434,5 +434,6 @@ test("reactions and a message's actions are offered on hover or focus, and work 
   await page.keyboard.press("Escape");
   await expect(messages(page).getByLabel("New text")).toHaveCount(0);
   await expect(plan).toBeVisible();
+  await expect(moreActions).toBeFocused();
   await expectAccessible(page);
 });

@@ -1,6 +1,6 @@
 import { useSearchParams } from "@remix-run/react";
 import { clsx } from "clsx";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { showToast } from "~/components/toaster";
 import { Avatar } from "~/components/ui/avatar";
 import { LinkIcon } from "~/components/ui/icons";
@@ -47,23 +47,26 @@ export function MessageBubble({
   const [editing, setEditing] = useState(searchParams.get("edit") === message.id);
   const [deleting, setDeleting] = useState(searchParams.get("delete") === message.id);
   const [error, setError] = useState<string | null>(null);
+  const tools = useRef<HTMLDivElement>(null);
+  // The form goes away: the focus goes back to the menu Edit was chosen from.
+  const stopEditing = () => {
+    setEditing(false);
+    tools.current?.querySelector<HTMLElement>("details:last-child > summary")?.focus();
+  };
 
-  const save =
-    actions &&
-    (async (content: string) => {
-      const failed = await actions.edit(message.id, content);
-      setError(failed);
-      if (failed) return;
-      setEditing(false);
-      showToast(CHAT_TOASTS.updated);
-    });
-  const remove =
-    actions &&
-    (async () => {
-      const failed = await actions.remove(message.id);
-      if (!failed) showToast(CHAT_TOASTS.deleted);
-      return failed;
-    });
+  // With `actions` only (the handlers are passed on when there are actions to call).
+  const save = async (content: string) => {
+    const failed = await actions!.edit(message.id, content);
+    setError(failed);
+    if (failed) return;
+    stopEditing();
+    showToast(CHAT_TOASTS.updated);
+  };
+  const remove = async () => {
+    const failed = await actions!.remove(message.id);
+    if (!failed) showToast(CHAT_TOASTS.deleted);
+    return failed;
+  };
 
   return (
     <li
@@ -92,8 +95,8 @@ export function MessageBubble({
             <EditMessageForm
               message={message}
               action={action}
-              onSave={save ?? undefined}
-              onCancel={actions ? () => setEditing(false) : undefined}
+              onSave={actions ? save : undefined}
+              onCancel={actions ? stopEditing : undefined}
             />
           ) : (
             <div
@@ -107,7 +110,10 @@ export function MessageBubble({
             </div>
           )}
           {/* Shown while the message is hovered or holds the focus; always where there is no hover (touch). */}
-          <div className="flex shrink-0 items-center opacity-0 transition-opacity focus-within:opacity-100 group-hover:opacity-100 has-[[open]]:opacity-100 [@media(hover:none)]:opacity-100">
+          <div
+            ref={tools}
+            className="flex shrink-0 items-center opacity-0 transition-opacity focus-within:opacity-100 group-hover:opacity-100 has-[[open]]:opacity-100 [@media(hover:none)]:opacity-100"
+          >
             <ReactionPicker message={message} viewerId={viewerId} action={action} onReact={actions?.react} />
             {own ? (
               <MessageMenu
@@ -120,7 +126,7 @@ export function MessageBubble({
           </div>
         </div>
         <ReactionBar message={message} viewerId={viewerId} action={action} onReact={actions?.react} />
-        {deleting && hydrated && remove ? (
+        {deleting && hydrated && actions ? (
           <DeleteMessageDialog message={message} action={action} onDelete={remove} onClose={() => setDeleting(false)} />
         ) : deleting ? (
           <DeleteConfirmation message={message} action={action} />
