@@ -2,17 +2,33 @@ import { clsx } from "clsx";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { CheckCircleIcon, AlertCircleIcon, CloseIcon, InfoCircleIcon } from "~/components/ui/icons";
 import { useHydrated } from "./use-hydrated";
-import type { Toast } from "~/web/toast";
+import type { Toast, ToastInput } from "~/web/toast";
 
 /** SPEC.md §9: the toast display shows up to 3, closes after 4000 ms, gap 14 px. */
 export const MAX_VISIBLE_TOASTS = 3;
 export const TOAST_DURATION_MS = 4000;
 
+const TOAST_EVENT = "app:toast";
+
+/**
+ * Shows a toast from the browser's code, for an answer that set no cookie (the chat's
+ * commands go over its socket). The Toaster stacks it with the pages' toasts.
+ */
+export function showToast(toast: ToastInput) {
+  window.dispatchEvent(new CustomEvent<Toast>(TOAST_EVENT, { detail: { id: crypto.randomUUID(), ...toast } }));
+}
+
+/** The newest first, each id once, at most MAX_VISIBLE_TOASTS. */
+function stack(toasts: Toast[], toast: Toast) {
+  return [toast, ...toasts.filter((t) => t.id !== toast.id)].slice(0, MAX_VISIBLE_TOASTS);
+}
+
 /**
  * Shows the flash toast of the current page (root loader data). Server-rendered, so it
  * shows without JavaScript; there a CSS-only checkbox dismisses it. With JavaScript
  * each toast closes after 4 s (paused while hovered or focused), and toasts brought by
- * later navigations stack, newest first, at most 3, each id once.
+ * later navigations, and those the page's code shows (`showToast`), stack, newest
+ * first, at most 3, each id once.
  *
  * Placement: from 768px up at the top right, just below the 64px top bar, so the
  * avatar menu and the bell stay reachable while a toast shows; on phones at the bottom.
@@ -24,9 +40,14 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   if (toast && toast.id !== lastId) {
     // A new toast arrived with this render's data: adjust state while rendering, not in an effect.
     setLastId(toast.id);
-    setToasts((current) => [toast, ...current.filter((t) => t.id !== toast.id)].slice(0, MAX_VISIBLE_TOASTS));
+    setToasts((current) => stack(current, toast));
   }
   const dismiss = useCallback((id: string) => setToasts((current) => current.filter((t) => t.id !== id)), []);
+  useEffect(() => {
+    const onToast = (event: Event) => setToasts((current) => stack(current, (event as CustomEvent<Toast>).detail));
+    window.addEventListener(TOAST_EVENT, onToast);
+    return () => window.removeEventListener(TOAST_EVENT, onToast);
+  }, []);
 
   return (
     <section

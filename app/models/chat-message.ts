@@ -38,6 +38,10 @@ export type ChatMessage = {
 };
 
 export const MESSAGE_MAX_LENGTH = 10_000;
+
+/** Chat attachments: at most 10MB (SPEC §5), with SPEC §8's refusal; the browser checks before uploading. */
+export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+export const ATTACHMENT_TOO_LARGE = { title: "File too large", message: "Please upload a file smaller than 10MB." };
 /** The name shown for a sender or reader whose account is gone (SPEC §2.13). */
 export const UNKNOWN_USER = "Unknown User";
 
@@ -51,6 +55,10 @@ export const MESSAGE_TEXT = {
   deleted: "Message deleted successfully",
   fileSent: "File uploaded successfully",
   sendFailed: "Failed to send message. Please try again.",
+  /** A file's post that got no answer. */
+  fileSendFailed: "Failed to send file. Please try again.",
+  /** A file's post that failed on the server, under the toast title "Upload failed". */
+  uploadFailed: "Could not upload file. Please try again.",
   changeFailed: "Failed to edit or delete message. Please try again.",
   notUnderstood: "This request was not understood.",
 } as const;

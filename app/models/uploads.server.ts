@@ -1,5 +1,8 @@
 import { fileTypeFromBuffer } from "file-type";
 import { saveImage, type ImageFolder } from "~/services/images.server";
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TOO_LARGE } from "./chat-message";
+
+export { ATTACHMENT_MAX_BYTES };
 
 /*
  * SPEC §5's upload rules, with SPEC §8's words for a refusal: what a logo, an avatar or a
@@ -9,8 +12,6 @@ import { saveImage, type ImageFolder } from "~/services/images.server";
 
 /** Logos and avatars: at most 5MB (SPEC §5). */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-/** Chat attachments: at most 10MB (SPEC §5). */
-export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 
 export type UploadKind = "image" | "attachment";
 
@@ -46,7 +47,7 @@ const RULES: Record<UploadKind, { maxBytes: number; types: FileType[]; tooLarge:
   attachment: {
     maxBytes: ATTACHMENT_MAX_BYTES,
     types: [...IMAGE_TYPES, ...DOCUMENT_TYPES, WORD_97, PLAIN_TEXT],
-    tooLarge: "Please upload a file smaller than 10MB.",
+    tooLarge: ATTACHMENT_TOO_LARGE.message,
     wrongType: "Please upload an image, PDF, Word document or text file.",
   },
 };
@@ -62,7 +63,7 @@ export async function inspectUpload(file: FormDataEntryValue | null, kind: Uploa
     return { ok: false, title: "No file selected", message: "Please choose a file to upload." };
   }
   // Before reading: an oversized file is refused without holding it in memory twice.
-  if (file.size > rules.maxBytes) return { ok: false, title: "File too large", message: rules.tooLarge };
+  if (file.size > rules.maxBytes) return { ok: false, title: ATTACHMENT_TOO_LARGE.title, message: rules.tooLarge };
 
   const bytes = new Uint8Array(await file.arrayBuffer());
   const detected = await detectType(bytes);

@@ -16,6 +16,7 @@ import {
 import { markRead } from "~/models/space-reads.server";
 import { ATTACHMENT_MAX_BYTES } from "~/models/uploads.server";
 import { imageUrl } from "~/models/image-urls";
+import { CHAT_TOASTS, UPLOAD_FAILED_TITLE } from "./chat-toasts";
 import { expectFound } from "./errors.server";
 import { runForm } from "./form-action.server";
 import { redirectWithToast } from "./toast.server";
@@ -61,6 +62,7 @@ const FAILED: Record<string, { title: string; error: string }> = {
   delete: { title: "Could not delete message.", error: MESSAGE_TEXT.changeFailed },
 };
 const FAILED_OTHERWISE = { title: "Something went wrong", error: "Please try again." };
+const FILE_FAILED = { title: UPLOAD_FAILED_TITLE, error: MESSAGE_TEXT.uploadFailed };
 
 /**
  * Runs one chat form (send with an optional file, edit, delete, react, read) for the
@@ -72,7 +74,8 @@ export async function runChatAction(request: Request, actor: Actor, spaceId: str
   const file = formData.get("file");
   formData.delete("file");
   const intent = String(formData.get("intent") ?? "");
-  const failed = FAILED[intent] ?? FAILED_OTHERWISE;
+  const failed =
+    intent === "send" && file instanceof File && file.size > 0 ? FILE_FAILED : (FAILED[intent] ?? FAILED_OTHERWISE);
   const outcome = await runForm(formData, {
     schema: ChatFormSchema,
     failure: failed.error,
@@ -135,12 +138,8 @@ export async function answerChatForm(request: Request, actor: Actor, spaceId: st
 
 function successToast(result: ChatActionResult) {
   if (!result.ok) return null;
-  if (result.intent === "edit")
-    return { type: "success", title: "Success", description: MESSAGE_TEXT.updated } as const;
-  if (result.intent === "delete")
-    return { type: "success", title: "Success", description: MESSAGE_TEXT.deleted } as const;
-  if (result.intent === "send" && result.message.attachment) {
-    return { type: "success", title: "Success", description: MESSAGE_TEXT.fileSent } as const;
-  }
+  if (result.intent === "edit") return CHAT_TOASTS.updated;
+  if (result.intent === "delete") return CHAT_TOASTS.deleted;
+  if (result.intent === "send" && result.message.attachment) return CHAT_TOASTS.fileSent;
   return null;
 }

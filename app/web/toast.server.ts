@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
-import type { Toast } from "./toast";
+import type { Toast, ToastInput } from "./toast";
 import { signedCookie } from "./cookies.server";
 
 const storage = () => createCookieSessionStorage({ cookie: signedCookie("toast") });
 
-export type ToastInput = Omit<Toast, "id">;
+export type { ToastInput };
 
 /** A Set-Cookie value that shows the toast on the next page. */
 export async function toastCookie(toast: ToastInput): Promise<string> {

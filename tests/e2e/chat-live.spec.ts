@@ -58,19 +58,25 @@ test(
     await send(page, "The first designs are ready");
     await expect(message(client.page, "The first designs are ready")).toBeVisible({ timeout: 5_000 });
 
-    await message(client.page, "The first designs are ready").getByRole("button", { name: "Heart (0)" }).click();
+    const theirs = message(client.page, "The first designs are ready");
+    await theirs.locator("summary", { hasText: "Add reaction" }).click();
+    await theirs.getByRole("button", { name: "Heart", exact: true }).click();
     await expect(message(page, "The first designs are ready").getByRole("button", { name: "Heart (1)" })).toBeVisible({
       timeout: 5_000,
     });
 
     const mine = message(page, "The first designs are ready");
-    await mine.getByText("Edit message").click();
-    await mine.getByLabel("New text").fill("The first designs are ready for review");
-    await mine.getByRole("button", { name: "Save" }).click();
+    await expect(mine.getByRole("button", { name: "Heart (1)" })).toHaveAccessibleDescription("Olivia Chen");
+    await mine.locator("summary", { hasText: "More actions" }).click();
+    await mine.getByRole("link", { name: "Edit" }).click();
+    await messages(page).getByLabel("New text").fill("The first designs are ready for review");
+    await messages(page).getByRole("button", { name: "Save" }).click();
     await expect(message(client.page, "The first designs are ready for review")).toBeVisible({ timeout: 5_000 });
     await expect(message(client.page, "ready for review").getByText("(edited)")).toBeVisible();
 
-    await message(page, "ready for review").getByRole("button", { name: "Delete message" }).click();
+    await message(page, "ready for review").locator("summary", { hasText: "More actions" }).click();
+    await message(page, "ready for review").getByRole("link", { name: "Delete" }).click();
+    await page.getByRole("dialog", { name: "Delete message?" }).getByRole("button", { name: "Delete" }).click();
     await expect(message(client.page, "ready for review")).toHaveCount(0, { timeout: 5_000 });
     await expect(message(page, "ready for review")).toHaveCount(0);
     await client.context.close();

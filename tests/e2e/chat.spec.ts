@@ -1,5 +1,13 @@
-import type { Page } from "@playwright/test";
-import { createWorld, expect, expectAccessible, expectTitleAndDescription, signInAs, test } from "./support/fixtures";
+import type { Locator, Page } from "@playwright/test";
+import {
+  createWorld,
+  expect,
+  expectAccessible,
+  expectTitleAndDescription,
+  sendMessages,
+  signInAs,
+  test,
+} from "./support/fixtures";
 
 /*
  * The chat of a space, with JavaScript (optimistic sends, uploads with progress,
@@ -15,6 +23,13 @@ const bubble = (page: Page, text: string) =>
   messages(page)
     .getByRole("listitem")
     .filter({ has: page.getByText(text, { exact: true }) });
+
+/** Opens a message's Add reaction or More actions (a disclosure, with or without JavaScript). */
+async function openMenu(item: Locator, label: "Add reaction" | "More actions") {
+  await item.locator("summary", { hasText: label }).click();
+}
+
+const javaScript = () => test.info().project.use.javaScriptEnabled !== false;
 
 async function send(page: Page, text: string) {
   await page.getByLabel("Message", { exact: true }).fill(text);
@@ -55,29 +70,47 @@ test(
     const fileLink = messages(page).getByRole("link", { name: /brief\.txt/ });
     await expect(fileLink).toBeVisible();
     await expect(fileLink).toContainText("34 B");
+    await expect(page.getByText("File uploaded successfully")).toBeVisible();
     const href = (await fileLink.getAttribute("href")) ?? "";
     const download = await page.request.get(href);
     expect(download.status()).toBe(200);
     expect(await download.text()).toBe("The launch brief: ship on Friday.\n");
 
-    // React, then take it back.
+    // A message shows only the reactions it has; the four are offered by Add reaction.
     const greeting = bubble(page, "Hello Olivia, welcome to the space");
-    await greeting.getByRole("button", { name: "Thumbs up (0)" }).click();
-    await expect(
-      bubble(page, "Hello Olivia, welcome to the space").getByRole("button", { name: "Thumbs up (1)" }),
-    ).toHaveAttribute("aria-pressed", "true");
+    await expect(greeting.getByRole("button", { name: /^Thumbs up/ })).toHaveCount(0);
+    await openMenu(greeting, "Add reaction");
+    await greeting.getByRole("button", { name: "Thumbs up", exact: true }).click();
+    const thumbsUp = greeting.getByRole("button", { name: "Thumbs up (1)" });
+    await expect(thumbsUp).toHaveAttribute("aria-pressed", "true");
+    await expect(thumbsUp).toHaveAccessibleDescription("You");
+    await expect(greeting.getByRole("button", { name: /^Heart/ })).toHaveCount(0);
+    // Taken back, it is gone; given again, it stays for the client to see.
+    await thumbsUp.click();
+    await expect(greeting.getByRole("button", { name: /^Thumbs up/ })).toHaveCount(0);
+    await openMenu(greeting, "Add reaction");
+    await greeting.getByRole("button", { name: "Thumbs up", exact: true }).click();
+    await expect(thumbsUp).toBeVisible();
 
-    // Edit, then delete one's own message.
-    await greeting.getByText("Edit message").click();
-    await greeting.getByLabel("New text").fill("Hello Olivia, welcome aboard");
-    await greeting.getByRole("button", { name: "Save" }).click();
+    // Edit, then delete one's own message, from its More actions menu; a delete asks first.
+    await openMenu(greeting, "More actions");
+    await greeting.getByRole("link", { name: "Edit" }).click();
+    await messages(page).getByLabel("New text").fill("Hello Olivia, welcome aboard");
+    await messages(page).getByRole("button", { name: "Save" }).click();
     const edited = bubble(page, "Hello Olivia, welcome aboard");
     await expect(edited).toBeVisible();
     await expect(edited.getByText("(edited)")).toBeVisible();
+    await expect(page.getByText("Message updated successfully")).toBeVisible();
 
     await send(page, "A typo to remove");
-    await bubble(page, "A typo to remove").getByRole("button", { name: "Delete message" }).click();
+    await openMenu(bubble(page, "A typo to remove"), "More actions");
+    await bubble(page, "A typo to remove").getByRole("link", { name: "Delete" }).click();
+    // With JavaScript a dialog asks; without it the page does, in the message.
+    const question = page.getByRole(javaScript() ? "dialog" : "group", { name: "Delete message?" });
+    await expect(question).toContainText("It will be removed from the chat for everyone in this space.");
+    await question.getByRole("button", { name: "Delete" }).click();
     await expect(bubble(page, "A typo to remove")).toHaveCount(0);
+    await expect(page.getByText("Message deleted successfully")).toBeVisible();
     await expect(edited).toBeVisible();
 
     // Search within the space.
@@ -95,7 +128,11 @@ test(
     await clientPage.goto(`/client/chat/${space.id}`);
     await expectTitleAndDescription(clientPage, /Northwind Launch/);
     await expect(bubble(clientPage, "Hello Olivia, welcome aboard")).toBeVisible();
-    await expect(bubble(clientPage, "Hello Olivia, welcome aboard").getByText("Grace Owner")).toBeVisible();
+    // The sender's name (the reaction's tooltip names them too).
+    await expect(bubble(clientPage, "Hello Olivia, welcome aboard").getByText("Grace Owner").first()).toBeVisible();
+    await expect(
+      bubble(clientPage, "Hello Olivia, welcome aboard").getByRole("button", { name: "Thumbs up (1)" }),
+    ).toHaveAccessibleDescription("Grace Owner");
     await expect(messages(clientPage).getByRole("link", { name: /brief\.txt/ })).toBeVisible();
     await expect(clientPage.getByText("A typo to remove")).toHaveCount(0);
     await send(clientPage, "Thank you!");
@@ -129,8 +166,48 @@ test("a file of a refused type is not sent, and says why", { tag: "@no-js" }, as
   });
   await page.getByLabel("Message", { exact: true }).fill("Here is the tool");
   await page.getByRole("button", { name: "Send" }).click();
-  await expect(page.getByText("Please upload an image, PDF, Word document or text file.")).toBeVisible();
+  await expect(page.getByText("Please upload an image, PDF, Word document or text file.").first()).toBeVisible();
   await expect(messages(page).getByRole("link", { name: /tool\.exe/ })).toHaveCount(0);
+  if (test.info().project.use.javaScriptEnabled !== false) {
+    // With JavaScript the refusal's toast comes too, under its own title.
+    await expect(page.getByRole("alert").filter({ hasText: "Invalid file type" })).toBeVisible();
+  }
+});
+
+// Not @no-js: without JavaScript the page answers the post itself (the test above).
+test("a file too large, or one whose upload fails, says so in a toast and beside the message", async ({ page }) => {
+  const world = await createWorld(page, {
+    clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
+    spaces: [{ name: "Northwind Launch", clients: [0] }],
+  });
+  await signInAs(page, world.owner.email);
+  await page.goto(`/spaces/${world.spaces[0].id}`);
+  const toast = (title: string) =>
+    page.getByRole("region", { name: "Notifications" }).getByRole("alert").filter({ hasText: title });
+
+  await page.getByLabel(/Attach a file/).setInputFiles({
+    name: "film.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.alloc(10 * 1024 * 1024 + 1, "a"),
+  });
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(toast("File too large")).toContainText("Please upload a file smaller than 10MB.");
+  const failed = messages(page).getByRole("listitem").filter({ hasText: "film.txt" });
+  await expect(failed.getByRole("alert")).toContainText("Please upload a file smaller than 10MB.");
+  await failed.getByRole("button", { name: "Discard" }).click();
+  await expect(failed).toHaveCount(0);
+
+  await page.route("**/resources/chat/**", (route) => route.abort());
+  await page.getByLabel(/Attach a file/).setInputFiles({
+    name: "notes.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from("Notes\n"),
+  });
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(toast("Upload failed")).toContainText("Could not upload file. Please try again.");
+  await expect(messages(page).getByRole("listitem").filter({ hasText: "notes.txt" }).getByRole("alert")).toContainText(
+    "Failed to send file. Please try again.",
+  );
 });
 
 test("older messages come a page at a time", { tag: "@no-js" }, async ({ page }) => {
@@ -211,4 +288,154 @@ test("resting on a sender's name opens their card after a moment", async ({ page
   await expect(page.getByRole("tooltip")).toContainText("Olivia Chen");
   await page.mouse.move(0, 0);
   await expect(page.getByRole("tooltip")).toHaveCount(0);
+});
+
+test("on a phone the chat fits the screen, its message box above the browser's toolbar", async ({ page }) => {
+  const world = await createWorld(page, {
+    clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
+    spaces: [{ name: "Northwind Launch", clients: [0] }],
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, world.clients[0].email);
+  await page.goto(`/client/chat/${world.spaces[0].id}`);
+  // The chat is as tall as the dynamic viewport (the part the toolbar leaves) less 240px.
+  const heights = await page.getByRole("region", { name: "Chat" }).evaluate((card) => {
+    const probe = document.createElement("div");
+    probe.style.height = "100dvh";
+    document.body.append(probe);
+    const dynamic = probe.getBoundingClientRect().height;
+    probe.remove();
+    return { card: card.getBoundingClientRect().height, dynamic };
+  });
+  expect(heights.card).toBe(heights.dynamic - 240);
+  await expect(page.getByLabel("Message", { exact: true })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole("button", { name: "Send" })).toBeInViewport({ ratio: 1 });
+});
+
+test(
+  "the message box counts its last thousand characters down; Refresh is offered only without JavaScript",
+  { tag: "@no-js" },
+  async ({ page }) => {
+    const world = await createWorld(page, {
+      clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
+      spaces: [{ name: "Northwind Launch", clients: [0] }],
+    });
+    await signInAs(page, world.owner.email);
+    await page.goto(`/spaces/${world.spaces[0].id}`);
+    const box = page.getByLabel("Message", { exact: true });
+    await expect(box).toHaveAttribute("maxlength", "10000");
+    if (test.info().project.use.javaScriptEnabled === false) {
+      await page.getByRole("link", { name: "Refresh" }).click();
+      await expect(page).toHaveURL(new RegExp(`/spaces/${world.spaces[0].id}$`));
+      return;
+    }
+    // Live with JavaScript: nothing to refresh.
+    await expect(page.getByRole("link", { name: "Refresh" })).toHaveCount(0);
+    await box.fill("a".repeat(8_999));
+    await expect(page.getByText(/characters? left/)).toHaveCount(0);
+    await box.press("a");
+    const counter = page.getByText("1,000 characters left");
+    await expect(counter).toBeVisible();
+    await expect(counter).toHaveAttribute("aria-live", "polite");
+    await box.fill("a".repeat(10_000));
+    await expect(page.getByText("0 characters left")).toBeVisible();
+    await box.press("a");
+    await expect(box).toHaveValue("a".repeat(10_000));
+    await expectAccessible(page);
+  },
+);
+
+test("a sender's messages in a row show their name and avatar once", async ({ page }) => {
+  const world = await createWorld(page, {
+    clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
+    spaces: [{ name: "Northwind Launch", clients: [0] }],
+  });
+  const spaceId = world.spaces[0].id;
+  await sendMessages(page, { spaceId, senderEmail: world.clients[0].email, minutesAgo: 30, count: 2 });
+  await sendMessages(page, { spaceId, senderEmail: world.clients[0].email, minutesAgo: 10 });
+  await signInAs(page, world.owner.email);
+  await page.goto(`/spaces/${spaceId}`);
+  const items = messages(page).getByRole("listitem");
+  await expect(items).toHaveCount(3);
+  // The avatar (Olivia's initials) opens each group; the name is still read out with every message.
+  const avatar = (index: number) => items.nth(index).getByText("OC", { exact: true });
+  await expect(avatar(0)).toBeVisible();
+  await expect(avatar(1)).toHaveCount(0);
+  await expect(items.nth(1).getByText("Olivia Chen")).toBeAttached();
+  // Twenty minutes later is a new group.
+  await expect(avatar(2)).toBeVisible();
+
+  // What one sends now groups the same way, as it arrives.
+  await send(page, "Thanks Olivia");
+  await send(page, "Looking at it now");
+  await expect(bubble(page, "Looking at it now")).toBeVisible();
+  await expect(bubble(page, "Thanks Olivia").getByText("GO", { exact: true })).toBeVisible();
+  await expect(bubble(page, "Looking at it now").getByText("GO", { exact: true })).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test("reactions and a message's actions are offered on hover or focus, and work from the keyboard", async ({
+  page,
+}) => {
+  const world = await createWorld(page, {
+    clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
+    spaces: [{ name: "Northwind Launch", clients: [0] }],
+  });
+  await signInAs(page, world.owner.email);
+  await page.goto(`/spaces/${world.spaces[0].id}`);
+  await send(page, "The plan for Monday");
+  const plan = bubble(page, "The plan for Monday");
+  const addReaction = plan.locator("summary", { hasText: "Add reaction" });
+  const moreActions = plan.locator("summary", { hasText: "More actions" });
+  const tools = addReaction.locator("../..");
+
+  // Out of sight until the message is hovered or focused.
+  await page.mouse.move(0, 0);
+  await expect(tools).toHaveCSS("opacity", "0");
+  await plan.hover();
+  await expect(tools).toHaveCSS("opacity", "1");
+  await page.mouse.move(0, 0);
+  await addReaction.focus();
+  await expect(tools).toHaveCSS("opacity", "1");
+
+  // Open, choose with the keyboard: the picker closes and the focus is back on its button.
+  await page.keyboard.press("Enter");
+  await expect(plan.getByRole("button", { name: "Smile", exact: true })).toBeVisible();
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await expect(plan.getByRole("button", { name: "Heart", exact: true })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(plan.getByRole("button", { name: "Heart (1)" })).toHaveAttribute("aria-pressed", "true");
+  await expect(plan.getByRole("button", { name: "Smile", exact: true })).toBeHidden();
+  await expect(addReaction).toBeFocused();
+  // Escape closes it too.
+  await page.keyboard.press("Enter");
+  await expect(plan.getByRole("button", { name: "Smile", exact: true })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(plan.getByRole("button", { name: "Smile", exact: true })).toBeHidden();
+  await expect(addReaction).toBeFocused();
+
+  // Delete asks in a dialog: Escape keeps the message and returns to its menu.
+  await moreActions.focus();
+  await page.keyboard.press("Enter");
+  await expect(plan.getByRole("link", { name: "Edit" })).toBeVisible();
+  await plan.getByRole("link", { name: "Delete" }).focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Delete message?" });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(moreActions).toBeFocused();
+  await expect(plan).toBeVisible();
+
+  // Edit in place: Escape leaves the text as it was.
+  await page.keyboard.press("Enter");
+  await plan.getByRole("link", { name: "Edit" }).click();
+  await expect(messages(page).getByLabel("New text")).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(messages(page).getByLabel("New text")).toHaveCount(0);
+  await expect(plan).toBeVisible();
+  await expect(moreActions).toBeFocused();
+  await expectAccessible(page);
 });

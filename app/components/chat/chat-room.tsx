@@ -4,6 +4,7 @@ import { buttonClassName } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { inputClassName } from "~/components/ui/field";
 import { ChatIcon, SearchIcon } from "~/components/ui/icons";
+import { useHydrated } from "~/components/use-hydrated";
 import type { ChatMessage, ChatPerson } from "~/models/chat-message";
 import { chatReducer, initChatState, type PendingMessage } from "./chat-state";
 import { Composer } from "./composer";
@@ -42,6 +43,7 @@ export function ChatRoom({
   const live = useLiveChat({ spaceId: data.spaceId, lastSeq: data.page.lastSeq, dispatch });
   const actions = useChatActions({ spaceId: data.spaceId, dispatch, live });
   const viewerId = data.viewer.id;
+  const hydrated = useHydrated();
 
   // A new page from the server (a search left, an older page by link) replaces what is shown.
   useEffect(() => dispatch({ type: "reset", ...data.page }), [data.page]);
@@ -57,10 +59,16 @@ export function ChatRoom({
     }
   }, [live, latest, viewerId]);
 
+  // SPEC §2.13: the viewport less 240px. On phones 100vh is the height with the browser's
+  // toolbar hidden, which put the send form under it; 100dvh follows the toolbar.
   return (
-    <Card className="flex h-[calc(100vh-240px)] min-h-[26rem] flex-col overflow-hidden">
+    <Card
+      className="flex h-[calc(100vh-240px)] min-h-[26rem] flex-col overflow-hidden supports-[height:100dvh]:h-[calc(100dvh-240px)]"
+      role="region"
+      aria-labelledby="chat-title"
+    >
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 p-3">
-        <h2 className="mr-auto flex items-center gap-2 text-base font-semibold text-slate-900">
+        <h2 id="chat-title" className="mr-auto flex items-center gap-2 text-base font-semibold text-slate-900">
           <ChatIcon className="size-5 text-slate-500" aria-hidden="true" />
           Chat
         </h2>
@@ -81,9 +89,12 @@ export function ChatRoom({
             <span className="sr-only">Search</span>
           </button>
         </Form>
-        <Link to={path} className={buttonClassName({ variant: "ghost", size: "sm" })}>
-          Refresh
-        </Link>
+        {/* With JavaScript the chat is live; without it this is the way to see what came since. */}
+        {hydrated ? null : (
+          <Link to={path} className={buttonClassName({ variant: "ghost", size: "sm" })}>
+            Refresh
+          </Link>
+        )}
       </div>
 
       {data.results ? (
@@ -98,10 +109,11 @@ export function ChatRoom({
             onLoadOlder={loadOlder}
             onSeeLatest={seeLatest}
             empty={<EmptyChat />}
-            renderMessage={(message) => (
+            renderMessage={(message, opensGroup) => (
               <MessageBubble
                 key={message.id}
                 message={message}
+                opensGroup={opensGroup}
                 viewerId={viewerId}
                 action={path}
                 actions={{

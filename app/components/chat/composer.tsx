@@ -3,10 +3,14 @@ import { useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { inputClassName } from "~/components/ui/field";
 import { UploadIcon } from "~/components/ui/icons";
-import { MESSAGE_TEXT } from "~/models/chat-message";
+import { useHydrated } from "~/components/use-hydrated";
+import { MESSAGE_MAX_LENGTH, MESSAGE_TEXT } from "~/models/chat-message";
 
 /** What the file input offers; the server decides from the bytes (app/models/uploads.server.ts). */
 const ACCEPT = "image/png,image/jpeg,image/gif,image/webp,.pdf,.doc,.docx,.txt";
+
+/** The counter shows from here on: below it, the limit is no concern. */
+const COUNTER_FROM = 9_000;
 
 /**
  * The send form: text and a file. Without JavaScript it posts to the page and comes
@@ -29,6 +33,7 @@ export function Composer({
   const formRef = useRef<HTMLFormElement>(null);
   const [localError, setLocalError] = useState<string | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
+  const [length, setLength] = useState(defaultContent.length);
   const shownError = localError ?? error;
 
   const submit = (event: React.FormEvent<HTMLFormElement>) => {
@@ -46,6 +51,7 @@ export function Composer({
     onSend({ content, file: chosen });
     event.currentTarget.reset();
     setFileName(null);
+    setLength(0);
   };
 
   return (
@@ -69,8 +75,10 @@ export function Composer({
           rows={1}
           defaultValue={defaultContent}
           placeholder="Type a message…"
+          maxLength={MESSAGE_MAX_LENGTH}
           aria-invalid={shownError ? true : undefined}
           aria-describedby={shownError ? "chat-message-error" : undefined}
+          onChange={(event) => setLength(event.currentTarget.value.length)}
           onKeyDown={(event) => {
             if (event.key === "Enter" && !event.shiftKey && onSend) {
               event.preventDefault();
@@ -98,11 +106,33 @@ export function Composer({
         </Button>
       </div>
       {fileName ? <p className="mt-1 truncate text-xs text-slate-600">Attached: {fileName}</p> : null}
+      <CharactersLeft length={length} />
       {shownError ? (
         <p id="chat-message-error" role="alert" className="mt-1 text-sm text-red-700">
           {shownError}
         </p>
       ) : null}
     </form>
+  );
+}
+
+/**
+ * How many characters the message may still take, from COUNTER_FROM on. A polite live
+ * region, present from the start so that screen readers announce its changes; only
+ * with JavaScript, as without it the count could not follow the typing (the box's
+ * maxLength still holds the limit).
+ */
+function CharactersLeft({ length }: { length: number }) {
+  const hydrated = useHydrated();
+  const left = MESSAGE_MAX_LENGTH - length;
+  return (
+    <p
+      aria-live="polite"
+      className={clsx("mt-1 text-right text-xs empty:mt-0", left <= 100 ? "text-red-700" : "text-slate-600")}
+    >
+      {hydrated && length >= COUNTER_FROM
+        ? `${left.toLocaleString("en-US")} ${left === 1 ? "character" : "characters"} left`
+        : null}
+    </p>
   );
 }

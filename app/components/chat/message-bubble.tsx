@@ -1,13 +1,16 @@
+import { useSearchParams } from "@remix-run/react";
 import { clsx } from "clsx";
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { showToast } from "~/components/toaster";
 import { Avatar } from "~/components/ui/avatar";
-import { Button } from "~/components/ui/button";
-import { inputClassName } from "~/components/ui/field";
 import { LinkIcon } from "~/components/ui/icons";
 import { useClock, useNow } from "~/components/use-clock";
+import { useHydrated } from "~/components/use-hydrated";
 import type { ChatMessage, ReactionType } from "~/models/chat-message";
 import { formatMessageTime } from "~/models/time-format";
-import { ReactionBar } from "./reaction-bar";
+import { CHAT_TOASTS } from "~/web/chat-toasts";
+import { DeleteConfirmation, DeleteMessageDialog, EditMessageForm, MessageMenu } from "./message-actions";
+import { ReactionBar, ReactionPicker } from "./reaction-bar";
 import { Readers } from "./readers";
 import { SenderHoverCard } from "./sender-hover-card";
 
@@ -19,51 +22,119 @@ export type BubbleActions = {
 
 /**
  * One message: the sender's avatar and name (with the hover card), the time and an
- * edited mark, the text and file, reactions and readers; one's own messages also
- * have Edit and Delete. Every control is a form that works without JavaScript.
+ * edited mark, the text and file, the reactions it has and its readers. Beside the
+ * text, on hover, focus or a tap, Add reaction and (one's own) More actions. Every
+ * control is a form or a link that works without JavaScript; `actions` does them in
+ * place with it (null: the forms post, as in search results).
+ * A message that continues its sender's group (`opensGroup` false) sits closer to
+ * the one before and names its sender for screen readers only.
  */
 export function MessageBubble({
   message,
+  opensGroup = true,
   viewerId,
   action,
   actions,
 }: {
   message: ChatMessage;
+  opensGroup?: boolean;
   viewerId: string;
   action: string;
   actions: BubbleActions | null;
 }) {
   const own = message.senderId === viewerId;
+  const hydrated = useHydrated();
+  // Without JavaScript the menu's links come back here with ?edit=<id> or ?delete=<id>.
+  const [searchParams] = useSearchParams();
+  const [editing, setEditing] = useState(searchParams.get("edit") === message.id);
+  const [deleting, setDeleting] = useState(searchParams.get("delete") === message.id);
   const [error, setError] = useState<string | null>(null);
   const clock = useClock();
   const now = useNow();
+  const tools = useRef<HTMLDivElement>(null);
+  // The form goes away: the focus goes back to the menu Edit was chosen from.
+  const stopEditing = () => {
+    setEditing(false);
+    tools.current?.querySelector<HTMLElement>("details:last-child > summary")?.focus();
+  };
+
+  // With `actions` only (the handlers are passed on when there are actions to call).
+  const save = async (content: string) => {
+    const failed = await actions!.edit(message.id, content);
+    setError(failed);
+    if (failed) return;
+    stopEditing();
+    showToast(CHAT_TOASTS.updated);
+  };
+  const remove = async () => {
+    const failed = await actions!.remove(message.id);
+    if (!failed) showToast(CHAT_TOASTS.deleted);
+    return failed;
+  };
+
   return (
-    <li className={clsx("flex gap-2", own && "flex-row-reverse")} data-message-id={message.id}>
-      <Avatar name={message.senderName} src={message.senderAvatar} size="sm" alt="" className="mt-5" />
+    <li
+      className={clsx("group flex gap-2", own && "flex-row-reverse", !opensGroup && "!mt-1")}
+      data-message-id={message.id}
+    >
+      {opensGroup ? (
+        <Avatar name={message.senderName} src={message.senderAvatar} size="sm" alt="" className="mt-5" />
+      ) : (
+        <span className="w-8 shrink-0" />
+      )}
       <div className={clsx("flex min-w-0 max-w-[70%] flex-col", own ? "items-end" : "items-start")}>
         <div className="flex items-baseline gap-2">
-          <SenderHoverCard name={message.senderName} avatar={message.senderAvatar} sentAt={message.createdAt} />
+          {opensGroup ? (
+            <SenderHoverCard name={message.senderName} avatar={message.senderAvatar} sentAt={message.createdAt} />
+          ) : (
+            <span className="sr-only">{message.senderName}</span>
+          )}
           <time dateTime={message.createdAt} className="text-xs text-slate-500">
             {formatMessageTime(message.createdAt, now, clock)}
           </time>
           {message.editedAt ? <span className="text-xs italic text-slate-500">(edited)</span> : null}
         </div>
-        <div
-          className={clsx(
-            "mt-1 max-w-full rounded-2xl px-3 py-2 text-sm",
-            own ? "rounded-tr-sm bg-indigo-600 text-white" : "rounded-tl-sm bg-slate-100 text-slate-900",
+        <div className={clsx("mt-1 flex max-w-full items-start gap-1", own && "flex-row-reverse")}>
+          {editing ? (
+            <EditMessageForm
+              message={message}
+              action={action}
+              onSave={actions ? save : undefined}
+              onCancel={actions ? stopEditing : undefined}
+            />
+          ) : (
+            <div
+              className={clsx(
+                "min-w-0 max-w-full rounded-2xl px-3 py-2 text-sm",
+                own ? "rounded-tr-sm bg-indigo-600 text-white" : "rounded-tl-sm bg-slate-100 text-slate-900",
+              )}
+            >
+              {message.content ? <p className="whitespace-pre-wrap break-words">{message.content}</p> : null}
+              {message.attachment ? <Attachment attachment={message.attachment} own={own} /> : null}
+            </div>
           )}
-        >
-          {message.content ? <p className="whitespace-pre-wrap break-words">{message.content}</p> : null}
-          {message.attachment ? <Attachment attachment={message.attachment} own={own} /> : null}
+          {/* Shown while the message is hovered or holds the focus; always where there is no hover (touch). */}
+          <div
+            ref={tools}
+            className="flex shrink-0 items-center opacity-0 transition-opacity focus-within:opacity-100 group-hover:opacity-100 has-[[open]]:opacity-100 [@media(hover:none)]:opacity-100"
+          >
+            <ReactionPicker message={message} viewerId={viewerId} action={action} onReact={actions?.react} />
+            {own ? (
+              <MessageMenu
+                message={message}
+                action={action}
+                onEdit={actions ? () => setEditing(true) : undefined}
+                onDelete={actions ? () => setDeleting(true) : undefined}
+              />
+            ) : null}
+          </div>
         </div>
-        <ReactionBar
-          message={message}
-          viewerId={viewerId}
-          action={action}
-          onReact={actions ? (reaction) => actions.react(reaction) : undefined}
-        />
-        {own ? <OwnMessageForms message={message} action={action} actions={actions} onError={setError} /> : null}
+        <ReactionBar message={message} viewerId={viewerId} action={action} onReact={actions?.react} />
+        {deleting && hydrated && actions ? (
+          <DeleteMessageDialog message={message} action={action} onDelete={remove} onClose={() => setDeleting(false)} />
+        ) : deleting ? (
+          <DeleteConfirmation message={message} action={action} />
+        ) : null}
         {error ? (
           <p role="alert" className="mt-1 text-xs text-red-700">
             {error}
@@ -110,70 +181,4 @@ export function formatSize(bytes: number) {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
-function OwnMessageForms({
-  message,
-  action,
-  actions,
-  onError,
-}: {
-  message: ChatMessage;
-  action: string;
-  actions: BubbleActions | null;
-  onError: (error: string | null) => void;
-}) {
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const run = async (event: React.FormEvent<HTMLFormElement>, call: (data: FormData) => Promise<string | null>) => {
-    if (!actions) return;
-    event.preventDefault();
-    setBusy(true);
-    const error = await call(new FormData(event.currentTarget));
-    setBusy(false);
-    onError(error);
-    if (!error) setOpen(false);
-  };
-  return (
-    <div className="mt-1 flex items-start gap-2 text-xs">
-      <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)} className="group">
-        <summary className="cursor-pointer list-none rounded px-1 text-slate-500 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600">
-          Edit<span className="sr-only"> message</span>
-        </summary>
-        <form
-          method="post"
-          action={action}
-          className="mt-1 flex w-64 max-w-[70vw] flex-col gap-2"
-          onSubmit={(event) => run(event, (data) => actions!.edit(message.id, String(data.get("content") ?? "")))}
-        >
-          <input type="hidden" name="intent" value="edit" />
-          <input type="hidden" name="messageId" value={message.id} />
-          <label className="sr-only" htmlFor={`edit-${message.id}`}>
-            New text
-          </label>
-          <textarea
-            id={`edit-${message.id}`}
-            name="content"
-            defaultValue={message.content}
-            rows={2}
-            className={clsx(inputClassName, "py-2")}
-          />
-          <Button type="submit" size="sm" disabled={busy}>
-            {busy ? "Saving…" : "Save"}
-          </Button>
-        </form>
-      </details>
-      <form method="post" action={action} onSubmit={(event) => run(event, () => actions!.remove(message.id))}>
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="messageId" value={message.id} />
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded px-1 text-slate-500 hover:text-red-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
-        >
-          Delete<span className="sr-only"> message</span>
-        </button>
-      </form>
-    </div>
-  );
 }

@@ -5,6 +5,7 @@ import { useClock, useNow } from "~/components/use-clock";
 import type { ChatMessage } from "~/models/chat-message";
 import { dayKey, formatDayHeading, type Clock } from "~/models/time-format";
 import type { PendingMessage } from "./chat-state";
+import { startsGroup } from "./message-groups";
 
 /** SPEC §9: new messages scroll into view only when the reader was this close to the bottom. */
 export const AUTO_SCROLL_THRESHOLD_PX = 20;
@@ -31,7 +32,8 @@ export function MessageList({
   olderHref: string | null;
   onLoadOlder: (() => Promise<void>) | null;
   onSeeLatest: (() => void) | null;
-  renderMessage: (message: ChatMessage) => React.ReactNode;
+  /** `opensGroup`: the message is not a continuation of its sender's previous one (message-groups.ts). */
+  renderMessage: (message: ChatMessage, opensGroup: boolean) => React.ReactNode;
   renderPending: (entry: PendingMessage) => React.ReactNode;
   empty: React.ReactNode;
 }) {
@@ -128,14 +130,16 @@ export function MessageList({
         ) : null}
         {messages.length || pending.length ? (
           <ol className="space-y-4">
-            {messages.map((message, index) => (
-              <Fragment key={message.id}>
-                {index === 0 || dayKey(messages[index - 1].createdAt, clock) !== dayKey(message.createdAt, clock) ? (
-                  <DaySeparator at={message.createdAt} now={now} clock={clock} />
-                ) : null}
-                {renderMessage(message)}
-              </Fragment>
-            ))}
+            {messages.map((message, index) => {
+              const newDay =
+                index === 0 || dayKey(messages[index - 1].createdAt, clock) !== dayKey(message.createdAt, clock);
+              return (
+                <Fragment key={message.id}>
+                  {newDay ? <DaySeparator at={message.createdAt} now={now} clock={clock} /> : null}
+                  {renderMessage(message, newDay || startsGroup(messages[index - 1], message))}
+                </Fragment>
+              );
+            })}
             {pending.map(renderPending)}
           </ol>
         ) : (

@@ -1,29 +1,119 @@
 import { clsx } from "clsx";
+import { useRef } from "react";
+import { closeDetails, revealWhenOpen, useDetailsDismiss } from "~/components/layout/use-details-dismiss";
+import { AddReactionIcon } from "~/components/ui/icons";
+import { Tooltip } from "~/components/ui/tooltip";
 import { REACTION_TYPES, type ChatMessage, type ReactionType } from "~/models/chat-message";
+import { REACTION_LABEL, ReactionIcon } from "./reaction-icons";
+import { reactedBy } from "./reactors";
 
-const EMOJI: Record<ReactionType, string> = { smile: "😊", heart: "❤️", thumbsup: "👍", angry: "😠" };
-const LABEL: Record<ReactionType, string> = { smile: "Smile", heart: "Heart", thumbsup: "Thumbs up", angry: "Angry" };
-
-/**
- * The four reactions as plain buttons of one form: without JavaScript each posts a
- * toggle; with it, `onReact` toggles at once and posts in the background.
- */
-export function ReactionBar({
-  message,
-  viewerId,
-  action,
-  onReact,
-}: {
+type ReactionProps = {
   message: ChatMessage;
   viewerId: string;
+  /** Where the forms post without JavaScript. */
   action: string;
+  /** With JavaScript: toggles at once (the form is not posted). */
   onReact?: (reaction: ReactionType) => void;
-}) {
+};
+
+/**
+ * The reactions a message has, each a toggle with its count; who reacted shows on
+ * hover or focus and is the button's description. Nothing when it has none.
+ */
+export function ReactionBar({ message, viewerId, action, onReact }: ReactionProps) {
+  const given = REACTION_TYPES.filter((reaction) => message.reactions[reaction].length > 0);
+  if (!given.length) return null;
+  return (
+    <ReactionForm message={message} action={action} onReact={onReact} className="mt-1 flex flex-wrap gap-1">
+      {given.map((reaction) => {
+        const users = message.reactions[reaction];
+        const mine = users.includes(viewerId);
+        return (
+          <Tooltip key={reaction} content={reactedBy(message, users, viewerId)}>
+            {(describedBy) => (
+              <button
+                type="submit"
+                name="reaction"
+                value={reaction}
+                aria-pressed={mine}
+                aria-label={`${REACTION_LABEL[reaction]} (${users.length})`}
+                aria-describedby={describedBy}
+                className={clsx(
+                  "inline-flex h-7 items-center gap-1 rounded-full border px-2 text-xs font-medium transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600",
+                  mine
+                    ? "border-indigo-300 bg-indigo-50 text-indigo-800"
+                    : "border-slate-200 bg-white text-slate-700 hover:bg-slate-50",
+                )}
+              >
+                <ReactionIcon reaction={reaction} />
+                <span aria-hidden="true">{users.length}</span>
+              </button>
+            )}
+          </Tooltip>
+        );
+      })}
+    </ReactionForm>
+  );
+}
+
+/**
+ * The four reactions behind an Add reaction button, on a native `<details>`: it opens
+ * and its forms post without JavaScript. With it, Escape or a click outside closes
+ * it, and so does choosing, the focus back on its button.
+ */
+export function ReactionPicker({ message, viewerId, action, onReact }: ReactionProps) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useDetailsDismiss(ref);
+  const choose =
+    onReact &&
+    ((reaction: ReactionType) => {
+      onReact(reaction);
+      closeDetails(ref.current);
+    });
+  return (
+    <details ref={ref} className="relative" onToggle={revealWhenOpen}>
+      <summary className="flex size-7 cursor-pointer list-none items-center justify-center rounded-full text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600 [&::-webkit-details-marker]:hidden">
+        <AddReactionIcon className="size-5" aria-hidden="true" />
+        <span className="sr-only">Add reaction</span>
+      </summary>
+      <ReactionForm
+        message={message}
+        action={action}
+        onReact={choose}
+        className="absolute left-1/2 top-full z-20 mt-1 flex -translate-x-1/2 gap-0.5 rounded-full border border-slate-200 bg-white p-1 shadow-lg shadow-slate-900/10"
+      >
+        {REACTION_TYPES.map((reaction) => (
+          <button
+            key={reaction}
+            type="submit"
+            name="reaction"
+            value={reaction}
+            aria-label={REACTION_LABEL[reaction]}
+            aria-pressed={message.reactions[reaction].includes(viewerId)}
+            title={REACTION_LABEL[reaction]}
+            className="flex size-8 items-center justify-center rounded-full transition-colors hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 aria-pressed:bg-indigo-50"
+          >
+            <ReactionIcon reaction={reaction} className="size-5" />
+          </button>
+        ))}
+      </ReactionForm>
+    </details>
+  );
+}
+
+/** One form per set of reaction buttons: the pressed button names the reaction to toggle. */
+function ReactionForm({
+  message,
+  action,
+  onReact,
+  className,
+  children,
+}: Pick<ReactionProps, "message" | "action" | "onReact"> & { className: string; children: React.ReactNode }) {
   return (
     <form
       method="post"
       action={action}
-      className="mt-1 flex flex-wrap gap-1"
+      className={className}
       onSubmit={(event) => {
         if (!onReact) return;
         event.preventDefault();
@@ -33,30 +123,7 @@ export function ReactionBar({
     >
       <input type="hidden" name="intent" value="react" />
       <input type="hidden" name="messageId" value={message.id} />
-      {REACTION_TYPES.map((reaction) => {
-        const users = message.reactions[reaction];
-        const mine = users.includes(viewerId);
-        return (
-          <button
-            key={reaction}
-            type="submit"
-            name="reaction"
-            value={reaction}
-            aria-pressed={mine}
-            aria-label={`${LABEL[reaction]} (${users.length})`}
-            className={clsx(
-              "inline-flex h-7 items-center gap-1 rounded-full border px-2 text-xs transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600",
-              mine
-                ? "border-indigo-300 bg-indigo-50 text-indigo-800"
-                : "border-slate-200 bg-white text-slate-600 hover:bg-slate-50",
-              users.length === 0 && "opacity-70 hover:opacity-100",
-            )}
-          >
-            <span aria-hidden="true">{EMOJI[reaction]}</span>
-            {users.length ? <span aria-hidden="true">{users.length}</span> : null}
-          </button>
-        );
-      })}
+      {children}
     </form>
   );
 }

@@ -1,5 +1,14 @@
 import { useCallback, useMemo, useRef } from "react";
-import { MESSAGE_TEXT, type ChatActionResult, type ChatMessage, type ReactionType } from "~/models/chat-message";
+import { showToast } from "~/components/toaster";
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_TOO_LARGE,
+  MESSAGE_TEXT,
+  type ChatActionResult,
+  type ChatMessage,
+  type ReactionType,
+} from "~/models/chat-message";
+import { CHAT_TOASTS, fileFailedToast } from "~/web/chat-toasts";
 import type { ChatAction } from "./chat-state";
 import type { LiveChatCommands } from "./use-live-chat";
 
@@ -11,7 +20,7 @@ import type { LiveChatCommands } from "./use-live-chat";
  */
 
 type Dispatch = (action: ChatAction) => void;
-type Failure = Extract<ChatActionResult, { ok: false }>;
+type FileFailure = { title: string; error: string };
 
 export function chatResourcePath(spaceId: string) {
   return `/resources/chat/${spaceId}`;
@@ -37,16 +46,23 @@ export function useChatActions({
           type: "pending",
           message: { clientId, content, fileName: file.name, status: "sending", progress, error: null },
         });
+      /** `failure` is null when the post got no answer. */
+      const fail = (failure: FileFailure | null) => {
+        dispatch({ type: "failed", clientId, error: failure?.error ?? MESSAGE_TEXT.fileSendFailed });
+        showToast(fileFailedToast(failure));
+      };
       pending(0);
       files.current.set(clientId, file);
+      // Refused here: the server would refuse a body this large unread (413), without SPEC's words.
+      if (file.size > ATTACHMENT_MAX_BYTES) {
+        return fail({ title: ATTACHMENT_TOO_LARGE.title, error: ATTACHMENT_TOO_LARGE.message });
+      }
       const body = form({ intent: "send", clientId, content });
       body.set("file", file);
       const result = await upload(path, body, pending);
-      if (!result?.ok || result.intent !== "send") {
-        dispatch({ type: "failed", clientId, error: failureOf(result, MESSAGE_TEXT.sendFailed) });
-        return;
-      }
+      if (!result?.ok || result.intent !== "send") return fail(result && !result.ok ? result : null);
       files.current.delete(clientId);
+      showToast(CHAT_TOASTS.fileSent);
       if (result.change) live.receive(result.change);
       // A retry of a message stored before: it is shown already, or the next sync brings it.
       else dispatch({ type: "discard", clientId });
@@ -96,10 +112,6 @@ function form(fields: Record<string, string>) {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
   return body;
-}
-
-function failureOf(result: ChatActionResult | null, fallback: string) {
-  return (result as Failure | null)?.error ?? fallback;
 }
 
 async function getJson<T>(path: string): Promise<T | null> {

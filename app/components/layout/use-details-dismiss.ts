@@ -19,10 +19,7 @@ export function useDetailsDismiss(ref: RefObject<HTMLDetailsElement | null>) {
       if (details?.open && event.target instanceof Node && !details.contains(event.target)) details.open = false;
     }
     function onKeyDown(event: KeyboardEvent) {
-      const details = ref.current;
-      if (event.key !== "Escape" || !details?.open) return;
-      details.open = false;
-      details.querySelector("summary")?.focus();
+      if (event.key === "Escape" && ref.current?.open) closeDetails(ref.current);
     }
     document.addEventListener("pointerdown", onPointerDown);
     document.addEventListener("keydown", onKeyDown);
@@ -31,4 +28,17 @@ export function useDetailsDismiss(ref: RefObject<HTMLDetailsElement | null>) {
       document.removeEventListener("keydown", onKeyDown);
     };
   }, [ref]);
+}
+
+/** Closes a `<details>` menu and puts the focus back on its summary, as Escape does. */
+export function closeDetails(details: HTMLDetailsElement | null) {
+  if (!details) return;
+  details.open = false;
+  details.querySelector("summary")?.focus();
+}
+
+/** A `<details>` `onToggle`: an opened panel is scrolled into view, if its list had it out of sight. */
+export function revealWhenOpen(event: React.SyntheticEvent<HTMLDetailsElement>) {
+  const details = event.currentTarget;
+  if (details.open) details.lastElementChild?.scrollIntoView({ block: "nearest" });
 }

@@ -21,6 +21,7 @@ export {
   CircleStackIcon as DatabaseIcon,
   EyeIcon,
   EyeSlashIcon as EyeOffIcon,
+  FaceSmileIcon as AddReactionIcon,
   EllipsisVerticalIcon as MoreIcon,
   EnvelopeIcon as MailIcon,
   InformationCircleIcon as InfoCircleIcon,

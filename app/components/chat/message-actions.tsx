@@ -1,0 +1,212 @@
+import { Link } from "@remix-run/react";
+import { clsx } from "clsx";
+import { useState } from "react";
+import { closeDetails } from "~/components/layout/use-details-dismiss";
+import { buttonClassName, Button, SubmitButton } from "~/components/ui/button";
+import { DetailsMenu, destructiveMenuItemClassName, menuItemClassName } from "~/components/ui/details-menu";
+import { Modal } from "~/components/ui/dialog";
+import { inputClassName } from "~/components/ui/field";
+import { EditIcon, TrashIcon } from "~/components/ui/icons";
+import { MESSAGE_MAX_LENGTH, type ChatMessage } from "~/models/chat-message";
+
+/*
+ * What one can do with one's own message: Edit and Delete, behind its More actions
+ * menu. Without JavaScript each item is a link to the chat's page with ?edit=<id> or
+ * ?delete=<id>, which renders the edit form or the confirmation in the message, and
+ * the form posts to the page. With JavaScript the edit opens in place, the delete asks
+ * in a dialog, and both go over the socket (decision 019).
+ */
+
+const DELETE_QUESTION = "Delete message?";
+const DELETE_CONSEQUENCE = "It will be removed from the chat for everyone in this space.";
+
+export function MessageMenu({
+  message,
+  action,
+  onEdit,
+  onDelete,
+}: {
+  message: ChatMessage;
+  action: string;
+  /** In place, with JavaScript; without these (search results) the links go to their pages. */
+  onEdit?: () => void;
+  onDelete?: () => void;
+}) {
+  const inPlace = (open?: () => void) => (event: React.MouseEvent<HTMLAnchorElement>) => {
+    if (!open) return;
+    event.preventDefault();
+    // The focus goes back to the menu's button, where the dialog returns it when it closes.
+    closeDetails(event.currentTarget.closest("details"));
+    open();
+  };
+  return (
+    <DetailsMenu label="More actions">
+      <Link to={`${action}?edit=${message.id}`} onClick={inPlace(onEdit)} className={menuItemClassName}>
+        <EditIcon aria-hidden="true" />
+        Edit
+      </Link>
+      <Link to={`${action}?delete=${message.id}`} onClick={inPlace(onDelete)} className={destructiveMenuItemClassName}>
+        <TrashIcon aria-hidden="true" />
+        Delete
+      </Link>
+    </DetailsMenu>
+  );
+}
+
+/** The text of one's message in a form, in place of the bubble; `onSave` and `onCancel` handle it in place. */
+export function EditMessageForm({
+  message,
+  action,
+  onSave,
+  onCancel,
+}: {
+  message: ChatMessage;
+  action: string;
+  onSave?: (content: string) => Promise<void>;
+  onCancel?: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      method="post"
+      action={action}
+      className="flex w-72 max-w-full flex-col gap-2"
+      onSubmit={async (event) => {
+        if (!onSave) return;
+        event.preventDefault();
+        setBusy(true);
+        await onSave(String(new FormData(event.currentTarget).get("content") ?? ""));
+        setBusy(false);
+      }}
+    >
+      <input type="hidden" name="intent" value="edit" />
+      <input type="hidden" name="messageId" value={message.id} />
+      <label className="sr-only" htmlFor={`edit-${message.id}`}>
+        New text
+      </label>
+      <textarea
+        id={`edit-${message.id}`}
+        name="content"
+        defaultValue={message.content}
+        maxLength={MESSAGE_MAX_LENGTH}
+        rows={3}
+        // The person chose Edit: the text is what they came for (with or without JavaScript).
+        autoFocus
+        onKeyDown={(event) => {
+          if (event.key === "Escape") onCancel?.();
+        }}
+        className={clsx(inputClassName, "py-2")}
+      />
+      <div className="flex justify-end gap-2">
+        <CancelLink to={action} onCancel={onCancel} />
+        <SubmitButton size="sm" pending={busy} pendingText="Saving…">
+          Save
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+/** Without JavaScript (?delete=<id>): the question in the message, and the form that deletes it. */
+export function DeleteConfirmation({ message, action }: { message: ChatMessage; action: string }) {
+  const id = `delete-${message.id}`;
+  return (
+    <div
+      role="group"
+      aria-labelledby={id}
+      className="mt-1 w-72 max-w-full rounded-lg border border-red-200 bg-red-50 p-3 text-sm"
+    >
+      <p id={id} className="font-semibold text-red-900">
+        {DELETE_QUESTION}
+      </p>
+      <p className="mt-1 text-red-800">{DELETE_CONSEQUENCE}</p>
+      <DeleteMessageForm message={message} action={action} cancel={<CancelLink to={action} />} />
+    </div>
+  );
+}
+
+/** With JavaScript: the question in a dialog; `onDelete` resolves to the words to show if it failed, else null. */
+export function DeleteMessageDialog({
+  message,
+  action,
+  onDelete,
+  onClose,
+}: {
+  message: ChatMessage;
+  action: string;
+  onDelete: () => Promise<string | null>;
+  onClose: () => void;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Modal open onClose={onClose} title={DELETE_QUESTION} description={DELETE_CONSEQUENCE}>
+      {error ? (
+        <p role="alert" className="mb-3 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <DeleteMessageForm
+        message={message}
+        action={action}
+        onDelete={async () => setError(await onDelete())}
+        cancel={
+          <Button variant="outline" size="sm" onClick={onClose}>
+            Cancel
+          </Button>
+        }
+      />
+    </Modal>
+  );
+}
+
+function DeleteMessageForm({
+  message,
+  action,
+  onDelete,
+  cancel,
+}: {
+  message: ChatMessage;
+  action: string;
+  onDelete?: () => Promise<void>;
+  cancel: React.ReactNode;
+}) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      method="post"
+      action={action}
+      className="mt-3 flex justify-end gap-2"
+      onSubmit={async (event) => {
+        if (!onDelete) return;
+        event.preventDefault();
+        setBusy(true);
+        await onDelete();
+        setBusy(false);
+      }}
+    >
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="messageId" value={message.id} />
+      {cancel}
+      <SubmitButton variant="destructive" size="sm" pending={busy} pendingText="Deleting…">
+        Delete
+      </SubmitButton>
+    </form>
+  );
+}
+
+/** Back to the chat as it was: a link without JavaScript, in place with it. */
+function CancelLink({ to, onCancel }: { to: string; onCancel?: () => void }) {
+  return (
+    <Link
+      to={to}
+      onClick={(event) => {
+        if (!onCancel) return;
+        event.preventDefault();
+        onCancel();
+      }}
+      className={buttonClassName({ variant: "outline", size: "sm" })}
+    >
+      Cancel
+    </Link>
+  );
+}
