@@ -174,6 +174,11 @@ describe("the chat over the socket", () => {
       ok: false,
       error: "Could not send message.",
     });
+    // Text that is not text: the words the edit gives it, never zod's English.
+    expect(await request(aliceSocket, "chat:send", { spaceId: launch.id, clientId: "c1", content: 42 })).toEqual({
+      ok: false,
+      error: "Message cannot be empty.",
+    });
     expect(await request(aliceSocket, "chat:send", "not an object")).toEqual({
       ok: false,
       error: "This request was not understood.",
