@@ -38,6 +38,9 @@ export type ChatMessage = {
 };
 
 export const MESSAGE_MAX_LENGTH = 10_000;
+
+/** The answer about a space the user may not see (space-access.server.ts); the browser's chat reloads on it. */
+export const SPACE_NOT_FOUND = "Space not found";
 /** The name shown for a sender or reader whose account is gone (SPEC §2.13). */
 export const UNKNOWN_USER = "Unknown User";
 

@@ -1,5 +1,5 @@
 import type { Socket } from "socket.io-client";
-import { MESSAGE_TEXT, type ReactionType } from "~/models/chat-message";
+import { MESSAGE_TEXT, SPACE_NOT_FOUND, type ReactionType } from "~/models/chat-message";
 import type { SpaceChange } from "~/models/events.server";
 import { CATCH_UP_EVENT, TOO_MANY_REQUESTS, UNAVAILABLE } from "~/realtime/protocol";
 
@@ -193,7 +193,8 @@ export class LiveChat {
       if (!answer) return this.later(() => void this.sync());
       if (isNotNow(answer)) return this.later(() => void this.sync(), this.unavailableDelay());
       this.unavailableInARow = 0;
-      if (!answer.ok) return;
+      // The space is no longer this person's (a removal this socket was not told of): loading the page again says so.
+      if (!answer.ok) return answer.error === SPACE_NOT_FOUND ? this.options.onReload() : undefined;
       if (answer.reload) return this.options.onReload();
       for (const change of answer.changes) if (change.seq === this.lastSeq + 1) this.apply(change);
     } while (this.syncAgain);
