@@ -8,7 +8,7 @@ import { readSessionId } from "~/web/auth.server";
 import { env } from "~/services/env.server";
 import { subscribe } from "~/models/events.server";
 import { isSameOrigin } from "~/web/origin.server";
-import { CATCH_UP_EVENT } from "./protocol";
+import { CATCH_UP_EVENT, RECONNECT_EVENT } from "./protocol";
 import { handleChatEvents } from "./chat-handlers.server";
 import { RealtimeLimits } from "./limits.server";
 import { createPostgresAdapter } from "./postgres-adapter.server";
@@ -56,8 +56,10 @@ const authenticate: Middleware = async (socket, next) => {
 function onConnection(socket: Socket, limits: RealtimeLimits) {
   const { actor, sessionId } = socket.data as SocketData;
   const joined = joinRooms(socket, actor, sessionId).catch((error: unknown) => {
-    // Without its rooms the socket would miss events silently; the client reconnects and tries again.
+    // Without its rooms the socket would miss events silently. socket.io's client does not
+    // reconnect after a server disconnect, so it is told first that this one passes.
     console.error("realtime: joining rooms failed", error);
+    socket.emit(RECONNECT_EVENT);
     socket.disconnect(true);
   });
   handleChatEvents(socket, actor, joined, limits);
