@@ -87,6 +87,8 @@ describe("a refusal that passes", () => {
   test("a socket whose rooms could not be joined connects again by itself and gets the space's changes", async () => {
     const { owner, alice, launch } = await world();
     const ownerSocket = await connectClient(origin, await sessionCookie(owner));
+    // Its rooms joined (a sync waits for them), so the fault falls on the browser's.
+    await request(ownerSocket, "chat:sync", { spaceId: launch.id, afterSeq: 0 });
     faults.failingJoins = 1;
     const person = browser(await sessionCookie(alice), launch.id);
     try {
