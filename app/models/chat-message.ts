@@ -42,6 +42,9 @@ export const MESSAGE_MAX_LENGTH = 10_000;
 /** Chat attachments: at most 10MB (SPEC §5), with SPEC §8's refusal; the browser checks before uploading. */
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const ATTACHMENT_TOO_LARGE = { title: "File too large", message: "Please upload a file smaller than 10MB." };
+
+/** The answer about a space the user may not see (space-access.server.ts); the browser's chat reloads on it. */
+export const SPACE_NOT_FOUND = "Space not found";
 /** The name shown for a sender or reader whose account is gone (SPEC §2.13). */
 export const UNKNOWN_USER = "Unknown User";
 

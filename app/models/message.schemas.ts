@@ -9,8 +9,11 @@ const clientId = z
   .max(100, "Could not send message.");
 const messageId = z.string({ error: "Message not found" }).max(64);
 
-/** Text as typed; whether it may be empty depends on a file coming with it, which the model decides. */
-const content = z.string().max(MESSAGE_MAX_LENGTH, MESSAGE_TEXT.tooLong).default("");
+/**
+ * Text as typed; whether it may be empty depends on a file coming with it, which the model decides.
+ * Text that is not a string (only a broken socket client sends it) gets the edit's words for it.
+ */
+const content = z.string({ error: MESSAGE_TEXT.empty }).max(MESSAGE_MAX_LENGTH, MESSAGE_TEXT.tooLong).default("");
 
 /**
  * Each chat command's fields, whether a form posts them (ChatFormSchema, with its

@@ -43,6 +43,15 @@ export async function findSessionUserId(sessionId: string): Promise<string | nul
   return session.user_id;
 }
 
+/**
+ * The user of a session that has not been ended (signed out, every session ended by a
+ * password reset), or null; read without extending it, for a check that is not a request.
+ */
+export async function findSessionOwner(sessionId: string): Promise<string | null> {
+  const session = await db.selectFrom("sessions").select("user_id").where("id", "=", sessionId).executeTakeFirst();
+  return session?.user_id ?? null;
+}
+
 export async function deleteSession(sessionId: string): Promise<void> {
   await db.deleteFrom("sessions").where("id", "=", sessionId).execute();
   emit("session.ended", { sessionId });

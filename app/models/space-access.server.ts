@@ -1,6 +1,7 @@
 import type { Space } from "#db/schema";
 import { db, type Executor } from "~/services/db.server";
 import type { Actor } from "./actors.server";
+import { SPACE_NOT_FOUND } from "./chat-message";
 import { notFound } from "./errors.server";
 
 /*
@@ -9,7 +10,7 @@ import { notFound } from "./errors.server";
  * added to. Every page, search, count and socket room asks here.
  */
 
-export const SPACE_NOT_FOUND = "Space not found";
+export { SPACE_NOT_FOUND };
 
 /** The ids of the spaces the actor may see, as a subquery: `where("spaces.id", "in", visibleSpaceIds(actor))`. */
 export function visibleSpaceIds(actor: Actor, executor: Executor = db) {

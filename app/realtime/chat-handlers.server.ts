@@ -12,14 +12,13 @@ import { markRead } from "~/models/space-reads.server";
 import { isDatabaseUnavailable } from "~/services/db.server";
 import { TOO_MANY_REQUESTS, UNAVAILABLE } from "./protocol";
 import type { RealtimeLimits } from "./limits.server";
+import { recheckRooms, spaceRoom } from "./rooms.server";
 
 /*
  * The chat over the socket: each event is parsed, handed to the same model function a
  * form post calls, and answered with an acknowledgement. No rule is checked here; only
  * the socket's limits (limits.server.ts) refuse an event before anything is read.
  */
-
-export const spaceRoom = (spaceId: string) => `space:${spaceId}`;
 
 export type ChatAck<T> = ({ ok: true } & T) | { ok: false; error: string };
 
@@ -54,9 +53,15 @@ export function handleChatEvents(socket: Socket, actor: Actor, joined: Promise<u
     "chat:read": async ({ spaceId, upTo }) => (await markRead(actor, spaceId, upTo)) ?? { change: null },
     // A space the user was given after connecting is joined here. The room is joined before
     // the log is read, so a change committed meanwhile arrives live if the read missed it;
-    // the read checks access again, so a removal in between leaves the room too.
+    // the read checks access again, so a removal in between leaves the room too. A refusal
+    // may mean a removal whose room leave this instance never heard of (rooms.server.ts):
+    // the socket leaves the room, and its other rooms and its session are checked again.
     "chat:sync": async ({ spaceId, afterSeq }) => {
-      if (!(await canSeeSpace(actor, spaceId))) throw notFound(SPACE_NOT_FOUND);
+      if (!(await canSeeSpace(actor, spaceId))) {
+        await socket.leave(spaceRoom(spaceId));
+        await recheckRooms([socket]);
+        throw notFound(SPACE_NOT_FOUND);
+      }
       await socket.join(spaceRoom(spaceId));
       try {
         return await changesSince(actor, spaceId, afterSeq);

@@ -1,6 +1,7 @@
 import type { Socket } from "socket.io";
 import { env } from "~/services/env.server";
 import { TokenBuckets } from "~/services/token-buckets.server";
+import { TOO_MANY_CONNECTIONS, TOO_MANY_SOCKETS } from "./protocol";
 
 /*
  * The live chat's limits, checked in memory before anything reaches the database, so
@@ -17,9 +18,6 @@ export const REALTIME_LIMITS = {
   handshakesPerAddress: { burst: 200, perSecond: 2 },
   socketsPerUser: 20,
 };
-
-const TOO_MANY_CONNECTIONS = "Too many connections. Please wait a moment and try again.";
-const TOO_MANY_SOCKETS = "Too many open windows. Please close one and try again.";
 
 type Next = (error?: Error) => void;
 type HandshakeRequest = { socket: { remoteAddress?: string }; headers: Record<string, string | string[] | undefined> };

@@ -23,9 +23,10 @@ import { createClient, createPool } from "#db/connect";
  * Here the LISTEN connection is a client of its own (never a pool slot), ended and made
  * anew with back-off when it fails; publishing has its own small pool; `doPublish`
  * queues the NOTIFY and returns at once, so local delivery never waits on Postgres.
- * Publishes go out one at a time, in order. When LISTEN comes back after a loss,
- * `onRelisten` runs: whatever was broadcast meanwhile never reached this instance, so
- * its sockets are told to catch up.
+ * Publishes go out one at a time, in order. When LISTEN succeeds after a loss, or
+ * after failing at start-up (Postgres down when the instance booted, sockets connected
+ * meanwhile), `onRelisten` runs: whatever was broadcast meanwhile never reached this
+ * instance, so its sockets are told to catch up.
  */
 
 const CHANNEL_PREFIX = "socket.io";
@@ -45,7 +46,8 @@ class PostgresBus {
   private readonly pool: pg.Pool;
   private readonly channels = new Set<string>();
   private listener: pg.Client | undefined;
-  private listenedBefore = false;
+  // Since the last successful LISTEN (or since start), an attempt failed or the connection was lost.
+  private missedSome = false;
   private retryMs = FIRST_RETRY_MS;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly cleanupTimer: ReturnType<typeof setInterval>;
@@ -132,6 +134,7 @@ class PostgresBus {
     const end = () => {
       if (ended) return;
       ended = true;
+      this.missedSome = true;
       if (this.listener === client) this.listener = undefined;
       client.end().catch(() => {});
       this.listenLater();
@@ -148,11 +151,11 @@ class PostgresBus {
     if (ended || this.closed) return void client.end().catch(() => {});
     this.listener = client;
     this.retryMs = FIRST_RETRY_MS;
-    if (this.listenedBefore) {
+    if (this.missedSome) {
+      this.missedSome = false;
       console.log("realtime: listening to other instances again");
       this.onRelisten();
     }
-    this.listenedBefore = true;
   }
 
   private listenLater() {

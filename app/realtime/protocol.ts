@@ -9,3 +9,12 @@ export const UNAVAILABLE = "unavailable";
 export const TOO_MANY_REQUESTS = "Too many requests. Please wait a moment and try again.";
 /** Sent by the server to its sockets when they may have missed changes. */
 export const CATCH_UP_EVENT = "chat:catch-up";
+/**
+ * Sent by the server to a socket just before it disconnects it for a reason that passes
+ * (its rooms could not be joined): the client connects again. Any other server disconnect
+ * (a sign-out, a removal) is for good.
+ */
+export const RECONNECT_EVENT = "chat:reconnect";
+/** Handshake refusals by the limits (app/realtime/limits.server.ts): the client tries again later. */
+export const TOO_MANY_CONNECTIONS = "Too many connections. Please wait a moment and try again.";
+export const TOO_MANY_SOCKETS = "Too many open windows. Please close one and try again.";

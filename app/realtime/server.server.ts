@@ -1,20 +1,19 @@
 import type { IncomingMessage } from "node:http";
 import { remember } from "@epic-web/remember";
 import type { Server, Socket } from "socket.io";
-import { loadActor, type Actor } from "~/models/actors.server";
+import { loadActor } from "~/models/actors.server";
 import { nextRequiredStep } from "~/models/session-standing.server";
 import { findSessionUserId } from "~/models/sessions.server";
-import { visibleSpaceIds } from "~/models/space-access.server";
 import { readSessionId } from "~/web/auth.server";
 import { env } from "~/services/env.server";
 import { subscribe } from "~/models/events.server";
 import { isSameOrigin } from "~/web/origin.server";
-import { CATCH_UP_EVENT } from "./protocol";
-import { handleChatEvents, spaceRoom } from "./chat-handlers.server";
+import { CATCH_UP_EVENT, RECONNECT_EVENT } from "./protocol";
+import { handleChatEvents } from "./chat-handlers.server";
 import { RealtimeLimits } from "./limits.server";
 import { createPostgresAdapter } from "./postgres-adapter.server";
+import { joinRooms, recheckRooms, spaceRoom, type SocketData } from "./rooms.server";
 
-export type SocketData = { actor: Actor; sessionId: string };
 type Middleware = (socket: Socket, next: (error?: Error) => void) => void;
 type AttachedState = {
   authenticate: Middleware;
@@ -57,24 +56,13 @@ const authenticate: Middleware = async (socket, next) => {
 function onConnection(socket: Socket, limits: RealtimeLimits) {
   const { actor, sessionId } = socket.data as SocketData;
   const joined = joinRooms(socket, actor, sessionId).catch((error: unknown) => {
-    // Without its rooms the socket would miss events silently; the client reconnects and tries again.
+    // Without its rooms the socket would miss events silently. socket.io's client does not
+    // reconnect after a server disconnect, so it is told first that this one passes.
     console.error("realtime: joining rooms failed", error);
+    socket.emit(RECONNECT_EVENT);
     socket.disconnect(true);
   });
   handleChatEvents(socket, actor, joined, limits);
-}
-
-async function joinRooms(socket: Socket, actor: Actor, sessionId: string) {
-  await socket.join([`user:${actor.id}`, `session:${sessionId}`]);
-  const visible = await visibleSpaceIdList(actor);
-  await socket.join(visible.map(spaceRoom));
-  // Access removed meanwhile found this socket outside those rooms: look once more, now that it is in them.
-  const still = new Set(await visibleSpaceIdList(actor));
-  for (const spaceId of visible) if (!still.has(spaceId)) await socket.leave(spaceRoom(spaceId));
-}
-
-async function visibleSpaceIdList(actor: Actor) {
-  return (await visibleSpaceIds(actor).execute()).map((space) => space.id);
 }
 
 /**
@@ -90,9 +78,15 @@ export async function attachRealtime(io: Server) {
     const { DATABASE_URL } = env();
     if (DATABASE_URL) {
       // Several instances (Fly machines) share rooms through Postgres. What was broadcast while
-      // this one could not listen never reached it: its sockets ask for what they missed.
+      // this one could not listen never reached it: its sockets ask for the changes they missed,
+      // and their rooms are checked again for the room leaves and disconnects they missed.
       const { adapter, close } = createPostgresAdapter(DATABASE_URL, {
-        onRelisten: () => io.local.emit(CATCH_UP_EVENT),
+        onRelisten: () => {
+          io.local.emit(CATCH_UP_EVENT);
+          recheckRooms(io.of("/").sockets.values()).catch((error: unknown) =>
+            console.error("realtime: checking rooms again failed", error),
+          );
+        },
       });
       io.adapter(adapter);
       fresh.closeAdapter = close;

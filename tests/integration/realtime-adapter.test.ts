@@ -54,3 +54,44 @@ test("a broadcast reaches the sockets on this instance while Postgres does not a
 
   await eventually(() => expect(received).toEqual([0, 1].map(() => ["change 1", "change 2", "change 3"])), 3_000);
 });
+
+/*
+ * Postgres down when the instance starts: its first LISTEN fails, and sockets connect
+ * meanwhile. Whatever other instances broadcast before it first listens never reached
+ * it, so its first successful LISTEN must ask its sockets to catch up, as a later one does.
+ */
+const postgresUrl = process.env.TEST_DATABASE_URL ? process.env.DATABASE_URL : undefined;
+
+test.skipIf(!postgresUrl)(
+  "the first LISTEN after a failed start asks this instance's sockets to catch up",
+  async () => {
+    const target = new URL(postgresUrl!);
+    let reachable = false;
+    // Refuses every connection until the "database" comes up, then passes them on to Postgres.
+    const proxy = net.createServer((incoming) => {
+      sockets.add(incoming);
+      if (!reachable) return incoming.destroy();
+      const outgoing = net.connect(Number(target.port || 5432), target.hostname);
+      sockets.add(outgoing);
+      incoming.pipe(outgoing).pipe(incoming);
+      incoming.on("error", () => outgoing.destroy());
+      outgoing.on("error", () => incoming.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    const throughProxy = new URL(postgresUrl!);
+    throughProxy.host = `127.0.0.1:${(proxy.address() as net.AddressInfo).port}`;
+    let catchUps = 0;
+    const { close } = createPostgresAdapter(throughProxy.href, { onRelisten: () => catchUps++ });
+    try {
+      // A few attempts fail while the database is down.
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      expect(catchUps).toBe(0);
+      reachable = true;
+      await eventually(() => expect(catchUps).toBe(1), 5_000);
+    } finally {
+      await close();
+      for (const socket of sockets) socket.destroy();
+      proxy.close();
+    }
+  },
+);

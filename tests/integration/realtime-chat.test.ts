@@ -3,6 +3,7 @@ import type { Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { sendMessage } from "~/models/messages.server";
 import { assignTeamMember, removeClientFromSpace } from "~/models/space-assignments.server";
+import { sql } from "kysely";
 import { db } from "~/services/db.server";
 import type { SpaceChange } from "~/models/events.server";
 import { LiveChat, type OutboxMessage } from "~/components/chat/live-chat";
@@ -53,6 +54,13 @@ function send(socket: Socket, spaceId: string, content: string, clientId: string
     "chat:send",
     { spaceId, clientId, content },
   );
+}
+
+/** Ends this process's LISTEN connection (as a Postgres restart would); the adapter makes it again. */
+async function terminateListen() {
+  const { rows } = await sql`select pg_terminate_backend(pid) from pg_stat_activity
+    where datname = current_database() and query like 'LISTEN%'`.execute(db);
+  expect(rows.length).toBeGreaterThan(0);
 }
 
 async function storedMessages(spaceId: string) {
@@ -174,6 +182,11 @@ describe("the chat over the socket", () => {
       ok: false,
       error: "Could not send message.",
     });
+    // Text that is not text: the words the edit gives it, never zod's English.
+    expect(await request(aliceSocket, "chat:send", { spaceId: launch.id, clientId: "c1", content: 42 })).toEqual({
+      ok: false,
+      error: "Message cannot be empty.",
+    });
     expect(await request(aliceSocket, "chat:send", "not an object")).toEqual({
       ok: false,
       error: "This request was not understood.",
@@ -269,6 +282,79 @@ describe("the chat over the socket", () => {
     expect(toAliceAgain).toEqual([]);
   });
 
+  test("a sync refused as not found takes the socket out of that space's room, and out of every other it lost", async () => {
+    const { owner, alice, aliceClient, launch, agencyId, stranger, connectAs } = await world();
+    const extra = await createSpace(agencyId, { name: "Extra", clientIds: [aliceClient.id] });
+    const [ownerSocket, aliceSocket, strangerSocket] = await Promise.all([owner, alice, stranger].map(connectAs));
+    const toAlice = record<Live>(aliceSocket, "space:change");
+    const removed = record<{ spaceId: string }>(aliceSocket, "space:access-removed");
+    const toStranger = record<Live>(strangerSocket, "space:change");
+    // Once her rooms are joined, Alice is taken out of both spaces, and the room leaves never
+    // reach her instance (broadcast by another instance while this one could not listen).
+    await request(aliceSocket, "chat:sync", { spaceId: launch.id, afterSeq: 0 });
+    await db.deleteFrom("space_clients").where("client_id", "=", aliceClient.id).execute();
+
+    expect(await request(aliceSocket, "chat:sync", { spaceId: launch.id, afterSeq: 0 })).toEqual({
+      ok: false,
+      error: "Space not found",
+    });
+    expect(removed).toEqual([{ spaceId: extra.id }]);
+    // A user of another agency asking about the space is refused, and is not put in its room either.
+    expect(await request(strangerSocket, "chat:sync", { spaceId: launch.id, afterSeq: 0 })).toEqual({
+      ok: false,
+      error: "Space not found",
+    });
+    await send(ownerSocket, launch.id, "Launch, after Alice left");
+    await send(ownerSocket, extra.id, "Extra, after Alice left");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(toAlice).toEqual([]);
+    expect(toStranger).toEqual([]);
+    expect(aliceSocket.connected).toBe(true);
+  });
+
+  test("a sync refused after the user's session ended elsewhere disconnects the socket", async () => {
+    const { alice, aliceClient, launch, connectAs } = await world();
+    const aliceSocket = await connectAs(alice);
+    const disconnected = new Promise<string>((resolve) => aliceSocket.on("disconnect", resolve));
+    // A sign-out everywhere (a password reset) and a removal, neither heard by this instance.
+    await db.deleteFrom("sessions").where("user_id", "=", alice.id).execute();
+    await db.deleteFrom("space_clients").where("client_id", "=", aliceClient.id).execute();
+
+    void aliceSocket.emit("chat:sync", { spaceId: launch.id, afterSeq: 0 }, () => {});
+    expect(await disconnected).toBe("io server disconnect");
+  });
+
+  test.skipIf(!process.env.TEST_DATABASE_URL)(
+    "after this instance listens again, the room leaves and sign-outs it missed are made good",
+    async () => {
+      const { owner, alice, aliceClient, bob, stranger, launch, rebrand, connectAs } = await world();
+      const [ownerSocket, aliceSocket, bobSocket, strangerSocket] = await Promise.all(
+        [owner, alice, bob, stranger].map(connectAs),
+      );
+      const toAlice = record<Live>(aliceSocket, "space:change");
+      const removed = record<{ spaceId: string }>(aliceSocket, "space:access-removed");
+      const toStranger = record<Live>(strangerSocket, "space:change");
+      const bobGone = new Promise<string>((resolve) => bobSocket.on("disconnect", resolve));
+      // Once their rooms are joined: while this instance could not listen, another removed
+      // Alice from Launch and signed Bob out everywhere.
+      await request(aliceSocket, "chat:sync", { spaceId: launch.id, afterSeq: 0 });
+      await request(bobSocket, "chat:sync", { spaceId: rebrand.id, afterSeq: 0 });
+      await db.deleteFrom("space_clients").where("client_id", "=", aliceClient.id).execute();
+      await db.deleteFrom("sessions").where("user_id", "=", bob.id).execute();
+      await terminateListen();
+
+      await eventually(() => expect(removed).toEqual([{ spaceId: launch.id }]));
+      expect(await bobGone).toBe("io server disconnect");
+      await send(ownerSocket, launch.id, "After Alice left");
+      await send(ownerSocket, rebrand.id, "After Bob left");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(toAlice).toEqual([]);
+      expect(toStranger).toEqual([]);
+      expect(aliceSocket.connected).toBe(true);
+      expect(strangerSocket.connected).toBe(true);
+    },
+  );
+
   test("a team member assigned after connecting joins the space's room with their first sync", async () => {
     const { owner, launch, agencyId, connectAs } = await world();
     const { user: terry, member } = await createTeamMember(agencyId);
@@ -303,6 +389,26 @@ describe("the browser's live chat (app/components/chat/live-chat.ts)", () => {
     chat.start();
     return { chat, applied, storage, pending: () => pending };
   }
+
+  test("loads the page again when a sync is refused because the space is no longer the user's", async () => {
+    const { alice, aliceClient, launch, connectAs } = await world();
+    const socket = await connectAs(alice);
+    // Removed from the space, the room leave never heard by this instance.
+    await db.deleteFrom("space_clients").where("client_id", "=", aliceClient.id).execute();
+    let reloads = 0;
+    const chat = new LiveChat({
+      socket,
+      spaceId: launch.id,
+      lastSeq: 0,
+      storage: new MemoryStorage(),
+      onChange: () => {},
+      onReload: () => reloads++,
+    });
+    chat.start();
+    await chat.sync();
+    chat.stop();
+    expect(reloads).toBeGreaterThan(0);
+  });
 
   test("applies every change once and in order, across a reconnect", async () => {
     const { owner, alice, launch, connectAs } = await world();

@@ -12,7 +12,9 @@ import type { ChatAction } from "./chat-state";
  * reconnects and reloads; a refused one shows as failed. Edits, deletes, reactions
  * and reads are sent once and resolve to the words to show if they failed.
  * The browser's offline and online events close and reopen the socket at once (a
- * WebSocket would otherwise look alive until its ping times out).
+ * WebSocket would otherwise look alive until its ping times out). `connectionProblem`
+ * is the server's words while it refuses the connection for now (a limit) and the chat
+ * waits to try again.
  */
 export function useLiveChat({
   spaceId,
@@ -24,6 +26,7 @@ export function useLiveChat({
   dispatch: (action: ChatAction) => void;
 }) {
   const [connected, setConnected] = useState(false);
+  const [connectionProblem, setConnectionProblem] = useState<string | null>(null);
   const chat = useRef<LiveChat | null>(null);
   const initialSeq = useRef(lastSeq);
 
@@ -40,6 +43,7 @@ export function useLiveChat({
       onOutboxChange: (outbox) => {
         shown = showOutbox(shown, outbox, dispatch);
       },
+      onConnectionProblem: setConnectionProblem,
     });
     chat.current = live;
     const onConnect = () => setConnected(true);
@@ -73,6 +77,7 @@ export function useLiveChat({
     const notYet = Promise.resolve(MESSAGE_TEXT.changeFailed);
     return {
       connected,
+      connectionProblem,
       send: (content: string) => void chat.current?.send(content),
       /** Retries a message of the outbox; false when the message is not one of its own (a file sent by HTTP). */
       retry: (clientId: string) => chat.current?.retry(clientId) ?? false,
@@ -83,7 +88,7 @@ export function useLiveChat({
       markRead: () => void chat.current?.markRead(),
       receive: (change: SpaceChange) => chat.current?.receive(change),
     };
-  }, [connected]);
+  }, [connected, connectionProblem]);
 }
 
 export type LiveChatCommands = ReturnType<typeof useLiveChat>;

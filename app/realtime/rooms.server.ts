@@ -1,0 +1,65 @@
+import type { Socket } from "socket.io";
+import { loadActor, type Actor } from "~/models/actors.server";
+import { nextRequiredStep } from "~/models/session-standing.server";
+import { findSessionOwner } from "~/models/sessions.server";
+import { visibleSpaceIds } from "~/models/space-access.server";
+
+/*
+ * The rooms a socket is in, which decide what it is sent: its user's, its session's and
+ * those of the spaces its user may see. Another instance's room leaves and disconnects
+ * reach this one over Postgres and may be lost (it could not listen, a publish was
+ * dropped), so the rooms can be made to match the database again.
+ */
+
+export type SocketData = { actor: Actor; sessionId: string };
+
+const SPACE_ROOM_PREFIX = "space:";
+export const spaceRoom = (spaceId: string) => `${SPACE_ROOM_PREFIX}${spaceId}`;
+
+export async function joinRooms(socket: Socket, actor: Actor, sessionId: string) {
+  await socket.join([`user:${actor.id}`, `session:${sessionId}`]);
+  const visible = await visibleSpaceIdList(actor);
+  await socket.join(visible.map(spaceRoom));
+  // Access removed meanwhile found this socket outside those rooms: look once more, now that it is in them.
+  const still = new Set(await visibleSpaceIdList(actor));
+  for (const spaceId of visible) if (!still.has(spaceId)) await socket.leave(spaceRoom(spaceId));
+}
+
+/** Where a socket stands now: gone (disconnect it), or the spaces its user may see. */
+type Standing = { gone: true } | { gone: false; visible: Set<string> };
+
+/**
+ * Checks each socket's session and spaces against the database, as a handshake would: a
+ * socket whose session was ended, or whose user may no longer act (removed, owes a step),
+ * is disconnected; one in the room of a space its user no longer sees leaves it and is
+ * sent `space:access-removed`. Sockets of one session are checked once.
+ */
+export async function recheckRooms(sockets: Iterable<Socket>) {
+  const standings = new Map<string, Promise<Standing>>();
+  for (const socket of sockets) {
+    const { actor, sessionId } = socket.data as SocketData;
+    if (!standings.has(sessionId)) standings.set(sessionId, standingOf(actor.id, sessionId));
+    const standing = await standings.get(sessionId)!;
+    if (standing.gone) {
+      socket.disconnect(true);
+      continue;
+    }
+    for (const room of socket.rooms) {
+      if (!room.startsWith(SPACE_ROOM_PREFIX)) continue;
+      const spaceId = room.slice(SPACE_ROOM_PREFIX.length);
+      if (standing.visible.has(spaceId)) continue;
+      await socket.leave(room);
+      socket.emit("space:access-removed", { spaceId });
+    }
+  }
+}
+
+async function standingOf(userId: string, sessionId: string): Promise<Standing> {
+  const actor = (await findSessionOwner(sessionId)) === userId ? await loadActor(userId) : null;
+  if (!actor || (await nextRequiredStep(actor))) return { gone: true };
+  return { gone: false, visible: new Set(await visibleSpaceIdList(actor)) };
+}
+
+async function visibleSpaceIdList(actor: Actor) {
+  return (await visibleSpaceIds(actor).execute()).map((space) => space.id);
+}
