@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { useCallback, useEffect, useReducer } from "react";
+import { useCallback, useEffect, useReducer, useState } from "react";
 import { buttonClassName } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { inputClassName } from "~/components/ui/field";
@@ -143,6 +143,7 @@ export function ChatRoom({
               </Link>
             </p>
           ) : null}
+          <ConnectionNotice connected={live.connected} problem={live.connectionProblem} />
           <Composer
             action={path}
             clientId={data.clientId}
@@ -153,6 +154,28 @@ export function ChatRoom({
         </>
       )}
     </Card>
+  );
+}
+
+/** A moment's grace: the first connection, and a quick reconnect, go unmentioned. */
+const RECONNECT_NOTICE_AFTER_MS = 3_000;
+
+/** Says, politely, that the live chat is away and why, and that what is sent waits for it. */
+function ConnectionNotice({ connected, problem }: { connected: boolean; problem: string | null }) {
+  const [away, setAway] = useState(false);
+  useEffect(() => {
+    if (connected) return setAway(false);
+    const timer = setTimeout(() => setAway(true), RECONNECT_NOTICE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [connected]);
+  const notice = problem ?? (away ? "Reconnecting… Messages you send will go out once the chat is back." : null);
+  return (
+    <p
+      role="status"
+      className={notice ? "border-t border-amber-100 bg-amber-50 px-3 py-2 text-sm text-amber-900" : "sr-only"}
+    >
+      {notice}
+    </p>
   );
 }
 
