@@ -15,7 +15,7 @@ export type ToLoad =
   | { type: "close" };
 export type SentRecord = { clientId: string; spaceId: string; at: number; ackMs: number | null; ok: boolean };
 export type FromLoad =
-  | { type: "connected"; connected: number; failed: string[] }
+  | { type: "connected"; connected: number; failed: Array<{ spaceId: string; reason: string }> }
   | { type: "step"; sent: SentRecord[]; received: Record<string, [count: number, lastAt: number]> };
 
 type Member = { socket: Socket; spaceId: string; own: Set<string> };
@@ -94,11 +94,11 @@ async function run(rate: number, durationMs: number, drainMs: number) {
 
 process.on("message", async (message: ToLoad) => {
   if (message.type === "connect") {
-    const failed: string[] = [];
+    const failed: Array<{ spaceId: string; reason: string }> = [];
     for (let first = 0; first < message.people.length; first += 20) {
       const batch = message.people.slice(first, first + 20).map((person) =>
         join(message.origin, person).catch((error: Error) => {
-          failed.push(error.message);
+          failed.push({ spaceId: person.spaceId, reason: error.message });
           return null;
         }),
       );
