@@ -49,6 +49,8 @@ export async function capacityScenario({
   bare: ChildProcess;
 }) {
   const filesLimit = openFilesLimit(app.pid!);
+  // Space by space, so that each step's clients fill whole spaces (the world deals them round-robin).
+  const bySpace = [...people].sort((a, b) => a.spaceId.localeCompare(b.spaceId));
   const group = loadGroup(config.processes);
   const rows: Row[] = [];
   let stoppedBy = `the last step (${config.steps.at(-1)} clients)`;
@@ -59,7 +61,7 @@ export async function capacityScenario({
       stoppedBy = `the machine: the server's open-files limit (ulimit -n ${filesLimit}) is near`;
       break;
     }
-    const refused = await connect(group, appOrigin, people.slice(attempted, clients));
+    const refused = await connect(group, appOrigin, bySpace.slice(attempted, clients));
     attempted = clients;
     await pause(SETTLE_MS);
     const rss = rssMb(app.pid!);
@@ -78,7 +80,7 @@ export async function capacityScenario({
           ? `delivery p95 ${step.p95.toFixed(0)} ms > ${P95_LIMIT_MS} ms`
           : null;
     if (failure) {
-      stoppedBy = `the app: ${failure}`;
+      stoppedBy = failure;
       break;
     }
     reached = group.connected;
@@ -87,7 +89,7 @@ export async function capacityScenario({
 
   const memoryAt = Math.min(config.memoryAt, rows.at(-1)?.clients ?? 0);
   const appMemory = perSocket(rows, memoryAt);
-  const bareMemory = await bareMemoryPerSocket(bareOrigin, bare, people, config, rows[0]?.clients ?? 0, memoryAt);
+  const bareMemory = await bareMemoryPerSocket(bareOrigin, bare, bySpace, config, rows[0]?.clients ?? 0, memoryAt);
   printTable(
     `Capacity: signed-in clients in spaces of ${CAPACITY_SPACE_SIZE}, 1% of them sending once a second, ${config.stepMs / 1000} s per step; ms from the sender's emit until every other member has it`,
     ["clients", "msgs/s", "sent", "p50", "p95", "p99", "max", "lost", "refused conn", "server RSS MB"],

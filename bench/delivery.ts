@@ -83,8 +83,9 @@ export async function deliveryStep(
     const [count, lastAt] = received.get(record.clientId) ?? [0, 0];
     deliveries += count;
     if (record.ackMs !== null) acks.push(record.ackMs);
-    if (!record.ok || count < group.members.get(record.spaceId)! - 1) lost++;
-    else latencies.push(lastAt - record.at);
+    const others = group.members.get(record.spaceId)! - 1;
+    if (!record.ok || count < others) lost++;
+    else if (others > 0) latencies.push(lastAt - record.at);
   }
   latencies.sort((a, b) => a - b);
   acks.sort((a, b) => a - b);
