@@ -23,7 +23,7 @@ import type { HttpJob, HttpResult } from "./http-load";
 import { closeGroup, connect, deliveryStep, loadGroup, type LoadGroup } from "./delivery";
 import { CAPACITY, CAPACITY_SPACE_SIZE, capacityScenario } from "./capacity";
 import { STORM, stormScenario } from "./storm";
-import { ask, children, fixed, forkLoad, printTable, stop } from "./support";
+import { ask, children, fixed, forkLoad, kill, printTable, stop, watchExit } from "./support";
 
 const SCENARIOS = ["chat", "pages", "weight", "storm", "capacity"] as const;
 type Scenario = (typeof SCENARIOS)[number];
@@ -148,6 +148,7 @@ async function main() {
       { env: { ...process.env, PORT: String(appPort) }, ready: "ready on" },
     );
     children.push(child);
+    watchExit(child, "the app");
     return child;
   };
   const barePort = await freePort();
@@ -158,6 +159,7 @@ async function main() {
       ready: "ready",
     });
     children.push(child);
+    watchExit(child, "the baseline server");
     return child;
   };
   let app = await startApp();
@@ -199,7 +201,7 @@ async function main() {
       config: QUICK ? STORM.quick : STORM.full,
       people: world.people.map((person) => ({ ...person, lastSeq: lastSeq.get(person.spaceId)! })),
       origin: appOrigin,
-      killApp: () => app.kill("SIGKILL"),
+      killApp: () => kill(app, "SIGKILL"),
       startApp: async () => (app = await startApp()),
     });
   }
@@ -218,6 +220,7 @@ async function main() {
   }
   (results.machine as Record<string, unknown>).loadAfter = os.loadavg();
 
+  if (app.exitCode !== null || app.signalCode !== null) throw new Error("the app ended during the run (see above)");
   const peakRss = Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${app.pid}/status`, "utf8"))?.[1] ?? 0);
   results.appPeakRssMb = Math.round(peakRss / 1024);
   await stop(app);

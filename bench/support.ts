@@ -8,7 +8,23 @@ import fs from "node:fs";
 /** Every process the run started; ended by its clean-up, also on Ctrl-C. */
 export const children: ChildProcess[] = [];
 
+const ending = new WeakSet<ChildProcess>();
+
+/** Says so when a server process ends without being asked to: its figures from then on are not the app's. */
+export function watchExit(child: ChildProcess, name: string) {
+  child.once("exit", (code, signal) => {
+    if (!ending.has(child))
+      console.error(`bench: ${name} (pid ${child.pid}) ended unasked: ${signal ?? `exit code ${code}`}`);
+  });
+}
+
+export function kill(child: ChildProcess, signal: NodeJS.Signals) {
+  ending.add(child);
+  child.kill(signal);
+}
+
 export function stop(child: ChildProcess): Promise<void> {
+  ending.add(child);
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const force = setTimeout(() => child.kill("SIGKILL"), 15_000);
