@@ -97,6 +97,7 @@ export async function stormScenario({
   caughtUp.sort((a, b) => a - b);
   const acked = [...expected.values()].flat();
   const result = {
+    ...config,
     clients: people.length,
     sent,
     acknowledged: acked.length,
