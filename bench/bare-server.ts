@@ -4,7 +4,8 @@
  *   GET /bare          a bare Express route: the limit of the pages scenario
  *   socket.io          no auth, no database: a socket joins the room of the space named in
  *                      its handshake's `auth`; `chat:send` is acknowledged and broadcast to
- *                      that room as the app broadcasts a stored message (`space:change`)
+ *                      that room as the app broadcasts a stored message (`space:change`);
+ *                      `chat:sync` answers that there is nothing to catch up on
  */
 import http from "node:http";
 import express from "express";
@@ -20,6 +21,10 @@ const seqs = new Map<string, number>();
 io.on("connection", (socket) => {
   const spaceId = String(socket.handshake.auth.spaceId);
   void socket.join(`space:${spaceId}`);
+  // The bare server keeps no log: nothing to catch up on.
+  socket.on("chat:sync", (_input: unknown, ack: (answer: object) => void) =>
+    ack({ ok: true, reload: false, changes: [], lastSeq: 0 }),
+  );
   socket.on(
     "chat:send",
     (input: { spaceId: string; clientId: string; content: string }, ack: (answer: object) => void) => {

@@ -1,5 +1,5 @@
 /*
- * npm run bench -- [--quick] [--scenario chat|pages|weight]... [--profile] [--build]
+ * npm run bench -- [--quick] [--scenario chat|pages|weight|storm|capacity]... [--profile] [--build]
  *
  * Measures the production build (build/server.js; built first when missing, or with
  * --build) on the Postgres server at BENCH_POSTGRES_URL (default
@@ -11,18 +11,22 @@
  * broken setup. --profile runs the server under `node --cpu-prof` and prints where its
  * time went. docs/performance.md says what each figure means.
  */
-import { execFileSync, fork, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import zlib from "node:zlib";
-import type { FromLoad, LoadPerson, SentRecord, ToLoad } from "./socket-load";
+import type { LoadPerson } from "./socket-load";
 import type { HttpJob, HttpResult } from "./http-load";
 import { CHAT_MESSAGES, seedBenchWorld, type PagesWorld } from "./world";
+import { closeGroup, connect, deliveryStep, loadGroup, type LoadGroup } from "./delivery";
+import { CAPACITY, CAPACITY_SPACE_SIZE, capacityScenario } from "./capacity";
+import { STORM, stormScenario } from "./storm";
+import { ask, children, fixed, forkLoad, kill, printTable, stop, watchExit } from "./support";
 
-const SCENARIOS = ["chat", "pages", "weight"] as const;
+const SCENARIOS = ["chat", "pages", "weight", "storm", "capacity"] as const;
 type Scenario = (typeof SCENARIOS)[number];
 const { values: flags } = parseArgs({
   options: {
@@ -52,7 +56,6 @@ const HTTP_CONNECTIONS = 10;
 const RESULTS = path.resolve("bench/results");
 
 // --- The database, the environment the app and this script share, and clean-up. ---
-const children: ChildProcess[] = [];
 const cleanups: Array<() => Promise<void> | void> = [];
 let cleaning: Promise<void> | undefined;
 const cleanUp = () =>
@@ -68,18 +71,6 @@ const cleanUp = () =>
   })());
 process.on("SIGINT", () => void cleanUp().finally(() => process.exit(130)));
 process.on("SIGTERM", () => void cleanUp().finally(() => process.exit(143)));
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill("SIGKILL"), 15_000);
-    child.once("exit", () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill("SIGTERM");
-  });
-}
 
 if (flags.build || !fs.existsSync("build/server.js")) {
   console.log("bench: building (npm run build)");
@@ -121,26 +112,46 @@ async function main() {
   const { db } = await import("~/services/db.server");
   cleanups.push(() => db.destroy());
   const { world, chatSpaceId, chatClientCookie, ownerCookie } = await seedBenchWorld(CONFIG);
+  const capacity = QUICK ? CAPACITY.quick : CAPACITY.full;
+  const capacityClients = capacity.steps.at(-1)!;
+  const { seedChatWorld } = await import("#tests/support/chat-world");
+  // The capacity ramp's own agency, many more clients in spaces of the chat's full run's size.
+  const capacityWorld = chosen.includes("capacity")
+    ? await seedChatWorld({ clients: capacityClients, spaces: capacityClients / CAPACITY_SPACE_SIZE })
+    : null;
   console.log(
     `bench: database ${databaseName} seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s: ` +
-      `${CONFIG.clients} clients with sessions in ${CONFIG.spaces} spaces, ${CHAT_MESSAGES} messages in one`,
+      `${CONFIG.clients} clients with sessions in ${CONFIG.spaces} spaces, ${CHAT_MESSAGES} messages in one` +
+      (capacityWorld
+        ? `; for the capacity ramp, ${capacityClients} more in ${capacityWorld.spaces.length} spaces`
+        : ""),
   );
 
   // --- The app (production build) and the bare baseline, each in its own process. ---
   const profileDir = path.join(RESULTS, "profile");
   if (flags.profile) fs.rmSync(profileDir, { recursive: true, force: true });
-  const app = await startProcess(
-    [...(flags.profile ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : []), "build/server.js"],
-    { env: { ...process.env, PORT: String(appPort) }, ready: "ready on" },
-  );
-  children.push(app);
+  const startApp = async () => {
+    const child = await startProcess(
+      [...(flags.profile ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : []), "build/server.js"],
+      { env: { ...process.env, PORT: String(appPort) }, ready: "ready on" },
+    );
+    children.push(child);
+    watchExit(child, "the app");
+    return child;
+  };
   const barePort = await freePort();
   const bareOrigin = `http://127.0.0.1:${barePort}`;
-  const bare = await startProcess(["--import", "tsx", "bench/bare-server.ts"], {
-    env: { ...process.env, PORT: String(barePort) },
-    ready: "ready",
-  });
-  children.push(bare);
+  const startBare = async () => {
+    const child = await startProcess(["--import", "tsx", "bench/bare-server.ts"], {
+      env: { ...process.env, PORT: String(barePort) },
+      ready: "ready",
+    });
+    children.push(child);
+    watchExit(child, "the baseline server");
+    return child;
+  };
+  let app = await startApp();
+  let bare = await startBare();
   console.log(`bench: app (build/server.js) on ${appOrigin}, baseline (bench/bare-server.ts) on ${bareOrigin}`);
 
   const results: Record<string, unknown> = {
@@ -163,8 +174,34 @@ async function main() {
       { name: "/spaces/{id} (chat)", url: `${appOrigin}/spaces/${chatSpaceId}`, cookie: ownerCookie },
     ]);
   }
+  if (chosen.includes("storm")) {
+    // Each client's page was rendered with its space's latest change, as a browser's would be.
+    const spaces = await db.selectFrom("spaces").select(["id", "last_seq"]).execute();
+    const lastSeq = new Map(spaces.map((space) => [space.id, Number(space.last_seq)]));
+    results.storm = await stormScenario({
+      config: QUICK ? STORM.quick : STORM.full,
+      people: world.people.map((person) => ({ ...person, lastSeq: lastSeq.get(person.spaceId)! })),
+      origin: appOrigin,
+      killApp: () => kill(app, "SIGKILL"),
+      startApp: async () => (app = await startApp()),
+    });
+  }
+  if (chosen.includes("capacity")) {
+    // Fresh processes, so that each one's memory grows from the same start.
+    await Promise.all([stop(app), stop(bare)]);
+    [app, bare] = await Promise.all([startApp(), startBare()]);
+    results.capacity = await capacityScenario({
+      config: capacity,
+      people: capacityWorld!.people,
+      appOrigin,
+      bareOrigin,
+      app,
+      bare,
+    });
+  }
   (results.machine as Record<string, unknown>).loadAfter = os.loadavg();
 
+  if (app.exitCode !== null || app.signalCode !== null) throw new Error("the app ended during the run (see above)");
   const peakRss = Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${app.pid}/status`, "utf8"))?.[1] ?? 0);
   results.appPeakRssMb = Math.round(peakRss / 1024);
   await stop(app);
@@ -179,107 +216,26 @@ async function main() {
 }
 
 // --- Scenario 1: chat delivery. ---
-type LoadGroup = { processes: ChildProcess[]; members: Map<string, number> };
-
-function forkLoad(script: string): ChildProcess {
-  const child = fork(script, [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
-  children.push(child);
-  return child;
-}
-function ask<T>(child: ChildProcess, message: unknown): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`load process exited with ${code}`));
-    child.once("exit", onExit);
-    child.once("message", (answer) => {
-      child.off("exit", onExit);
-      resolve(answer as T);
-    });
-    child.send(message as object);
-  });
-}
-
-async function connectGroup(origin: string, people: LoadPerson[]): Promise<LoadGroup> {
-  const processes = Array.from({ length: LOAD_PROCESSES }, () => forkLoad("bench/socket-load.ts"));
-  const shares = processes.map((_, index) => people.filter((_, at) => at % LOAD_PROCESSES === index));
-  const answers = await Promise.all(
-    processes.map((child, index) =>
-      ask<FromLoad>(child, { type: "connect", origin, people: shares[index] } satisfies ToLoad),
-    ),
-  );
-  for (const answer of answers) {
-    if (answer.type !== "connected") throw new Error("unexpected answer");
-    if (answer.failed.length) throw new Error(`${answer.failed.length} sockets refused: ${answer.failed[0]}`);
-  }
-  const members = new Map<string, number>();
-  for (const person of people) members.set(person.spaceId, (members.get(person.spaceId) ?? 0) + 1);
-  return { processes, members };
-}
-
-async function chatStep(group: LoadGroup, rate: number) {
-  const message: ToLoad = {
-    type: "run",
-    rate: rate / LOAD_PROCESSES,
-    durationMs: CONFIG.stepMs,
-    drainMs: CONFIG.drainMs,
-  };
-  const answers = await Promise.all(group.processes.map((child) => ask<FromLoad>(child, message)));
-  const sent: SentRecord[] = [];
-  const received = new Map<string, [number, number]>();
-  for (const answer of answers) {
-    if (answer.type !== "step") throw new Error("unexpected answer");
-    sent.push(...answer.sent);
-    for (const [clientId, [count, lastAt]] of Object.entries(answer.received)) {
-      const entry = received.get(clientId) ?? [0, 0];
-      received.set(clientId, [entry[0] + count, Math.max(entry[1], lastAt)]);
-    }
-  }
-  const latencies: number[] = [];
-  const acks: number[] = [];
-  let lost = 0;
-  let deliveries = 0;
-  for (const record of sent) {
-    const [count, lastAt] = received.get(record.clientId) ?? [0, 0];
-    deliveries += count;
-    if (record.ackMs !== null) acks.push(record.ackMs);
-    if (!record.ok || count < group.members.get(record.spaceId)! - 1) lost++;
-    else latencies.push(lastAt - record.at);
-  }
-  latencies.sort((a, b) => a - b);
-  acks.sort((a, b) => a - b);
-  return {
-    rate,
-    sent: sent.length,
-    refused: sent.filter((record) => !record.ok).length,
-    p50: percentile(latencies, 0.5),
-    p95: percentile(latencies, 0.95),
-    p99: percentile(latencies, 0.99),
-    max: latencies.at(-1) ?? null,
-    ackP50: percentile(acks, 0.5),
-    deliveriesPerSecond: Math.round(deliveries / (CONFIG.stepMs / 1000)),
-    lost,
-  };
-}
-
 async function chatScenario(appOrigin: string, bareOrigin: string, people: Array<LoadPerson & { cookie: string }>) {
   console.log(`bench: chat: connecting ${people.length} sockets to the app and ${people.length} to the baseline`);
-  const appGroup = await connectGroup(appOrigin, people);
-  const bareGroup = await connectGroup(
+  const appGroup = await connectAll(appOrigin, people);
+  const bareGroup = await connectAll(
     bareOrigin,
     people.map(({ spaceId }) => ({ spaceId })),
   );
   const steps = [];
+  const step = { stepMs: CONFIG.stepMs, drainMs: CONFIG.drainMs };
   for (const rate of CONFIG.rates) {
     // Interleaved: each rate on the app, then on the baseline, so a busy spell of the machine hits both.
-    const app = await chatStep(appGroup, rate);
-    const baseline = await chatStep(bareGroup, rate);
+    const app = await deliveryStep(appGroup, { rate, ...step });
+    const baseline = await deliveryStep(bareGroup, { rate, ...step });
     steps.push({ rate, app, baseline });
     const ms = (value: number | null) => (value === null ? "-" : value.toFixed(1));
     console.log(
       `bench: chat ${rate}/s: app p50 ${ms(app.p50)} p99 ${ms(app.p99)} ms, lost ${app.lost}; baseline p50 ${ms(baseline.p50)} p99 ${ms(baseline.p99)} ms, lost ${baseline.lost}`,
     );
   }
-  for (const child of [...appGroup.processes, ...bareGroup.processes]) child.send({ type: "close" } satisfies ToLoad);
-  await Promise.all([...appGroup.processes, ...bareGroup.processes].map((child) => stop(child)));
+  await Promise.all([closeGroup(appGroup), closeGroup(bareGroup)]);
   const ratio = (a: number | null, b: number | null) => (a !== null && b ? a / b : null);
   printTable(
     `Chat delivery: ${people.length} clients in ${CONFIG.spaces} spaces (${people.length / CONFIG.spaces} per space), ${CONFIG.stepMs / 1000} s per rate; ms from the sender's emit until every other member has it`,
@@ -308,6 +264,14 @@ async function chatScenario(appOrigin: string, bareOrigin: string, people: Array
     ),
   );
   return { clients: people.length, spaces: CONFIG.spaces, steps };
+}
+
+/** Every one of them connected, or the setup is broken. */
+async function connectAll(origin: string, people: LoadPerson[]): Promise<LoadGroup> {
+  const group = loadGroup(LOAD_PROCESSES);
+  const refused = await connect(group, origin, people);
+  if (refused.length) throw new Error(`${refused.length} sockets refused: ${refused[0]}`);
+  return group;
 }
 
 // --- Scenario 2: pages. ---
@@ -466,19 +430,4 @@ async function weightScenario(pages: PageTarget[]) {
     ]),
   );
   return rows;
-}
-
-// --- Helpers. ---
-function percentile(sorted: number[], p: number): number | null {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : null;
-}
-function fixed(value: number | null) {
-  return value === null ? "-" : value.toFixed(value < 10 ? 2 : 1);
-}
-function printTable(title: string, headers: string[], rows: string[][]) {
-  const widths = headers.map((header, index) => Math.max(header.length, ...rows.map((row) => row[index].length)));
-  const line = (cells: string[]) =>
-    cells.map((cell, index) => (index === 0 ? cell.padEnd(widths[index]) : cell.padStart(widths[index]))).join("  ");
-  console.log(`\n${title}\n${line(headers)}\n${widths.map((width) => "-".repeat(width)).join("  ")}`);
-  for (const row of rows) console.log(line(row));
 }

@@ -1,6 +1,6 @@
 /*
- * A load process of `npm run bench`'s chat scenario (forked by bench/run.ts, talking over
- * IPC): it holds its share of the clients' sockets, sends its share of the messages at a
+ * A load process of `npm run bench`'s chat and capacity scenarios (forked through
+ * bench/delivery.ts, talking over IPC): it holds its share of the clients' sockets, sends its share of the messages at a
  * steady rate, and notes when each message reaches each of its sockets. Times are
  * absolute (performance.timeOrigin + now), so the parent compares them across processes.
  */
@@ -15,7 +15,7 @@ export type ToLoad =
   | { type: "close" };
 export type SentRecord = { clientId: string; spaceId: string; at: number; ackMs: number | null; ok: boolean };
 export type FromLoad =
-  | { type: "connected"; connected: number; failed: string[] }
+  | { type: "connected"; connected: number; failed: Array<{ spaceId: string; reason: string }> }
   | { type: "step"; sent: SentRecord[]; received: Record<string, [count: number, lastAt: number]> };
 
 type Member = { socket: Socket; spaceId: string; own: Set<string> };
@@ -26,7 +26,7 @@ const reply = (message: FromLoad) => process.send!(message);
 let members: Member[] = [];
 let received = new Map<string, [number, number]>();
 
-function join(origin: string, person: LoadPerson): Promise<Member> {
+async function join(origin: string, person: LoadPerson): Promise<Member> {
   const socket = connect(origin, {
     transports: ["websocket"],
     reconnection: false,
@@ -49,10 +49,17 @@ function join(origin: string, person: LoadPerson): Promise<Member> {
       entry[1] = now();
     } else received.set(clientId, [1, now()]);
   });
-  return new Promise((resolve, reject) => {
-    socket.once("connect", () => resolve(member));
+  await new Promise<void>((resolve, reject) => {
+    socket.once("connect", () => resolve());
     socket.once("connect_error", (error) => reject(error));
   });
+  // As the browser's live chat does on every connect: the answer also says the socket's rooms are joined.
+  const answer = await socket.timeout(30_000).emitWithAck("chat:sync", { spaceId: person.spaceId, afterSeq: 0 });
+  if (!answer.ok) {
+    socket.close();
+    throw new Error(`chat:sync refused: ${answer.error}`);
+  }
+  return member;
 }
 
 async function run(rate: number, durationMs: number, drainMs: number) {
@@ -94,11 +101,11 @@ async function run(rate: number, durationMs: number, drainMs: number) {
 
 process.on("message", async (message: ToLoad) => {
   if (message.type === "connect") {
-    const failed: string[] = [];
+    const failed: Array<{ spaceId: string; reason: string }> = [];
     for (let first = 0; first < message.people.length; first += 20) {
       const batch = message.people.slice(first, first + 20).map((person) =>
         join(message.origin, person).catch((error: Error) => {
-          failed.push(error.message);
+          failed.push({ spaceId: person.spaceId, reason: error.message });
           return null;
         }),
       );

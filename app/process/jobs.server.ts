@@ -27,6 +27,17 @@ type MemberMail = { recipientId: string; notice: MemberNotice };
 const subscriptions = () => remember("job-subscriptions", () => ({ unsubscribe: [] as Array<() => void> }));
 
 export async function attachJobs() {
+  // Heard from the start: start-up starts the queue in the background, and enqueue waits for it.
+  const state = subscriptions();
+  for (const unsubscribe of state.unsubscribe) unsubscribe();
+  const fanOut = (notice: MemberNotice) =>
+    void enqueue(QUEUES.memberFanOut, notice).catch((error) => console.error("jobs: could not enqueue", error));
+  state.unsubscribe = [
+    subscribe("member.joined", ({ userId }) => fanOut({ kind: "member-joined", userId })),
+    subscribe("space.team-member-assigned", ({ spaceId, teamMemberId }) =>
+      fanOut({ kind: "team-member-assigned", spaceId, teamMemberId }),
+    ),
+  ];
   await startJobs([
     {
       name: QUEUES.unreadSweep,
@@ -60,16 +71,6 @@ export async function attachJobs() {
         void (await sendMemberNotice(recipientId, notice, appOrigin())),
     },
   ]);
-  const state = subscriptions();
-  for (const unsubscribe of state.unsubscribe) unsubscribe();
-  const fanOut = (notice: MemberNotice) =>
-    void enqueue(QUEUES.memberFanOut, notice).catch((error) => console.error("jobs: could not enqueue", error));
-  state.unsubscribe = [
-    subscribe("member.joined", ({ userId }) => fanOut({ kind: "member-joined", userId })),
-    subscribe("space.team-member-assigned", ({ spaceId, teamMemberId }) =>
-      fanOut({ kind: "team-member-assigned", spaceId, teamMemberId }),
-    ),
-  ];
 }
 
 /** At shutdown: no more work from events, and the queue stops once running jobs finish. */

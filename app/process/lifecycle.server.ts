@@ -26,24 +26,32 @@ export function serverConfig() {
  * Runs before the server listens: a bad environment or a failed migration stops start-up.
  * A database that cannot be reached yet (it is restarting, or starts after us) is waited
  * for, with back-off: exiting would only have the platform restart us in a loop.
+ * Pages need only the migrations, so the pruning and the job queue start once they are
+ * done, without holding up the listening: after a crash, every client is waiting to
+ * reconnect, and pg-boss's start is several round trips.
  */
 export async function startup() {
   const { DATABASE_URL, dataDir } = env();
   await whenDatabaseAnswers(async () => {
     const applied = await migrate();
     if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
-    await pruneExpired();
-    await attachJobs();
   });
+  inBackground("pruning", pruneExpired);
+  inBackground("starting the job queue", attachJobs);
   // Hourly, so that sign-in probes with made-up emails do not pile up counters.
   setInterval(() => void pruneExpired().catch((error) => console.error("pruning failed", error)), 3_600_000).unref();
   console.log(`Database: ${DATABASE_URL ? "Postgres server (DATABASE_URL)" : `PGlite in ${dataDir}/db`}`);
 }
 
+/** Waits for the database as start-up does; a failure that is not the database's absence is logged, the server stays up. */
+function inBackground(what: string, work: () => Promise<unknown>) {
+  void whenDatabaseAnswers(work).catch((error) => console.error(`start-up: ${what} failed`, error));
+}
+
 const FIRST_RETRY_MS = 500;
 const LAST_RETRY_MS = 15_000;
 
-async function whenDatabaseAnswers(work: () => Promise<void>) {
+async function whenDatabaseAnswers(work: () => Promise<unknown>) {
   for (let delay = FIRST_RETRY_MS; ; delay = Math.min(delay * 2, LAST_RETRY_MS)) {
     try {
       return await work();

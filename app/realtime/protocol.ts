@@ -18,3 +18,14 @@ export const RECONNECT_EVENT = "chat:reconnect";
 /** Handshake refusals by the limits (app/realtime/limits.server.ts): the client tries again later. */
 export const TOO_MANY_CONNECTIONS = "Too many connections. Please wait a moment and try again.";
 export const TOO_MANY_SOCKETS = "Too many open windows. Please close one and try again.";
+
+/**
+ * socket.io-client's reconnection back-off for the live chat, shared with `npm run bench`'s
+ * storm. After a crash the process is back within a few seconds (restart plus start-up);
+ * a retry refused meanwhile costs the server nothing, so the retries level off at 1 s and
+ * a browser waits at most about a second once the server listens again. The first delays
+ * are spread by ±50%, so an instance's browsers, cut off together, retry at different
+ * moments of each second and come back over that second rather than in one burst; the
+ * server's handshakes and syncs, not this spread, are then what the last one waits for.
+ */
+export const RECONNECTION = { reconnectionDelay: 500, reconnectionDelayMax: 1_000, randomizationFactor: 0.5 } as const;

@@ -27,13 +27,21 @@ export type QueueDefinition<Data extends object = object> = {
 type JobsState = {
   boss: PgBoss | null;
   starting: Promise<PgBoss> | null;
+  /** The last startJobs, settled: until then a queue may not exist yet. */
+  ready: Promise<void>;
   /** The handlers of the current build; workers look them up on every job, so a dev rebuild takes effect. */
   handlers: Map<string, (data: object) => Promise<void>>;
   working: Set<string>;
 };
 
 const state = () =>
-  remember<JobsState>("jobs", () => ({ boss: null, starting: null, handlers: new Map(), working: new Set() }));
+  remember<JobsState>("jobs", () => ({
+    boss: null,
+    starting: null,
+    ready: Promise.resolve(),
+    handlers: new Map(),
+    working: new Set(),
+  }));
 
 /** How often idle workers look for new jobs. */
 const POLLING_INTERVAL_SECONDS = 2;
@@ -62,7 +70,13 @@ function startBoss(): Promise<PgBoss> {
  * Starts the queue (once per process) and has this process work the given queues.
  * Called again after a dev rebuild, it only swaps in the new build's handlers.
  */
-export async function startJobs(queues: Array<QueueDefinition<never>>) {
+export function startJobs(queues: Array<QueueDefinition<never>>): Promise<void> {
+  const started = workQueues(queues);
+  state().ready = started.catch(() => undefined);
+  return started;
+}
+
+async function workQueues(queues: Array<QueueDefinition<never>>) {
   const boss = await startBoss();
   const jobs = state();
   for (const queue of queues) {
@@ -94,9 +108,11 @@ export async function startJobs(queues: Array<QueueDefinition<never>>) {
 
 /**
  * Puts a job on a queue. With a singletonKey on a "short" queue, a job already waiting
- * under that key stands for this one (returns null).
+ * under that key stands for this one (returns null). While the queue is starting (in the
+ * background of start-up), it waits for it.
  */
 export async function enqueue(name: string, data: object = {}, options: PgBoss.SendOptions = {}) {
+  await state().ready;
   const boss = state().boss;
   if (!boss) throw new Error(`The job queue is not running; cannot send ${name}`);
   return boss.send(name, data, options);

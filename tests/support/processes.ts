@@ -17,7 +17,7 @@ export async function startProcess(
 ): Promise<ChildProcess> {
   const child = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "inherit"] });
   await new Promise<void>((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`${args.join(" ")} exited with ${code}`)));
+    child.once("exit", (code, signal) => reject(new Error(`${args.join(" ")} exited with ${signal ?? code}`)));
     child.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes(ready) && resolve());
   });
   child.removeAllListeners("exit");

@@ -162,12 +162,16 @@ const RECONNECT_NOTICE_AFTER_MS = 3_000;
 
 /** Says, politely, that the live chat is away and why, and that what is sent waits for it. */
 function ConnectionNotice({ connected, problem }: { connected: boolean; problem: string | null }) {
-  const [away, setAway] = useState(false);
+  const [longAway, setLongAway] = useState(false);
   useEffect(() => {
-    if (connected) return setAway(false);
-    const timer = setTimeout(() => setAway(true), RECONNECT_NOTICE_AFTER_MS);
-    return () => clearTimeout(timer);
+    if (connected) return;
+    const timer = setTimeout(() => setLongAway(true), RECONNECT_NOTICE_AFTER_MS);
+    return () => {
+      clearTimeout(timer);
+      setLongAway(false);
+    };
   }, [connected]);
+  const away = !connected && longAway;
   const notice = problem ?? (away ? "Reconnecting… Messages you send will go out once the chat is back." : null);
   return (
     <p

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { io } from "socket.io-client";
 import { MESSAGE_TEXT, type ReactionType, type SpaceChange } from "~/models/chat-message";
+import { RECONNECTION } from "~/realtime/protocol";
 import { LiveChat, type OutboxMessage } from "./live-chat";
 import type { ChatAction } from "./chat-state";
 
@@ -31,7 +32,7 @@ export function useLiveChat({
   const initialSeq = useRef(lastSeq);
 
   useEffect(() => {
-    const socket = io({ transports: ["websocket"], reconnectionDelay: 1_000, reconnectionDelayMax: 10_000 });
+    const socket = io({ transports: ["websocket"], ...RECONNECTION });
     let shown = new Map<string, OutboxMessage>();
     const live = new LiveChat({
       socket,
