@@ -191,3 +191,39 @@ test("the agency resends and deletes a pending invitation", { tag: "@no-js" }, a
   await expect(page.getByText("Invitation deleted")).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: "pending-person@e2e.test" })).toHaveCount(0);
 });
+
+test(
+  "deleting an invitation already deleted in another tab keeps the page and says so",
+  { tag: "@no-js" },
+  async ({ page }) => {
+    const { owner } = await createWorld(page);
+    await signInAs(page, owner.email);
+    await page.goto("/invitations/new?kind=team");
+    await page.getByLabel("Send the invitation by email").check();
+    await page.getByLabel(/^Email/).fill("gone-person@e2e.test");
+    await page.getByRole("button", { name: "Generate Invite Link" }).click();
+    await page.getByRole("link", { name: "Done" }).click();
+    await expect(page).toHaveURL(/\/team$/);
+
+    // Another tab deletes it first; this one still lists it.
+    const other = await page.context().newPage();
+    await other.goto("/team");
+    await other
+      .getByRole("row")
+      .filter({ hasText: "gone-person@e2e.test" })
+      .getByRole("button", { name: /Delete/ })
+      .click();
+    await expect(other.getByText("Invitation deleted")).toBeVisible();
+    await other.close();
+
+    await page
+      .getByRole("row")
+      .filter({ hasText: "gone-person@e2e.test" })
+      .getByRole("button", { name: /Delete/ })
+      .click();
+    await expect(page.getByText("Failed to delete invitation. Please try again.")).toBeVisible();
+    await expect(page).toHaveURL(/\/team$/);
+    await expect(page.getByRole("heading", { name: "Team", level: 1 })).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: "gone-person@e2e.test" })).toHaveCount(0);
+  },
+);
