@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { AgencyNameField, AgencyWebsiteField, OwnerNameFields } from "~/components/auth/account-fields";
@@ -6,7 +6,7 @@ import { Alert } from "~/components/ui/alert";
 import { Avatar } from "~/components/ui/avatar";
 import { SubmitButton } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
+import { Field, FormError } from "~/components/ui/field";
 import { PhoneField } from "~/components/ui/phone-field";
 import type { Profile } from "~/models/profiles.server";
 import type { profileAction, profileLoader } from "~/web/settings/profile.server";
@@ -82,21 +82,28 @@ function useProfileForm<
 }
 
 type ProfileFetcher = ReturnType<typeof useProfileForm>["fetcher"];
+type ProfileFormMetadata = FormMetadata<Record<string, unknown>, string[]>;
 
-/** The form of every profile: its intent, its fields in a grid, and Save Changes. */
+/**
+ * The form of every profile: its intent, a failure to save (SPEC §8's words, kept with
+ * what was typed), its fields in a grid, and Save Changes.
+ */
 function ProfileForm({
   fetcher,
-  formProps,
+  form,
   children,
 }: {
   fetcher: ProfileFetcher;
-  formProps: ReturnType<typeof getFormProps>;
+  form: ProfileFormMetadata;
   children: React.ReactNode;
 }) {
   return (
-    <fetcher.Form method="post" {...formProps}>
+    <fetcher.Form method="post" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="profile" />
-      <CardContent className="grid gap-4 pt-0 sm:grid-cols-2">{children}</CardContent>
+      <CardContent className="grid gap-4 pt-0 sm:grid-cols-2">
+        <FormError id={form.errorId} errors={form.errors} className="sm:col-span-2" />
+        {children}
+      </CardContent>
       <CardFooter className="justify-end">
         <SubmitButton pending={fetcher.state !== "idle"} pendingText="Saving...">
           Save Changes
@@ -167,7 +174,7 @@ function AgencyProfile({ profile }: { profile: Extract<Profile, { kind: "agency"
             hasImage={Boolean(profile.logoKey)}
           />
         </CardContent>
-        <ProfileForm fetcher={fetcher} formProps={getFormProps(form)}>
+        <ProfileForm fetcher={fetcher} form={form}>
           <AgencyNameField field={fields.agencyName} />
           <OwnerNameFields firstName={fields.firstName} lastName={fields.lastName} />
           <LoginEmail email={profile.email} />
@@ -185,7 +192,7 @@ function PersonProfile<Name extends string | null | undefined>({
   description,
   profile,
   fetcher,
-  formProps,
+  form,
   nameField,
   children,
 }: {
@@ -193,7 +200,7 @@ function PersonProfile<Name extends string | null | undefined>({
   description: string;
   profile: { name: string; email: string; avatarKey: string | null };
   fetcher: ProfileFetcher;
-  formProps: ReturnType<typeof getFormProps>;
+  form: ProfileFormMetadata;
   nameField: FieldMetadata<Name>;
   children: React.ReactNode;
 }) {
@@ -202,7 +209,7 @@ function PersonProfile<Name extends string | null | undefined>({
       <CardContent>
         <AvatarUpload name={profile.name} avatarKey={profile.avatarKey} />
       </CardContent>
-      <ProfileForm fetcher={fetcher} formProps={formProps}>
+      <ProfileForm fetcher={fetcher} form={form}>
         <NameField field={nameField} />
         <LoginEmail email={profile.email} />
         {children}
@@ -222,7 +229,7 @@ function TeamMemberProfile({ profile }: { profile: Extract<Profile, { kind: "tea
       description="How you appear to your agency and its clients."
       profile={profile}
       fetcher={fetcher}
-      formProps={getFormProps(form)}
+      form={form}
       nameField={fields.name}
     >
       <ReadOnlyField label="Role" value={TEAM_ROLE_LABELS[profile.role]} hint="Your agency sets your role." />
@@ -243,7 +250,7 @@ function ClientProfile({ profile }: { profile: Extract<Profile, { kind: "client"
       description="How you appear to the agency team and your colleagues."
       profile={profile}
       fetcher={fetcher}
-      formProps={getFormProps(form)}
+      form={form}
       nameField={fields.name}
     >
       <ReadOnlyField label="Company" value={profile.company} hint="Your agency manages your company." />

@@ -10,7 +10,7 @@ import {
 import { settingsPath } from "~/models/paths";
 import { AgencyProfileSchema, ClientProfileSchema, TeamMemberProfileSchema } from "~/models/settings.schemas";
 import { IMAGE_MAX_BYTES } from "~/models/uploads.server";
-import { formAction } from "../form-action.server";
+import { formReply, runForm } from "../form-action.server";
 import { requireActor } from "../guards.server";
 import { redirectWithToast, type ToastInput } from "../toast.server";
 import type { ShellArea } from "~/web/shell";
@@ -50,11 +50,10 @@ export async function profileAction(request: Request, area: ShellArea) {
 
   const kind = profileKindOf(actor);
   if (!kind) return redirectWithToast(here, UPDATE_FAILED);
-  return formAction(await readForm(request), {
+  const formData = await readForm(request);
+  const outcome = await runForm(formData, {
     schema: profileSchemaFor(kind),
     failure: "Failed to update your profile. Please try again.",
-    // SPEC §8 tells a profile that could not be saved as a toast.
-    refused: () => redirectWithToast(here, UPDATE_FAILED),
     run: async (value) => {
       // The schema was chosen by the same kind, which TypeScript cannot follow through the lookup.
       await updateProfile(actor, { ...value, kind } as ProfileInput);
@@ -65,6 +64,10 @@ export async function profileAction(request: Request, area: ShellArea) {
       });
     },
   });
+  if (outcome.done) return outcome.answer;
+  // A refusal (the record is gone) is SPEC §8's toast; an unexpected failure keeps the form, what was typed and SPEC's words.
+  if (outcome.refusal && outcome.status < 500) return redirectWithToast(here, UPDATE_FAILED);
+  return formReply(formData, outcome);
 }
 
 /** SPEC §4 and §8: upload, then the record, then the toast; a refused file says why and changes nothing. */
