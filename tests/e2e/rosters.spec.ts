@@ -148,29 +148,36 @@ test("a client sees the agency team of their spaces, and an employee cannot invi
   expect(response?.ok()).toBe(true);
 });
 
-test("the agency edits a team member's details and role", { tag: "@no-js" }, async ({ page, javaScriptEnabled }) => {
-  const { owner } = await createWorld(page, world);
-  await signInAs(page, owner.email);
-  await page.goto("/team");
-  await openMenu(page, "Dan Designer", "Edit Details");
-  const form = javaScriptEnabled ? page.getByRole("dialog", { name: "Edit Team Member" }) : page;
-  await expect(form.getByLabel("Role").locator("option")).toHaveText([
-    "Owner",
-    "Account Manager",
-    "SEO Specialist",
-    "Designer",
-    "Content Writer",
-  ]);
-  await form.getByLabel("Name").fill("");
-  await form.getByRole("button", { name: "Save Changes" }).click();
-  await expect(form.getByText("Name is required.")).toBeVisible();
-  await form.getByLabel("Name").fill("Dana Designer");
-  await form.getByLabel("Role").selectOption({ label: "Content Writer" });
-  await form.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page.getByText("Team member updated successfully")).toBeVisible();
-  await page.goto("/team");
-  await expect(card(page, "Dana Designer")).toContainText("Content Writer");
-});
+test(
+  "the agency edits a team member's details and role; saved, the dialog closes",
+  { tag: "@no-js" },
+  async ({ page, javaScriptEnabled }) => {
+    const { owner } = await createWorld(page, world);
+    await signInAs(page, owner.email);
+    await page.goto("/team");
+    await openMenu(page, "Dan Designer", "Edit Details");
+    const form = javaScriptEnabled ? page.getByRole("dialog", { name: "Edit Team Member" }) : page;
+    await expect(form.getByLabel("Role").locator("option")).toHaveText([
+      "Owner",
+      "Account Manager",
+      "SEO Specialist",
+      "Designer",
+      "Content Writer",
+    ]);
+    await form.getByLabel("Name").fill("");
+    await form.getByRole("button", { name: "Save Changes" }).click();
+    await expect(form.getByText("Name is required.")).toBeVisible();
+    await form.getByLabel("Name").fill("Dana Designer");
+    await form.getByLabel("Role").selectOption({ label: "Content Writer" });
+    await form.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Team member updated successfully")).toBeVisible();
+    // Saved, the dialog closes, as the other dialogs do; the card shows the change at once.
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    if (javaScriptEnabled) await expect(card(page, "Dana Designer")).toContainText("Content Writer");
+    await page.goto("/team");
+    await expect(card(page, "Dana Designer")).toContainText("Content Writer");
+  },
+);
 
 test("the agency resends and deletes a pending invitation", { tag: "@no-js" }, async ({ page }) => {
   const { owner } = await createWorld(page);
