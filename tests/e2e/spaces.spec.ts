@@ -443,3 +443,26 @@ test(
     await expect(page.getByText("No team members assigned to this space yet.")).toBeVisible();
   },
 );
+
+test(
+  "a new agency's empty Spaces page says a client owner comes first and invites one from there",
+  { tag: "@no-js" },
+  async ({ page, javaScriptEnabled }) => {
+    const world = await createWorld(page);
+    await signInAs(page, world.owner.email);
+    await page.goto("/spaces");
+    await expect(page.getByRole("heading", { name: "No spaces yet" })).toBeVisible();
+    await expect(
+      page.getByText(/You need to add a client owner first: a space belongs to a client owner\./),
+    ).toBeVisible();
+
+    await page.getByRole("link", { name: "Invite Client", exact: true }).click();
+    const form = javaScriptEnabled ? page.getByRole("dialog", { name: "Invite Client" }) : page;
+    if (!javaScriptEnabled) await expect(page).toHaveURL(/\/invitations\/new\?kind=client$/);
+    await expect(form.getByLabel("Role")).toHaveValue("OWNER");
+    await form.getByLabel(/^Email/).fill("first-owner@e2e.test");
+    await form.getByRole("button", { name: "Generate Invite Link" }).click();
+    await expect(form.getByText("Invitation Link Generated")).toBeVisible();
+    await expect(form.getByLabel("Invitation link")).toHaveValue(/\/client-register\?invitation_id=/);
+  },
+);
