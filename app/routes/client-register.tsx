@@ -1,6 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { InvitationLoadError, InvitationProblem, InviteeRegisterForm } from "~/components/invitations/invitee-register-form";
+import {
+  InvitationLoadError,
+  InvitationProblem,
+  InviteeRegisterForm,
+} from "~/components/invitations/invitee-register-form";
 import { loadInvitationForRegistration, registerFromInvitation } from "~/web/invitee-registration.server";
 import { pageMeta } from "~/web/meta";
 

@@ -26,7 +26,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     schema: InvitationActionSchema,
     failure: words.failed,
     // An invitation already gone (deleted in another tab) is a toast on the page the user is on, not a 404 page.
-    refused: (refusal) => answerWithToast(formData.get("redirectTo"), failureToast(words.failed, refusal), refusal.status),
+    refused: (refusal) =>
+      answerWithToast(formData.get("redirectTo"), failureToast(words.failed, refusal), refusal.status),
     run: async ({ intent, redirectTo }) => {
       if (intent === "resend") await resendInvitation(actor, id, { origin: appOrigin() });
       else await deleteInvitation(actor, id);

@@ -24,7 +24,8 @@ export async function spaceMemberAction(
   return formAction(formData, {
     schema: SpaceMemberSchema,
     failure: words.failed,
-    refused: (refusal) => answerWithToast(formData.get("redirectTo"), failureToast(words.failed, refusal), refusal.status),
+    refused: (refusal) =>
+      answerWithToast(formData.get("redirectTo"), failureToast(words.failed, refusal), refusal.status),
     run: async ({ intent, memberId }) => {
       await (intent === "add" ? add : remove)(memberId);
       return redirectWithToast(back, { type: "success", title: words.done });

@@ -78,7 +78,10 @@ describe("invite form and invitation actions", () => {
     );
     // The same answer as for an invitation already gone: nothing tells it exists.
     expect(response.headers.get("Location")).toBe("/team");
-    expect(await toastOf(response)).toMatchObject({ type: "error", title: "Failed to delete invitation. Please try again." });
+    expect(await toastOf(response)).toMatchObject({
+      type: "error",
+      title: "Failed to delete invitation. Please try again.",
+    });
     expect(await db.selectFrom("invitations").select("id").where("id", "=", created.id).execute()).toHaveLength(1);
   });
 
@@ -100,11 +103,17 @@ describe("invite form and invitation actions", () => {
     // Deleted again from a page that still lists it: a fetcher stays on its page (404 with the toast)...
     const again = await remove({ intent: "delete" });
     expect(again.status).toBe(404);
-    expect(await toastOf(again)).toMatchObject({ type: "error", title: "Failed to delete invitation. Please try again." });
+    expect(await toastOf(again)).toMatchObject({
+      type: "error",
+      title: "Failed to delete invitation. Please try again.",
+    });
     // ...and a plain form goes back to its page with it.
     const plain = await remove({ intent: "delete", redirectTo: "/team" });
     expect(plain.headers.get("Location")).toBe("/team");
-    expect(await toastOf(plain)).toMatchObject({ type: "error", title: "Failed to delete invitation. Please try again." });
+    expect(await toastOf(plain)).toMatchObject({
+      type: "error",
+      title: "Failed to delete invitation. Please try again.",
+    });
   });
 
   test("an unexpected failure of deleting an invitation keeps the page with SPEC's words", async () => {

@@ -9,7 +9,14 @@ import * as space from "~/routes/spaces.$spaceId";
 import * as teamRegister from "~/routes/team-register";
 import * as teamsClients from "~/routes/teams.clients";
 import { db } from "~/services/db.server";
-import { actorOf, createAgency, createClient, createSpace, createTeamMember, createUser } from "#tests/support/factories";
+import {
+  actorOf,
+  createAgency,
+  createClient,
+  createSpace,
+  createTeamMember,
+  createUser,
+} from "#tests/support/factories";
 import { call, cookieFor, getRequest, type RouteHandler } from "#tests/support/requests";
 
 /*
@@ -101,11 +108,7 @@ describe("registration pages when the database fails", () => {
     const actor = await actorOf(owner);
     const origin = "http://localhost:3000";
     const team = await createInvitation(actor, { kind: "team", role: "DESIGNER", sendEmail: false }, { origin });
-    const client = await createInvitation(
-      actor,
-      { kind: "client", clientRole: "OWNER", sendEmail: false },
-      { origin },
-    );
+    const client = await createInvitation(actor, { kind: "client", clientRole: "OWNER", sendEmail: false }, { origin });
     const pages = [
       [teamRegister, `/team-register?${new URL(team.link).search.slice(1)}`],
       [clientRegister, `/client-register?${new URL(client.link).search.slice(1)}`],

@@ -510,7 +510,9 @@ describe("Manage Team and Manage Clients keep their page when an action fails", 
         { spaceId: launch.id },
       );
       expect(response.status).toBe(500);
-      expect(await toastOf(response)).toEqual(expect.objectContaining({ type: "error", title: "Failed to assign to space" }));
+      expect(await toastOf(response)).toEqual(
+        expect.objectContaining({ type: "error", title: "Failed to assign to space" }),
+      );
       expect(logged).toHaveBeenCalled();
     } finally {
       logged.mockRestore();
