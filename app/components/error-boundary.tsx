@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
 import { buttonClassName } from "~/components/ui/button";
 
 type ErrorCopy = { code: string; title: string; message: string };
@@ -53,12 +53,20 @@ function describe(error: unknown): ErrorCopy {
 /**
  * The page shown when a loader or action throws, or a component fails. It never shows
  * a stack trace or an error's message: those go to the server log (handleError).
+ * Inside a layout that has its own `<main>` it is a section of it (`inPage`).
  */
-export function GeneralErrorBoundary() {
+export function GeneralErrorBoundary({ inPage = false }: { inPage?: boolean }) {
   const error = useRouteError();
   const copy = describe(error);
+  const Frame = inPage ? "div" : "main";
   return (
-    <main className="flex min-h-screen items-center justify-center bg-slate-50 px-6 py-16">
+    <Frame
+      className={
+        inPage
+          ? "flex items-center justify-center px-6 py-16"
+          : "flex min-h-screen items-center justify-center bg-slate-50 px-6 py-16"
+      }
+    >
       <div className="w-full max-w-md text-center">
         <p className="text-sm font-semibold uppercase tracking-widest text-indigo-600">{copy.code}</p>
         <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{copy.title}</h1>
@@ -69,6 +77,30 @@ export function GeneralErrorBoundary() {
           </Link>
         </div>
       </div>
-    </main>
+    </Frame>
+  );
+}
+
+/**
+ * The ErrorBoundary of a page that says its own words when its data fails to load
+ * (SPEC §8, `children`): only for an unexpected failure. A refusal (404 not found, 403,
+ * a 4xx) keeps its usual answer, so an unknown id still reads as not found.
+ */
+export function LoadFailureBoundary({ inPage = true, children }: { inPage?: boolean; children: React.ReactNode }) {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status < 500) return <GeneralErrorBoundary inPage={inPage} />;
+  return <>{children}</>;
+}
+
+/** Loads the page again from the server (a full reload: the failure may have been the server's). */
+export function TryAgainLink({ children = "Try Again" }: { children?: React.ReactNode }) {
+  const { pathname, search } = useLocation();
+  return (
+    <a
+      href={`${pathname}${search}`}
+      className={buttonClassName({ size: "sm", variant: "outline", className: "no-underline" })}
+    >
+      {children}
+    </a>
   );
 }

@@ -23,6 +23,7 @@ export const FORM_CONSTRAINTS = {
     password: { required: true },
     confirmPassword: { required: true },
   },
+  InvitationActionSchema: { intent: { required: true, pattern: "resend|delete" }, redirectTo: { required: false } },
   InviteSchema: {
     kind: { required: true },
     role: { required: false, pattern: "ACCOUNT_MANAGER|SEO_SPECIALIST|DESIGNER|CONTENT_WRITER" },

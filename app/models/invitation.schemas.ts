@@ -75,6 +75,12 @@ export const InviteSchema = z
 
 export type InviteInput = z.infer<typeof InviteSchema>;
 
+/** Resend and Delete of one invitation, posted from the invitations tables (without JavaScript with `redirectTo`). */
+export const InvitationActionSchema = z.object({
+  intent: z.enum(["resend", "delete"], { error: "Please choose Resend or Delete." }),
+  redirectTo: z.string().max(500).optional(),
+});
+
 /** The link's secret travels in a hidden field, so the form posts back to the invitation it was opened from. */
 const invite = z.string({ error: "No invitation ID provided." }).min(1, "No invitation ID provided.").max(200);
 

@@ -142,6 +142,11 @@ export async function createInvitation(
   const agencyId = actor.agencyId;
 
   const { invitation, reused, agencyName } = await db.transaction().execute(async (tx) => {
+    // One invitation per email and agency at a time: a second submission made while the first
+    // is still running (a double click, Enter and a click, a retried request) waits for it and
+    // reuses its invitation instead of making another link.
+    if (email)
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`invitation:${agencyId}:${email}`}, 0))`.execute(tx);
     if (email) await assertNotOnRoster(tx, agencyId, input.kind, email);
     const agency = await tx
       .selectFrom("agencies")

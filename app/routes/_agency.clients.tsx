@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { ClientsLoadError } from "~/components/clients/clients-load-error";
 import { clientRosterProps } from "~/components/clients/client-view";
 import { PersonRoster } from "~/components/rosters/person-roster";
-import { Alert } from "~/components/ui/alert";
 import { loadClientRoster } from "~/web/client-roster.server";
 import { requireActor } from "~/web/guards.server";
 import { pageMeta } from "~/web/meta";
@@ -18,9 +18,5 @@ export default function Clients() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <Alert variant="destructive" title="Error Loading Clients">
-      Failed to load clients. Please try again. <a href="/clients">Try Again</a>
-    </Alert>
-  );
+  return <ClientsLoadError people="clients" />;
 }

@@ -1,6 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { InvitationProblem, InviteeRegisterForm } from "~/components/invitations/invitee-register-form";
+import {
+  InvitationLoadError,
+  InvitationProblem,
+  InviteeRegisterForm,
+} from "~/components/invitations/invitee-register-form";
 import { loadInvitationForRegistration, registerFromInvitation } from "~/web/invitee-registration.server";
 import { pageMeta } from "~/web/meta";
 
@@ -20,4 +24,8 @@ export default function ClientRegister() {
   const lastResult = useActionData<typeof action>()?.result;
   if (!invitation) return <InvitationProblem problem={problem} />;
   return <InviteeRegisterForm kind="client" invitation={invitation} lastResult={lastResult} />;
+}
+
+export function ErrorBoundary() {
+  return <InvitationLoadError />;
 }

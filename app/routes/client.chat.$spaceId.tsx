@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ChatRoom } from "~/components/chat/chat-room";
 import { SpaceNotFound } from "~/components/spaces/space-not-found";
+import { MESSAGES_LOAD_FAILED, chatErrorMeta } from "~/components/chat/chat-load-error";
 import { Avatar } from "~/components/ui/avatar";
 import { getSpaceOverview } from "~/models/spaces.server";
 import { answerChatForm, loadChat } from "~/web/chat.server";
@@ -12,13 +13,13 @@ import { pageMeta } from "~/web/meta";
 
 /* /client/chat/{id}: a client's conversation with their agency in one of their spaces. */
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
+export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
   data
     ? pageMeta(
         `${data.space.name} · Team Chat`,
         `Your conversation with ${data.space.agency.name} in ${data.space.name}.`,
       )
-    : pageMeta("Space not found", "This space does not exist, or you do not take part in it.");
+    : chatErrorMeta(error);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireActor(request, "client");
@@ -61,5 +62,5 @@ export default function ClientChat() {
 }
 
 export function ErrorBoundary() {
-  return <SpaceNotFound />;
+  return <SpaceNotFound loadFailure={MESSAGES_LOAD_FAILED} />;
 }

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { ClientsLoadError } from "~/components/clients/clients-load-error";
 import { clientRosterProps } from "~/components/clients/client-view";
 import { PersonRoster } from "~/components/rosters/person-roster";
-import { Alert } from "~/components/ui/alert";
 import { loadClientRoster } from "~/web/client-roster.server";
 import { requireActor } from "~/web/guards.server";
 import { pageMeta } from "~/web/meta";
@@ -19,9 +19,5 @@ export default function Employees() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <Alert variant="destructive" title="Error">
-      Failed to load employees. Please try again.
-    </Alert>
-  );
+  return <ClientsLoadError people="employees" />;
 }

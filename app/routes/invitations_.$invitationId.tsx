@@ -1,31 +1,37 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Refusal } from "~/models/errors.server";
+import { InvitationActionSchema } from "~/models/invitation.schemas";
 import { deleteInvitation, resendInvitation } from "~/models/invitations.server";
-import { expectFound } from "~/web/errors.server";
+import { formAction } from "~/web/form-action.server";
 import { requireActor } from "~/web/guards.server";
 import { appOrigin, readForm } from "~/web/request.server";
-import { redirectWithToast } from "~/web/toast.server";
-import { safeRedirect } from "~/web/redirect.server";
+import { answerWithToast, failureToast } from "~/web/toast.server";
 
 /* Resend and Delete of one invitation (SPEC §2.9, §2.10), posted from the invitations tables. */
 
 export const loader = () => redirect("/");
 
+// SPEC §8's words: the toast of success, and the title of a failure.
+const WORDS = {
+  resend: { done: "Invitation Sent", failed: "Error" },
+  delete: { done: "Invitation deleted", failed: "Failed to delete invitation. Please try again." },
+};
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireActor(request);
   const formData = await readForm(request);
-  const returnTo = safeRedirect(formData.get("redirectTo"), "/");
   const id = params.invitationId ?? "";
-  try {
-    if (formData.get("intent") === "resend") {
-      await expectFound(resendInvitation(actor, id, { origin: appOrigin() }));
-      return redirectWithToast(returnTo, { type: "success", title: "Invitation Sent" });
-    }
-    await expectFound(deleteInvitation(actor, id));
-    return redirectWithToast(returnTo, { type: "success", title: "Invitation deleted" });
-  } catch (error) {
-    if (!(error instanceof Refusal)) throw error;
-    return redirectWithToast(returnTo, { type: "error", title: "Error", description: error.message });
-  }
+  const words = WORDS[formData.get("intent") === "resend" ? "resend" : "delete"];
+  return formAction(formData, {
+    schema: InvitationActionSchema,
+    failure: words.failed,
+    // An invitation already gone (deleted in another tab) is a toast on the page the user is on, not a 404 page.
+    refused: (refusal) =>
+      answerWithToast(formData.get("redirectTo"), failureToast(words.failed, refusal), refusal.status),
+    run: async ({ intent, redirectTo }) => {
+      if (intent === "resend") await resendInvitation(actor, id, { origin: appOrigin() });
+      else await deleteInvitation(actor, id);
+      return answerWithToast(redirectTo, { type: "success", title: WORDS[intent].done });
+    },
+  });
 }

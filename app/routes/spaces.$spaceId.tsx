@@ -4,6 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ChatRoom } from "~/components/chat/chat-room";
 import { SpaceHeader } from "~/components/spaces/space-header";
 import { SpaceNotFound } from "~/components/spaces/space-not-found";
+import { MESSAGES_LOAD_FAILED, chatErrorMeta } from "~/components/chat/chat-load-error";
 import { getSpaceOverview } from "~/models/spaces.server";
 import { answerChatForm, loadChat } from "~/web/chat.server";
 import { expectFound } from "~/web/errors.server";
@@ -16,10 +17,10 @@ import { spacePath } from "~/models/paths";
  * A client follows the same link to their own chat page.
  */
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
+export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
   data
     ? pageMeta(data.space.name, `The space of ${data.space.name}: its client owner, agency and conversation.`)
-    : pageMeta("Space not found", "This space does not exist, or you do not take part in it.");
+    : chatErrorMeta(error);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireActor(request);
@@ -52,5 +53,5 @@ export default function SpacePage() {
 }
 
 export function ErrorBoundary() {
-  return <SpaceNotFound />;
+  return <SpaceNotFound loadFailure={MESSAGES_LOAD_FAILED} />;
 }

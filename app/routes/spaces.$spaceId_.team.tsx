@@ -3,16 +3,13 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AddMemberForm, MemberList } from "~/components/spaces/member-list";
 import { SpaceNotFound } from "~/components/spaces/space-not-found";
 import { SpaceSubpage } from "~/components/spaces/space-subpage";
-import { SpaceMemberSchema } from "~/models/space.schemas";
 import { assignTeamMember, unassignTeamMember } from "~/models/space-assignments.server";
 import { getSpaceTeam } from "~/models/space-members.server";
 import { expectFound } from "~/web/errors.server";
-import { formAction } from "~/web/form-action.server";
 import { requireActor } from "~/web/guards.server";
-import { redirectWithToast } from "~/web/toast.server";
+import { spaceMemberAction } from "~/web/space-member-actions.server";
 import { pageMeta } from "~/web/meta";
 import { TEAM_ROLE_LABELS } from "~/models/roles";
-import { readForm } from "~/web/request.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(
@@ -28,21 +25,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireActor(request);
   const spaceId = params.spaceId ?? "";
-  return formAction(await readForm(request), {
-    schema: SpaceMemberSchema,
-    run: async ({ intent, memberId }) => {
-      await expectFound((intent === "add" ? assignTeamMember : unassignTeamMember)(actor, spaceId, memberId));
-      return redirectWithToast(`/spaces/${spaceId}/team`, {
-        type: "success",
-        title: intent === "add" ? "Successfully assigned to space" : "Successfully removed from space",
-      });
-    },
+  return spaceMemberAction(request, {
+    back: `/spaces/${spaceId}/team`,
+    add: (memberId) => assignTeamMember(actor, spaceId, memberId),
+    remove: (memberId) => unassignTeamMember(actor, spaceId, memberId),
   });
 }
 
 export default function ManageTeam() {
   const { space, assigned, available } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>()?.result;
+  const answer = useActionData<typeof action>();
+  const lastResult = answer && "result" in answer ? answer.result : undefined;
   return (
     <SpaceSubpage
       space={space}

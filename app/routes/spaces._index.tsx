@@ -1,13 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DeleteSpaceDialog } from "~/components/spaces/delete-space-dialog";
+import { InviteButton } from "~/components/invitations/invite-button";
 import { EmptySpaces } from "~/components/spaces/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
-import { NewSpaceButton } from "~/components/spaces/new-space-dialog";
+import { NEED_CLIENT_OWNER, NewSpaceButton } from "~/components/spaces/new-space-dialog";
 import { SpaceCard } from "~/components/spaces/space-card";
 import { Alert } from "~/components/ui/alert";
 import { useDialogState } from "~/components/ui/dialog";
 import { canManageSpaces, listClientOwners, listVisibleSpaces, type SpaceSummary } from "~/models/spaces.server";
+import { inviteOptions } from "~/models/invitations.server";
+import { canInvite } from "~/models/policy.server";
 import { unreadCounts } from "~/models/unread.server";
 import { requireActor } from "~/web/guards.server";
 import { pageMeta } from "~/web/meta";
@@ -23,11 +26,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     unreadCounts(actor),
     editable ? listClientOwners(actor) : null,
   ]);
-  return { userType: actor.type, editable, spaces, unread, owners };
+  // A new agency's first space waits for a client owner: the empty page offers to invite one.
+  const invite = owners?.length === 0 && canInvite(actor, "CLIENT") ? await inviteOptions(actor, "client") : null;
+  return { userType: actor.type, editable, spaces, unread, owners, invite };
 }
 
 export default function Spaces() {
-  const { userType, editable, spaces, unread, owners } = useLoaderData<typeof loader>();
+  const { userType, editable, spaces, unread, owners, invite } = useLoaderData<typeof loader>();
   const deleting = useDialogState<SpaceSummary>();
   return (
     <div className="space-y-6">
@@ -55,6 +60,14 @@ export default function Spaces() {
             </li>
           ))}
         </ul>
+      ) : owners?.length === 0 ? (
+        <EmptySpaces
+          title="No spaces yet"
+          action={invite ? <InviteButton options={invite} label="Invite Client" title="Invite Client" /> : null}
+        >
+          {NEED_CLIENT_OWNER}: a space belongs to a client owner. Invite your client as Owner; once they have
+          registered, you can create their space.
+        </EmptySpaces>
       ) : (
         <EmptySpaces title={editable ? "No spaces yet" : "No spaces assigned to you yet"}>
           {editable

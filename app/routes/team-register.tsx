@@ -1,6 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { InvitationProblem, InviteeRegisterForm } from "~/components/invitations/invitee-register-form";
+import {
+  InvitationLoadError,
+  InvitationProblem,
+  InviteeRegisterForm,
+} from "~/components/invitations/invitee-register-form";
 import { loadInvitationForRegistration, registerFromInvitation } from "~/web/invitee-registration.server";
 import { pageMeta } from "~/web/meta";
 
@@ -17,4 +21,8 @@ export default function TeamRegister() {
   const lastResult = useActionData<typeof action>()?.result;
   if (!invitation) return <InvitationProblem problem={problem} />;
   return <InviteeRegisterForm kind="team" invitation={invitation} lastResult={lastResult} />;
+}
+
+export function ErrorBoundary() {
+  return <InvitationLoadError />;
 }

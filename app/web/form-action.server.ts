@@ -87,6 +87,11 @@ export async function formAction<Schema extends z.ZodType, Answer, Refused = nev
   const outcome = await runForm(formData, form);
   if (outcome.done) return outcome.answer;
   if (refused && outcome.refusal) return refused(outcome.refusal);
+  return formReply(formData, outcome);
+}
+
+/** The form's reply to a run that is not done: what was typed, the errors, and the status. */
+export function formReply(formData: FormData, outcome: Extract<FormOutcome<unknown>, { done: false }>) {
   const intent = formData.get("intent");
   return data<FormReply>(
     { intent: typeof intent === "string" ? intent : null, result: outcome.result, code: outcome.refusal?.code ?? null },

@@ -1,8 +1,8 @@
-import { data } from "@remix-run/node";
 import type { z } from "zod";
 import type { Actor } from "~/models/actors.server";
 import { PersonActionSchema, UpdateClientSchema, UpdateTeamMemberSchema } from "~/models/roster.schemas";
 import {
+  ASSIGNMENT_WORDS,
   addClientToSpace,
   assignTeamMember,
   removeClientFromSpace,
@@ -14,7 +14,7 @@ import { personPath } from "~/models/paths";
 import { safeRedirect } from "./redirect.server";
 import { expectFound } from "./errors.server";
 import { formAction } from "./form-action.server";
-import { redirectWithToast, toastCookie, type ToastInput } from "./toast.server";
+import { answerWithToast, failureToast, redirectWithToast } from "./toast.server";
 import { readForm } from "./request.server";
 
 /*
@@ -39,16 +39,6 @@ const WORDS = {
     removeFailed: "Could not delete client. Please try again.",
   },
 };
-const SPACE_WORDS = {
-  assign: { done: "Successfully assigned to space", failed: "Failed to assign to space" },
-  unassign: { done: "Successfully removed from space", failed: "Failed to remove from space" },
-};
-
-/** A plain form (with `redirectTo`) goes back with a toast; a fetcher gets the toast and whether it worked. */
-async function answer(redirectTo: FormDataEntryValue | null | undefined, toast: ToastInput, status = 200) {
-  if (redirectTo) return redirectWithToast(safeRedirect(redirectTo, "/"), toast);
-  return data({ ok: status < 400, toast }, { status, headers: { "Set-Cookie": await toastCookie(toast) } });
-}
 
 export async function handlePersonAction(request: Request, actor: Actor, kind: PersonKind, personId: string) {
   const formData = await readForm(request);
@@ -72,18 +62,13 @@ export async function handlePersonAction(request: Request, actor: Actor, kind: P
   }
 
   const intent = formData.get("intent");
-  const onSpace = intent === "assign" || intent === "unassign" ? SPACE_WORDS[intent] : null;
+  const onSpace = intent === "assign" || intent === "unassign" ? ASSIGNMENT_WORDS[intent] : null;
   return formAction(formData, {
     schema: PersonActionSchema,
     failure: onSpace?.failed ?? (intent === "remove" ? WORDS[kind].removeFailed : undefined),
     // A space change is a toggle on the roster: its refusal is a toast, even for a space the actor may not see.
     refused: onSpace
-      ? (refusal) =>
-          answer(
-            formData.get("redirectTo"),
-            { type: "error", title: onSpace.failed, description: refusal.message },
-            400,
-          )
+      ? (refusal) => answerWithToast(formData.get("redirectTo"), failureToast(onSpace.failed, refusal), 400)
       : undefined,
     run: async (input) => {
       switch (input.intent) {
@@ -98,7 +83,7 @@ export async function handlePersonAction(request: Request, actor: Actor, kind: P
               personId,
             );
           }
-          return answer(input.redirectTo, { type: "success", title: SPACE_WORDS[input.intent].done });
+          return answerWithToast(input.redirectTo, { type: "success", title: ASSIGNMENT_WORDS[input.intent].done });
         }
         case "remove": {
           await expectFound(removePerson(actor, kind, personId));

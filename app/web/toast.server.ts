@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
-import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { createCookieSessionStorage, data, redirect } from "@remix-run/node";
+import type { Refusal } from "~/models/errors.server";
 import type { Toast, ToastInput } from "./toast";
 import { signedCookie } from "./cookies.server";
+import { safeRedirect } from "./redirect.server";
 
 const storage = () => createCookieSessionStorage({ cookie: signedCookie("toast") });
 
@@ -19,6 +21,28 @@ export async function redirectWithToast(url: string, toast: ToastInput, init?: R
   headers.append("Set-Cookie", await toastCookie(toast));
   return redirect(url, { ...init, headers });
 }
+
+/**
+ * The answer to a button posted from a list: a plain form (without JavaScript it carries
+ * `redirectTo`) goes back to its page with the toast; a fetcher stays on its page and gets
+ * the toast, which the root loader shows as it revalidates, with whether it worked and
+ * the status (a 404 stays a 404).
+ */
+export async function answerWithToast(
+  redirectTo: FormDataEntryValue | null | undefined,
+  toast: ToastInput,
+  status = 200,
+) {
+  if (redirectTo) return redirectWithToast(safeRedirect(redirectTo, "/"), toast);
+  return data({ ok: status < 400, toast }, { status, headers: { "Set-Cookie": await toastCookie(toast) } });
+}
+
+/** A failure's toast: SPEC's title, with the refusal's reason when it says more (an unexpected failure's words are the title). */
+export const failureToast = (title: string, refusal: Refusal): ToastInput => ({
+  type: "error",
+  title,
+  ...(refusal.message !== title && { description: refusal.message }),
+});
 
 /** The pending toast, once, and the header that clears it. */
 export async function getToast(request: Request): Promise<{ toast: Toast | null; headers: Headers }> {

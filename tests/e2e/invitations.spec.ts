@@ -233,3 +233,25 @@ test(
     await expect(page).toHaveURL(/\/teams\/dashboard$/);
   },
 );
+
+test(
+  "with JavaScript the new invitation link is copied to the clipboard and says so; without, it is shown",
+  { tag: "@no-js" },
+  async ({ page, javaScriptEnabled }) => {
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    const world = await createWorld(page);
+    await signInAs(page, world.owner.email);
+    await page.goto("/clients");
+    const link = await invite(page, javaScriptEnabled, { button: "Invite Client" });
+    const form = javaScriptEnabled ? page.getByRole("dialog") : page;
+    if (javaScriptEnabled) {
+      await expect(form.getByText("Invitation Link Generated (copied to clipboard)")).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+      // The Copy button stays, for another try.
+      await expect(form.getByRole("button", { name: "Link copied" })).toBeVisible();
+    } else {
+      await expect(form.getByText("(copied to clipboard)")).toHaveCount(0);
+      await expect(form.getByLabel("Invitation link")).toHaveValue(/\/client-register\?invitation_id=/);
+    }
+  },
+);

@@ -148,29 +148,36 @@ test("a client sees the agency team of their spaces, and an employee cannot invi
   expect(response?.ok()).toBe(true);
 });
 
-test("the agency edits a team member's details and role", { tag: "@no-js" }, async ({ page, javaScriptEnabled }) => {
-  const { owner } = await createWorld(page, world);
-  await signInAs(page, owner.email);
-  await page.goto("/team");
-  await openMenu(page, "Dan Designer", "Edit Details");
-  const form = javaScriptEnabled ? page.getByRole("dialog", { name: "Edit Team Member" }) : page;
-  await expect(form.getByLabel("Role").locator("option")).toHaveText([
-    "Owner",
-    "Account Manager",
-    "SEO Specialist",
-    "Designer",
-    "Content Writer",
-  ]);
-  await form.getByLabel("Name").fill("");
-  await form.getByRole("button", { name: "Save Changes" }).click();
-  await expect(form.getByText("Name is required.")).toBeVisible();
-  await form.getByLabel("Name").fill("Dana Designer");
-  await form.getByLabel("Role").selectOption({ label: "Content Writer" });
-  await form.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page.getByText("Team member updated successfully")).toBeVisible();
-  await page.goto("/team");
-  await expect(card(page, "Dana Designer")).toContainText("Content Writer");
-});
+test(
+  "the agency edits a team member's details and role; saved, the dialog closes",
+  { tag: "@no-js" },
+  async ({ page, javaScriptEnabled }) => {
+    const { owner } = await createWorld(page, world);
+    await signInAs(page, owner.email);
+    await page.goto("/team");
+    await openMenu(page, "Dan Designer", "Edit Details");
+    const form = javaScriptEnabled ? page.getByRole("dialog", { name: "Edit Team Member" }) : page;
+    await expect(form.getByLabel("Role").locator("option")).toHaveText([
+      "Owner",
+      "Account Manager",
+      "SEO Specialist",
+      "Designer",
+      "Content Writer",
+    ]);
+    await form.getByLabel("Name").fill("");
+    await form.getByRole("button", { name: "Save Changes" }).click();
+    await expect(form.getByText("Name is required.")).toBeVisible();
+    await form.getByLabel("Name").fill("Dana Designer");
+    await form.getByLabel("Role").selectOption({ label: "Content Writer" });
+    await form.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Team member updated successfully")).toBeVisible();
+    // Saved, the dialog closes, as the other dialogs do; the card shows the change at once.
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    if (javaScriptEnabled) await expect(card(page, "Dana Designer")).toContainText("Content Writer");
+    await page.goto("/team");
+    await expect(card(page, "Dana Designer")).toContainText("Content Writer");
+  },
+);
 
 test("the agency resends and deletes a pending invitation", { tag: "@no-js" }, async ({ page }) => {
   const { owner } = await createWorld(page);
@@ -191,3 +198,39 @@ test("the agency resends and deletes a pending invitation", { tag: "@no-js" }, a
   await expect(page.getByText("Invitation deleted")).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: "pending-person@e2e.test" })).toHaveCount(0);
 });
+
+test(
+  "deleting an invitation already deleted in another tab keeps the page and says so",
+  { tag: "@no-js" },
+  async ({ page }) => {
+    const { owner } = await createWorld(page);
+    await signInAs(page, owner.email);
+    await page.goto("/invitations/new?kind=team");
+    await page.getByLabel("Send the invitation by email").check();
+    await page.getByLabel(/^Email/).fill("gone-person@e2e.test");
+    await page.getByRole("button", { name: "Generate Invite Link" }).click();
+    await page.getByRole("link", { name: "Done" }).click();
+    await expect(page).toHaveURL(/\/team$/);
+
+    // Another tab deletes it first; this one still lists it.
+    const other = await page.context().newPage();
+    await other.goto("/team");
+    await other
+      .getByRole("row")
+      .filter({ hasText: "gone-person@e2e.test" })
+      .getByRole("button", { name: /Delete/ })
+      .click();
+    await expect(other.getByText("Invitation deleted")).toBeVisible();
+    await other.close();
+
+    await page
+      .getByRole("row")
+      .filter({ hasText: "gone-person@e2e.test" })
+      .getByRole("button", { name: /Delete/ })
+      .click();
+    await expect(page.getByText("Failed to delete invitation. Please try again.")).toBeVisible();
+    await expect(page).toHaveURL(/\/team$/);
+    await expect(page.getByRole("heading", { name: "Team", level: 1 })).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: "gone-person@e2e.test" })).toHaveCount(0);
+  },
+);

@@ -1,6 +1,14 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { createWorld, expect, expectAccessible, expectTitleAndDescription, signInAs, test } from "./support/fixtures";
+import {
+  createWorld,
+  expect,
+  expectAccessible,
+  expectTitleAndDescription,
+  failUpdatesOf,
+  signInAs,
+  test,
+} from "./support/fixtures";
 
 /* Settings (SPEC §2.12): every user type's profile, notification preferences and tabs, with and without JavaScript. */
 
@@ -196,3 +204,24 @@ for (const person of ["agency owner", "client"] as const) {
     }
   });
 }
+
+test(
+  "a profile that fails to save keeps the form, what was typed and SPEC's words",
+  { tag: "@no-js" },
+  async ({ page }) => {
+    const world = await createWorld(page, { agencyName: "Hopper & Co" });
+    await signInAs(page, world.owner.email);
+    await page.goto("/settings");
+    await failUpdatesOf(page, "agencies", world.owner.id);
+
+    await page.getByLabel("Agency name").fill("Hopper Studio");
+    await page.getByLabel("Agency website").fill("https://hopper.studio");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+
+    await expect(page.getByText("Failed to update your profile. Please try again.")).toBeVisible();
+    await expect(page.getByText("Could not load profile data")).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Agency Profile" })).toBeVisible();
+    await expect(page.getByLabel("Agency name")).toHaveValue("Hopper Studio");
+    await expect(page.getByRole("button", { name: "Save Changes" })).toBeEnabled();
+  },
+);

@@ -399,3 +399,70 @@ for (const { who, visits } of spacePages) {
     }
   });
 }
+
+test(
+  "Manage Team keeps its page when a team member was removed in another tab meanwhile",
+  { tag: "@no-js" },
+  async ({ page }) => {
+    const world = await createWorld(page, {
+      teamMembers: [
+        { name: "Maya Patel", role: "ACCOUNT_MANAGER" },
+        { name: "Dan Designer", role: "DESIGNER" },
+      ],
+      clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
+      spaces: [{ name: "Northwind Website", teamMembers: [0], clients: [0] }],
+    });
+    const [maya, dan] = world.teamMembers;
+    await signInAs(page, world.owner.email);
+    await page.goto(`/spaces/${world.spaces[0].id}/team`);
+    await expect(page.getByRole("listitem").filter({ hasText: "Maya Patel" })).toBeVisible();
+
+    const heading = page.getByRole("heading", { name: "Manage Team for Northwind Website" });
+    // Another tab removes them from the team while this page still lists them.
+    const removeInAnotherTab = async (member: { id: string }) => {
+      const other = await page.context().newPage();
+      await other.goto(`/team/${member.id}`);
+      await other.getByRole("button", { name: "Remove Member" }).click();
+      await expect(other.getByText("Team member removed successfully")).toBeVisible();
+      await other.close();
+    };
+
+    await removeInAnotherTab(dan);
+    await page.getByLabel("Choose a team member").selectOption({ label: `Dan Designer (${dan.email})` });
+    await page.getByRole("button", { name: "Assign Team Member" }).click();
+    await expect(page.getByText("Failed to assign to space")).toBeVisible();
+    await expect(page.getByText("Team member not found")).toBeVisible();
+    await expect(heading).toBeVisible();
+
+    await removeInAnotherTab(maya);
+    await page.getByRole("button", { name: "Remove Maya Patel" }).click();
+    await expect(page.getByText("Failed to remove from space")).toBeVisible();
+    await expect(heading).toBeVisible();
+
+    await page.goto(`/spaces/${world.spaces[0].id}/team`);
+    await expect(page.getByText("No team members assigned to this space yet.")).toBeVisible();
+  },
+);
+
+test(
+  "a new agency's empty Spaces page says a client owner comes first and invites one from there",
+  { tag: "@no-js" },
+  async ({ page, javaScriptEnabled }) => {
+    const world = await createWorld(page);
+    await signInAs(page, world.owner.email);
+    await page.goto("/spaces");
+    await expect(page.getByRole("heading", { name: "No spaces yet" })).toBeVisible();
+    await expect(
+      page.getByText(/You need to add a client owner first: a space belongs to a client owner\./),
+    ).toBeVisible();
+
+    await page.getByRole("link", { name: "Invite Client", exact: true }).click();
+    const form = javaScriptEnabled ? page.getByRole("dialog", { name: "Invite Client" }) : page;
+    if (!javaScriptEnabled) await expect(page).toHaveURL(/\/invitations\/new\?kind=client$/);
+    await expect(form.getByLabel("Role")).toHaveValue("OWNER");
+    await form.getByLabel(/^Email/).fill("first-owner@e2e.test");
+    await form.getByRole("button", { name: "Generate Invite Link" }).click();
+    await expect(form.getByText("Invitation Link Generated")).toBeVisible();
+    await expect(form.getByLabel("Invitation link")).toHaveValue(/\/client-register\?invitation_id=/);
+  },
+);

@@ -1,4 +1,5 @@
-import { describe, expect, test } from "vitest";
+import { sql } from "kysely";
+import { describe, expect, test, vi } from "vitest";
 import { createInvitation } from "~/models/invitations.server";
 import * as teamClients from "~/routes/_agency.clients_.$clientId";
 import * as teamMember from "~/routes/_agency.team_.$memberId";
@@ -8,7 +9,7 @@ import * as newInvitation from "~/routes/invitations.new";
 import * as teamRegister from "~/routes/team-register";
 import { db } from "~/services/db.server";
 import { actorOf, createAgency, createClient, createTeamMember } from "#tests/support/factories";
-import { call, cookieFor, getRequest, postRequest, type RouteHandler } from "#tests/support/requests";
+import { call, cookieFor, getRequest, postRequest, toastOf, type RouteHandler } from "#tests/support/requests";
 
 /* The invitation and roster routes called from the outside: bad input is a 400, foreign ids a 404, never a 500. */
 
@@ -56,7 +57,7 @@ describe("invite form and invitation actions", () => {
     expect(bad.status).toBe(400);
   });
 
-  test("another agency cannot delete an invitation (404) and it stays", async () => {
+  test("another agency cannot delete an invitation, and it stays", async () => {
     const { owner } = await createAgency();
     const created = await createInvitation(
       await actorOf(owner),
@@ -75,8 +76,78 @@ describe("invite form and invitation actions", () => {
       ),
       { invitationId: created.id },
     );
-    expect(response.status).toBe(404);
+    // The same answer as for an invitation already gone: nothing tells it exists.
+    expect(response.headers.get("Location")).toBe("/team");
+    expect(await toastOf(response)).toMatchObject({
+      type: "error",
+      title: "Failed to delete invitation. Please try again.",
+    });
     expect(await db.selectFrom("invitations").select("id").where("id", "=", created.id).execute()).toHaveLength(1);
+  });
+
+  test("deleting an invitation already gone keeps the page and says SPEC's words, with JavaScript and without", async () => {
+    const { owner } = await createAgency();
+    const cookie = await cookieFor(owner);
+    const created = await createInvitation(
+      await actorOf(owner),
+      { kind: "team", role: "DESIGNER", sendEmail: false },
+      { origin: "http://localhost:3000" },
+    );
+    const remove = (fields: Record<string, string>) =>
+      call(invitation.action as RouteHandler, postRequest(`/invitations/${created.id}`, fields, cookie), {
+        invitationId: created.id,
+      });
+    const deleted = await remove({ intent: "delete" });
+    expect(await toastOf(deleted)).toMatchObject({ type: "success", title: "Invitation deleted" });
+
+    // Deleted again from a page that still lists it: a fetcher stays on its page (404 with the toast)...
+    const again = await remove({ intent: "delete" });
+    expect(again.status).toBe(404);
+    expect(await toastOf(again)).toMatchObject({
+      type: "error",
+      title: "Failed to delete invitation. Please try again.",
+    });
+    // ...and a plain form goes back to its page with it.
+    const plain = await remove({ intent: "delete", redirectTo: "/team" });
+    expect(plain.headers.get("Location")).toBe("/team");
+    expect(await toastOf(plain)).toMatchObject({
+      type: "error",
+      title: "Failed to delete invitation. Please try again.",
+    });
+  });
+
+  test("an unexpected failure of deleting an invitation keeps the page with SPEC's words", async () => {
+    const { owner } = await createAgency();
+    const created = await createInvitation(
+      await actorOf(owner),
+      { kind: "team", role: "DESIGNER", sendEmail: false },
+      { origin: "http://localhost:3000" },
+    );
+    // A real failure in this file's own database: a trigger that makes deleting an invitation fail.
+    await sql`create function fail_invitation_delete() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`.execute(
+      db,
+    );
+    await sql`create trigger fail_invitation_delete before delete on invitations for each row execute function fail_invitation_delete()`.execute(
+      db,
+    );
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const response = await call(
+        invitation.action as RouteHandler,
+        postRequest(`/invitations/${created.id}`, { intent: "delete" }, await cookieFor(owner)),
+        { invitationId: created.id },
+      );
+      expect(response.status).toBe(500);
+      expect(await toastOf(response)).toMatchObject({
+        type: "error",
+        title: "Failed to delete invitation. Please try again.",
+      });
+      expect(logged).toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+      await sql`drop trigger fail_invitation_delete on invitations`.execute(db);
+      await sql`drop function fail_invitation_delete()`.execute(db);
+    }
   });
 });
 

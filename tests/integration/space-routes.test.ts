@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { sql } from "kysely";
 import { describe, expect, test, vi } from "vitest";
+import { removePerson } from "~/models/people.server";
 import { createSpace } from "~/models/spaces.server";
 import * as clientChat from "~/routes/client.chat._index";
 import * as spaceLogo from "~/routes/resources.space-logo";
@@ -455,6 +456,69 @@ describe("Manage Team and Manage Clients from the outside", () => {
       .where("space_id", "=", launch.id)
       .execute();
     expect(members.map((row) => row.client_id).sort()).toEqual([owner.client.id, employee.client.id].sort());
+  });
+});
+
+describe("Manage Team and Manage Clients keep their page when an action fails", () => {
+  test("a team member or client removed meanwhile (a stale id): SPEC's words with the reason, with JavaScript and without", async () => {
+    const { admin, designer, employee, launch, cookies } = await world();
+    const params = { spaceId: launch.id };
+    // Another tab removes them from the agency while these pages still list them.
+    await removePerson(admin, "team_member", designer.member.id);
+    await removePerson(admin, "client", employee.client.id);
+
+    for (const [route, path, memberId, reason] of [
+      [spaceTeam, `/spaces/${launch.id}/team`, designer.member.id, "Team member not found"],
+      [spaceClients, `/spaces/${launch.id}/clients`, employee.client.id, "Client not found"],
+    ] as const) {
+      for (const [intent, title] of [
+        ["add", "Failed to assign to space"],
+        ["remove", "Failed to remove from space"],
+      ] as const) {
+        // A fetcher stays on the page: the refusal's status, and the toast the page shows as it revalidates.
+        const fetched = await call(route.action, postRequest(path, { intent, memberId }, cookies.agency), params);
+        expect(fetched.status).toBe(404);
+        expect(await toastOf(fetched)).toEqual(expect.objectContaining({ type: "error", title, description: reason }));
+        // A plain form comes back to the page with it.
+        const plain = await call(
+          route.action,
+          postRequest(path, { intent, memberId, redirectTo: path }, cookies.agency),
+          params,
+        );
+        expect(plain.headers.get("Location")).toBe(path);
+        expect(await toastOf(plain)).toEqual(expect.objectContaining({ type: "error", title, description: reason }));
+        expect((await call(route.loader, getRequest(path, cookies.agency), params)).status).toBe(200);
+      }
+    }
+  });
+
+  test("an unexpected failure of assigning keeps the page with SPEC's words", async () => {
+    const { designer, launch, cookies } = await world();
+    const path = `/spaces/${launch.id}/team`;
+    // A real failure in this file's own database: a trigger that makes every assignment fail.
+    await sql`create function fail_assignment() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`.execute(
+      db,
+    );
+    await sql`create trigger fail_assignment before insert on team_member_spaces for each row execute function fail_assignment()`.execute(
+      db,
+    );
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const response = await call(
+        spaceTeam.action,
+        postRequest(path, { intent: "add", memberId: designer.member.id }, cookies.agency),
+        { spaceId: launch.id },
+      );
+      expect(response.status).toBe(500);
+      expect(await toastOf(response)).toEqual(
+        expect.objectContaining({ type: "error", title: "Failed to assign to space" }),
+      );
+      expect(logged).toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+      await sql`drop trigger fail_assignment on team_member_spaces`.execute(db);
+      await sql`drop function fail_assignment()`.execute(db);
+    }
   });
 });
 

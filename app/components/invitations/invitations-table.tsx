@@ -19,7 +19,7 @@ const statusStyles = {
 /**
  * The Pending Invitations table (SPEC §2.9, §2.10): who, (company for clients), role,
  * Sent as MMM d, yyyy (in the reader's zone), Status, and Copy link, Resend and Delete. Resend and Delete
- * are plain forms; they come back to `returnTo` with a toast.
+ * post through fetchers with a toast; without JavaScript they come back to `returnTo`.
  */
 export function InvitationsTable({
   invitations,
@@ -112,7 +112,8 @@ function InvitationItem({
       </td>
       <td className="px-4 py-3">
         <fetcher.Form method="post" action={invitationPath(invitation.id)} className="flex justify-end gap-2">
-          <input type="hidden" name="redirectTo" value={returnTo} />
+          {/* Without JavaScript the answer is a redirect back here; a fetcher stays on the page and gets the toast. */}
+          {hydrated ? null : <input type="hidden" name="redirectTo" value={returnTo} />}
           {hydrated && invitation.status === "Pending" ? (
             <Button
               variant="ghost"

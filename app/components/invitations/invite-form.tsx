@@ -3,7 +3,7 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { clsx } from "clsx";
-import { useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { z } from "zod";
 import { Alert } from "~/components/ui/alert";
 import { Button, SubmitButton, buttonClassName } from "~/components/ui/button";
@@ -225,9 +225,22 @@ function InvitationLink({
 }) {
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
+  const copy = useCallback(
+    () =>
+      navigator.clipboard?.writeText(created.link).then(
+        () => setCopied(true),
+        () => setCopied(false),
+      ),
+    [created.link],
+  );
+  // SPEC §8: with JavaScript the link is copied as soon as it is made (the Copy button stays, for another try).
+  useEffect(() => {
+    void copy();
+  }, [copy]);
+  const generated = copied ? "Invitation Link Generated (copied to clipboard)" : "Invitation Link Generated";
   return (
     <div className="space-y-4">
-      <Alert variant="success" title={created.emailed ? "Invitation Sent" : "Invitation Link Generated"}>
+      <Alert variant="success" title={created.emailed ? "Invitation Sent" : generated}>
         {created.emailed
           ? `We emailed the link to ${created.email}. You can also share it yourself.`
           : "Share this link with the person you are inviting. It works once and expires in 7 days."}
@@ -246,12 +259,7 @@ function InvitationLink({
             className="block h-10 w-full min-w-0 rounded-lg border border-slate-300 bg-slate-50 px-3 text-sm text-slate-700"
           />
           {hydrated ? (
-            <Button
-              variant="outline"
-              onClick={() => {
-                void navigator.clipboard?.writeText(created.link).then(() => setCopied(true));
-              }}
-            >
+            <Button variant="outline" onClick={() => void copy()}>
               {copied ? "Link copied" : "Copy"}
             </Button>
           ) : null}

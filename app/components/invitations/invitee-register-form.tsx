@@ -4,6 +4,7 @@ import { useState } from "react";
 import type { z } from "zod";
 import { TermsField } from "~/components/auth/account-fields";
 import { AuthCard } from "~/components/auth/auth-card";
+import { LoadFailureBoundary, TryAgainLink } from "~/components/error-boundary";
 import { Alert } from "~/components/ui/alert";
 import { SubmitButton, buttonClassName } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -52,6 +53,24 @@ export function InvitationProblem({ problem }: { problem: { title: string; messa
         </Link>
       </div>
     </AuthCard>
+  );
+}
+
+/**
+ * The ErrorBoundary of the registration pages: SPEC §8's "FAILED TO LOAD INVITATION
+ * DATA" with Retry Loading Invitation when the invitation could not be read (the
+ * database failed); a refusal keeps its usual answer.
+ */
+export function InvitationLoadError() {
+  return (
+    <LoadFailureBoundary inPage={false}>
+      <AuthCard title="FAILED TO LOAD INVITATION DATA" footer={loginLink}>
+        <Alert variant="destructive">We could not read your invitation just now. Please try again.</Alert>
+        <div className="mt-6">
+          <TryAgainLink>Retry Loading Invitation</TryAgainLink>
+        </div>
+      </AuthCard>
+    </LoadFailureBoundary>
   );
 }
 

@@ -56,7 +56,10 @@ export function PersonRoster<Card extends PersonCardData>({
   const [editing, setEditing] = useState<{ id: string | null; key: string } | null>(null);
   // Edit mode lasts until the next navigation (a saved edit redirects); without JavaScript ?edit= opens it.
   const editId = editing?.key === location.key ? editing.id : searchParams.get("edit");
-  const [open, setOpen] = useState<{ dialog: PersonDialog; personId: string } | null>(null);
+  // A dialog, too, lasts until the next navigation: a saved edit redirects, and so closes it
+  // as a removal does; a refused one answers in place and keeps it open with the errors.
+  const [opened, setOpen] = useState<{ dialog: PersonDialog; personId: string; key: string } | null>(null);
+  const open = opened?.key === location.key ? opened : null;
   const close = () => setOpen(null);
   const person = open ? people.find((candidate) => candidate.id === open.personId) : undefined;
 
@@ -77,7 +80,7 @@ export function PersonRoster<Card extends PersonCardData>({
                 editing={view.editInline && editable && editId === card.id}
                 returnTo={returnTo}
                 onEdit={(id) => setEditing({ id, key: location.key })}
-                onOpen={(dialog, personId) => setOpen({ dialog, personId })}
+                onOpen={(dialog, personId) => setOpen({ dialog, personId, key: location.key })}
               />
             </li>
           ))}

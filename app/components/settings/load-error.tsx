@@ -1,4 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link } from "@remix-run/react";
+import { TryAgainLink } from "~/components/error-boundary";
 import { Alert } from "~/components/ui/alert";
 import { buttonClassName } from "~/components/ui/button";
 
@@ -19,14 +20,11 @@ const COPY = {
 } as const;
 
 export function SettingsLoadError({ tab, dashboardHref }: { tab: keyof typeof COPY; dashboardHref: string }) {
-  const { pathname } = useLocation();
   return (
     <Alert variant="destructive" title={COPY[tab].title}>
       <p>{COPY[tab].text}</p>
       <div className="mt-3 flex flex-wrap gap-3">
-        <a href={pathname} className={buttonClassName({ size: "sm", variant: "outline", className: "no-underline" })}>
-          Try Again
-        </a>
+        <TryAgainLink />
         <Link
           to={dashboardHref}
           className={buttonClassName({ size: "sm", variant: "ghost", className: "no-underline" })}

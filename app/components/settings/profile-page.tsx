@@ -1,11 +1,18 @@
-import { getFormProps, getInputProps, useForm, type DefaultValue, type FieldMetadata } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  useForm,
+  type DefaultValue,
+  type FieldMetadata,
+  type FormMetadata,
+} from "@conform-to/react";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { AgencyNameField, AgencyWebsiteField, OwnerNameFields } from "~/components/auth/account-fields";
 import { Alert } from "~/components/ui/alert";
 import { Avatar } from "~/components/ui/avatar";
 import { SubmitButton } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
+import { Field, FormError } from "~/components/ui/field";
 import { PhoneField } from "~/components/ui/phone-field";
 import type { Profile } from "~/models/profiles.server";
 import type { profileAction, profileLoader } from "~/web/settings/profile.server";
@@ -98,21 +105,29 @@ function useProfileForm<Name extends keyof ProfileSchemas>(
 }
 
 type ProfileFetcher = ReturnType<typeof useProfileForm>["fetcher"];
+/** The form of any of the three profiles (its fields are the caller's). */
+type ProfileFormMetadata<Schema extends Record<string, unknown>> = FormMetadata<Schema, string[]>;
 
-/** The form of every profile: its intent, its fields in a grid, and Save Changes. */
-function ProfileForm({
+/**
+ * The form of every profile: its intent, a failure to save (SPEC §8's words, kept with
+ * what was typed), its fields in a grid, and Save Changes.
+ */
+function ProfileForm<Schema extends Record<string, unknown>>({
   fetcher,
-  formProps,
+  form,
   children,
 }: {
   fetcher: ProfileFetcher;
-  formProps: ReturnType<typeof getFormProps>;
+  form: ProfileFormMetadata<Schema>;
   children: React.ReactNode;
 }) {
   return (
-    <fetcher.Form method="post" {...formProps}>
+    <fetcher.Form method="post" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="profile" />
-      <CardContent className="grid gap-4 pt-0 sm:grid-cols-2">{children}</CardContent>
+      <CardContent className="grid gap-4 pt-0 sm:grid-cols-2">
+        <FormError id={form.errorId} errors={form.errors} className="sm:col-span-2" />
+        {children}
+      </CardContent>
       <CardFooter className="justify-end">
         <SubmitButton pending={fetcher.state !== "idle"} pendingText="Saving...">
           Save Changes
@@ -183,7 +198,7 @@ function AgencyProfile({ profile }: { profile: Extract<Profile, { kind: "agency"
             hasImage={Boolean(profile.logoKey)}
           />
         </CardContent>
-        <ProfileForm fetcher={fetcher} formProps={getFormProps(form)}>
+        <ProfileForm fetcher={fetcher} form={form}>
           <AgencyNameField field={fields.agencyName} />
           <OwnerNameFields firstName={fields.firstName} lastName={fields.lastName} />
           <LoginEmail email={profile.email} />
@@ -196,12 +211,12 @@ function AgencyProfile({ profile }: { profile: Extract<Profile, { kind: "agency"
 }
 
 /** A team member's or client's own record: their picture, Name, the email they log in with, then what `children` adds. */
-function PersonProfile<Name extends string | null | undefined>({
+function PersonProfile<Name extends string | null | undefined, Schema extends Record<string, unknown>>({
   title,
   description,
   profile,
   fetcher,
-  formProps,
+  form,
   nameField,
   children,
 }: {
@@ -209,7 +224,7 @@ function PersonProfile<Name extends string | null | undefined>({
   description: string;
   profile: { name: string; email: string; avatarKey: string | null };
   fetcher: ProfileFetcher;
-  formProps: ReturnType<typeof getFormProps>;
+  form: ProfileFormMetadata<Schema>;
   nameField: FieldMetadata<Name>;
   children: React.ReactNode;
 }) {
@@ -218,7 +233,7 @@ function PersonProfile<Name extends string | null | undefined>({
       <CardContent>
         <AvatarUpload name={profile.name} avatarKey={profile.avatarKey} />
       </CardContent>
-      <ProfileForm fetcher={fetcher} formProps={formProps}>
+      <ProfileForm fetcher={fetcher} form={form}>
         <NameField field={nameField} />
         <LoginEmail email={profile.email} />
         {children}
@@ -238,7 +253,7 @@ function TeamMemberProfile({ profile }: { profile: Extract<Profile, { kind: "tea
       description="How you appear to your agency and its clients."
       profile={profile}
       fetcher={fetcher}
-      formProps={getFormProps(form)}
+      form={form}
       nameField={fields.name}
     >
       <ReadOnlyField label="Role" value={TEAM_ROLE_LABELS[profile.role]} hint="Your agency sets your role." />
@@ -259,7 +274,7 @@ function ClientProfile({ profile }: { profile: Extract<Profile, { kind: "client"
       description="How you appear to the agency team and your colleagues."
       profile={profile}
       fetcher={fetcher}
-      formProps={getFormProps(form)}
+      form={form}
       nameField={fields.name}
     >
       <ReadOnlyField label="Company" value={profile.company} hint="Your agency manages your company." />

@@ -1,6 +1,6 @@
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
-import { Form, useFetcher } from "@remix-run/react";
+import { Form, useFetcher, useLocation } from "@remix-run/react";
 import { Avatar } from "~/components/ui/avatar";
 import { SubmitButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -9,12 +9,22 @@ import { UserMinusIcon, UserPlusIcon } from "~/components/ui/icons";
 import type { SpaceMemberSchema } from "~/models/space.schemas";
 import { imageUrl } from "~/models/image-urls";
 import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { useHydrated } from "~/components/use-hydrated";
 
 /*
  * The people of a space on Manage Team and Manage Clients: a form to add one more and
  * a list with a Remove button per person. Plain forms, so both work without
  * JavaScript; with it a removal hides its row at once, while the server confirms.
+ * A failure is a toast: without JavaScript the forms carry `redirectTo`, so that the
+ * answer brings the page back with it.
  */
+
+/** Where a plain form's answer comes back to; a fetcher (with JavaScript) stays on its page without it. */
+function ReturnHere() {
+  const hydrated = useHydrated();
+  const { pathname } = useLocation();
+  return hydrated ? null : <input type="hidden" name="redirectTo" value={pathname} />;
+}
 
 export type MemberRow = {
   id: string;
@@ -47,6 +57,7 @@ export function AddMemberForm({
   });
   return (
     <Form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-start" {...getFormProps(form)}>
+      <ReturnHere />
       <SelectField
         className="flex-1"
         labelProps={{ children: fieldLabel, className: "sr-only" }}
@@ -101,6 +112,7 @@ function MemberItem({ member }: { member: MemberRow }) {
       </div>
       {member.canRemove ? (
         <fetcher.Form method="post">
+          <ReturnHere />
           <input type="hidden" name="memberId" value={member.id} />
           <SubmitButton
             name="intent"

@@ -7,6 +7,9 @@ import { useHydrated } from "~/components/use-hydrated";
 import type { ClientOwnerOption } from "~/models/spaces.server";
 import { CREATE_SPACE_ACTION, CreateSpaceForm } from "./create-space-form";
 
+/** SPEC §2.7: why no space can be made yet (the disabled button's tooltip, and the empty Spaces page). */
+export const NEED_CLIENT_OWNER = "You need to add a client owner first";
+
 /**
  * SPEC §2.7's New Space button and Create New Space dialog. The button is a link to
  * /spaces/new, which is the same form as a page, so it works without JavaScript; with
@@ -20,7 +23,7 @@ export function NewSpaceButton({ owners }: { owners: ClientOwnerOption[] }) {
 
   return (
     <>
-      <Tooltip content={hasOwners ? "Create new space" : "You need to add a client owner first"}>
+      <Tooltip content={hasOwners ? "Create new space" : NEED_CLIENT_OWNER}>
         {(describedBy) =>
           hasOwners ? (
             <Link

@@ -1,10 +1,12 @@
 import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { TryAgainLink } from "~/components/error-boundary";
 import { Alert } from "~/components/ui/alert";
 import { buttonClassName } from "~/components/ui/button";
 
 /**
  * The error boundary of a space's pages: SPEC §2.8's "Space not found" for unknown and
- * foreign ids alike (the models answer 404 for both), else the page's own load failure.
+ * foreign ids alike (the models answer 404 for both), else the page's own load failure
+ * with Try Again.
  */
 export function SpaceNotFound({ loadFailure = "Failed to load space details." }: { loadFailure?: string }) {
   const error = useRouteError();
@@ -19,9 +21,12 @@ export function SpaceNotFound({ loadFailure = "Failed to load space details." }:
       ) : (
         <Alert variant="destructive">{loadFailure}</Alert>
       )}
-      <Link to="/spaces" className={buttonClassName({ variant: "outline" })}>
-        Back to Spaces
-      </Link>
+      <div className="flex flex-wrap justify-center gap-3">
+        {notFound ? null : <TryAgainLink />}
+        <Link to="/spaces" className={buttonClassName({ variant: "outline" })}>
+          Back to Spaces
+        </Link>
+      </div>
     </div>
   );
 }

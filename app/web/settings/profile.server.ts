@@ -17,7 +17,7 @@ import {
 } from "~/models/settings.schemas";
 import { timeZoneNames } from "~/models/time-format";
 import { IMAGE_MAX_BYTES } from "~/models/uploads.server";
-import { formAction } from "../form-action.server";
+import { formAction, formReply, runForm } from "../form-action.server";
 import { requireActor } from "../guards.server";
 import { redirectWithToast, type ToastInput } from "../toast.server";
 import type { ShellArea } from "~/web/shell";
@@ -65,11 +65,9 @@ export async function profileAction(request: Request, area: ShellArea) {
   if (formData.get("intent") === "time-zone") return timeZoneAction(request, actor, formData, here);
   const kind = profileKindOf(actor);
   if (!kind) return redirectWithToast(here, UPDATE_FAILED);
-  return formAction(formData, {
+  const outcome = await runForm(formData, {
     schema: profileSchemaFor(kind),
     failure: "Failed to update your profile. Please try again.",
-    // SPEC §8 tells a profile that could not be saved as a toast.
-    refused: () => redirectWithToast(here, UPDATE_FAILED),
     run: async (value) => {
       // The schema was chosen by the same kind, which TypeScript cannot follow through the lookup.
       await updateProfile(actor, { ...value, kind } as ProfileInput);
@@ -80,6 +78,10 @@ export async function profileAction(request: Request, area: ShellArea) {
       });
     },
   });
+  if (outcome.done) return outcome.answer;
+  // A refusal (the record is gone) is SPEC §8's toast; an unexpected failure keeps the form, what was typed and SPEC's words.
+  if (outcome.refusal && outcome.status < 500) return redirectWithToast(here, UPDATE_FAILED);
+  return formReply(formData, outcome);
 }
 
 /** Every user has a Time zone, administrators too: it is the account's, not the profile record's. */

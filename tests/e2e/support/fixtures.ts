@@ -74,6 +74,12 @@ export async function createWorld(page: Page, spec: WorldSpec = {}): Promise<Wor
   return (await response.json()) as World;
 }
 
+/** From now on, updating this row of the server's database fails (a real error, for the failure paths). */
+export async function failUpdatesOf(page: Page, table: "agencies" | "team_members" | "clients", id: string) {
+  const response = await page.request.post("/e2e/failing-updates", { data: { table, id } });
+  expect(response.ok()).toBe(true);
+}
+
 /** Signs this page's browser in as an existing user, without going through the login page. */
 export async function signInAs(page: Page, email: string) {
   const response = await page.request.post("/e2e/session", { data: { email } });

@@ -1,4 +1,5 @@
 import express from "express";
+import { sql } from "kysely";
 import type { ClientRole, TeamRole } from "#db/schema";
 import { createSession } from "~/models/sessions.server";
 import { db } from "~/services/db.server";
@@ -36,6 +37,8 @@ export type World = {
   clients: Array<{ email: string; id: string; userId: string; name: string; company: string }>;
   spaces: Array<{ id: string; name: string }>;
 };
+
+const FAILABLE_TABLES = ["agencies", "team_members", "clients"];
 
 export function e2eHooks() {
   const router = express.Router();
@@ -132,6 +135,24 @@ export function e2eHooks() {
       .set({ expires_at: new Date(Date.now() - 60_000) })
       .where("email", "=", String(req.body.email).toLowerCase())
       .execute();
+    res.json({ ok: true });
+  });
+
+  /**
+   * A real failure of the database for one row: from now on, updating it raises (a
+   * trigger scoped to its id, so the other tests on this server go on as usual).
+   */
+  router.post("/failing-updates", async (req, res) => {
+    const table = String(req.body.table);
+    const id = String(req.body.id);
+    if (!FAILABLE_TABLES.includes(table) || !/^[0-9a-f-]{36}$/.test(id)) return void res.status(400).json({});
+    const name = `e2e_fail_${id.replaceAll("-", "_")}`;
+    await sql`create or replace function e2e_fail() returns trigger language plpgsql as $$ begin raise exception 'e2e: a failing update'; end $$`.execute(
+      db,
+    );
+    await sql`create trigger ${sql.id(name)} before update on ${sql.table(table)} for each row when (old.id = ${sql.lit(id)}::uuid) execute function e2e_fail()`.execute(
+      db,
+    );
     res.json({ ok: true });
   });
 

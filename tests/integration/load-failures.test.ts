@@ -1,0 +1,129 @@
+import { sql } from "kysely";
+import { describe, expect, test } from "vitest";
+import { createInvitation } from "~/models/invitations.server";
+import * as agencyClients from "~/routes/_agency.clients";
+import * as clientChat from "~/routes/client.chat.$spaceId";
+import * as clientRegister from "~/routes/client-register";
+import * as employees from "~/routes/client.employees";
+import * as space from "~/routes/spaces.$spaceId";
+import * as teamRegister from "~/routes/team-register";
+import * as teamsClients from "~/routes/teams.clients";
+import { db } from "~/services/db.server";
+import {
+  actorOf,
+  createAgency,
+  createClient,
+  createSpace,
+  createTeamMember,
+  createUser,
+} from "#tests/support/factories";
+import { call, cookieFor, getRequest, type RouteHandler } from "#tests/support/requests";
+
+/*
+ * Pages whose data fails to load (SPEC §8): an unexpected failure reaches the route's
+ * ErrorBoundary as an error, which says the page's own words (Could not load messages.,
+ * Error Loading Clients, FAILED TO LOAD INVITATION DATA); a refusal stays its answer (404).
+ * The failure is real: a table of this file's own database is moved out of the way.
+ */
+
+async function withTableAway<T>(table: string, run: () => Promise<T>): Promise<T> {
+  await sql`alter table ${sql.table(table)} rename to ${sql.table(`${table}_away`)}`.execute(db);
+  try {
+    return await run();
+  } finally {
+    await sql`alter table ${sql.table(`${table}_away`)} rename to ${sql.table(table)}`.execute(db);
+  }
+}
+
+/** What the route's ErrorBoundary gets: an unexpected error (not a Response) is the load failure. */
+async function failure(run: () => Promise<Response>) {
+  try {
+    return { response: await run(), error: null };
+  } catch (error) {
+    return { response: null, error };
+  }
+}
+
+type MetaArgs = Parameters<typeof space.meta>[0];
+const titleOf = (meta: typeof space.meta, error: unknown) =>
+  (meta({ data: undefined, error } as unknown as MetaArgs) as Array<{ title?: string }>)[0].title;
+
+describe("a chat whose messages fail to load", () => {
+  test("is an error for the boundary, titled Could not load messages.; an unknown space stays not found", async () => {
+    const agency = await createAgency();
+    const owner = await createClient(agency.agencyId, { role: "OWNER" });
+    const launch = await createSpace(agency.agencyId, { name: "Launch", clientIds: [owner.client.id] });
+    const [asAgency, asClient] = [await cookieFor(agency.owner), await cookieFor(owner.user)];
+    const params = { spaceId: launch.id };
+
+    await withTableAway("space_messages", async () => {
+      for (const [route, path, cookie] of [
+        [space, `/spaces/${launch.id}`, asAgency],
+        [clientChat, `/client/chat/${launch.id}`, asClient],
+      ] as const) {
+        const { response, error } = await failure(() => call(route.loader, getRequest(path, cookie), params));
+        expect(response, path).toBeNull();
+        expect(error).toBeInstanceOf(Error);
+        expect(titleOf(route.meta, error)).toMatch(/^Could not load messages\./);
+      }
+    });
+
+    const unknown = await call(space.loader, getRequest(`/spaces/${crypto.randomUUID()}`, asAgency), {
+      spaceId: crypto.randomUUID(),
+    });
+    expect(unknown.status).toBe(404);
+    expect(titleOf(space.meta, { status: 404, statusText: "Space not found", internal: false, data: "" })).toMatch(
+      /^Space not found/,
+    );
+  });
+});
+
+describe("clients pages that fail to load", () => {
+  test("every clients page is an error for its boundary (Error Loading Clients); a refusal stays 404", async () => {
+    const agency = await createAgency();
+    const manager = await createTeamMember(agency.agencyId, "ACCOUNT_MANAGER");
+    const owner = await createClient(agency.agencyId, { role: "OWNER" });
+    const pages = [
+      [agencyClients, "/clients", await cookieFor(agency.owner)],
+      [teamsClients, "/teams/clients", await cookieFor(manager.user)],
+      [employees, "/client/employees", await cookieFor(owner.user)],
+    ] as const;
+    await withTableAway("clients", async () => {
+      for (const [route, path, cookie] of pages) {
+        const { response, error } = await failure(() => call(route.loader, getRequest(path, cookie)));
+        expect(response, path).toBeNull();
+        expect(error, path).toBeInstanceOf(Error);
+      }
+    });
+    // An administrator of no agency has no clients: not found, not a failure.
+    const admin = await createUser({ type: "ADMIN" });
+    const notFound = await call(agencyClients.loader, getRequest("/clients", await cookieFor(admin)));
+    expect(notFound.status).toBe(404);
+  });
+});
+
+describe("registration pages when the database fails", () => {
+  test("the invitation's load failure is an error for the boundary; a made-up link stays its 404 answer", async () => {
+    const { owner } = await createAgency();
+    const actor = await actorOf(owner);
+    const origin = "http://localhost:3000";
+    const team = await createInvitation(actor, { kind: "team", role: "DESIGNER", sendEmail: false }, { origin });
+    const client = await createInvitation(actor, { kind: "client", clientRole: "OWNER", sendEmail: false }, { origin });
+    const pages = [
+      [teamRegister, `/team-register?${new URL(team.link).search.slice(1)}`],
+      [clientRegister, `/client-register?${new URL(client.link).search.slice(1)}`],
+    ] as const;
+    await withTableAway("invitations", async () => {
+      for (const [route, path] of pages) {
+        const { response, error } = await failure(() => call(route.loader as RouteHandler, getRequest(path)));
+        expect(response, path).toBeNull();
+        expect(error, path).toBeInstanceOf(Error);
+      }
+    });
+    for (const [route, path] of pages) {
+      expect((await call(route.loader as RouteHandler, getRequest(path))).status, path).toBe(200);
+    }
+    const madeUp = await call(teamRegister.loader as RouteHandler, getRequest("/team-register?invitation_id=nope"));
+    expect(madeUp.status).toBe(404);
+  });
+});
