@@ -1,10 +1,12 @@
 import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
 import { createInvitation } from "~/models/invitations.server";
+import * as agencyLayout from "~/routes/_agency";
 import * as agencyClients from "~/routes/_agency.clients";
 import * as clientChat from "~/routes/client.chat.$spaceId";
 import * as clientRegister from "~/routes/client-register";
 import * as employees from "~/routes/client.employees";
+import * as spacesLayout from "~/routes/spaces";
 import * as space from "~/routes/spaces.$spaceId";
 import * as teamRegister from "~/routes/team-register";
 import * as teamsClients from "~/routes/teams.clients";
@@ -14,9 +16,11 @@ import {
   createAgency,
   createClient,
   createSpace,
+  createSpaceMessage,
   createTeamMember,
   createUser,
 } from "#tests/support/factories";
+import { renderedApp } from "#tests/support/rendered-app";
 import { call, cookieFor, getRequest, type RouteHandler } from "#tests/support/requests";
 
 /*
@@ -125,5 +129,55 @@ describe("registration pages when the database fails", () => {
     }
     const madeUp = await call(teamRegister.loader as RouteHandler, getRequest("/team-register?invitation_id=nope"));
     expect(madeUp.status).toBe(404);
+  });
+});
+
+describe("what the user sees when a page's data fails to load", () => {
+  const handle = renderedApp([
+    ["routes/spaces", "root", "spaces", spacesLayout],
+    ["routes/spaces.$spaceId", "routes/spaces", ":spaceId", space],
+    ["routes/_agency", "root", undefined, agencyLayout],
+    ["routes/_agency.clients", "routes/_agency", "clients", agencyClients],
+    ["routes/team-register", "root", "team-register", teamRegister],
+  ]);
+  const page = async (path: string, cookie?: string) => {
+    const response = await handle(getRequest(path, cookie));
+    return { status: response.status, html: await response.text() };
+  };
+
+  test("the chat, the clients page and the registration page each say their words, with a way to try again", async () => {
+    const agency = await createAgency();
+    const asOwner = await cookieFor(agency.owner);
+    const launch = await createSpace(agency.agencyId, { name: "Launch" });
+    await createSpaceMessage(launch.id, agency.owner.id, { content: "The homepage draft is up" });
+    const invitation = await createInvitation(
+      await actorOf(agency.owner),
+      { kind: "team", role: "DESIGNER", sendEmail: false },
+      { origin: "http://localhost:3000" },
+    );
+
+    // The reactions: read by the chat's loader alone (the layout around it counts unread messages).
+    await withTableAway("message_reactions", async () => {
+      const chat = await page(`/spaces/${launch.id}`, asOwner);
+      expect(chat.status).toBe(500);
+      expect(chat.html).toContain("Could not load messages.");
+      expect(chat.html).toContain("Try Again");
+    });
+    await createClient(agency.agencyId, { name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" });
+    // The clients' spaces: read by the clients page alone.
+    await withTableAway("space_clients", async () => {
+      const clients = await page("/clients", asOwner);
+      expect(clients.status).toBe(500);
+      expect(clients.html).toContain("Error Loading Clients");
+      expect(clients.html).toContain("Try Again");
+    });
+    await withTableAway("invitations", async () => {
+      const register = await page(`/team-register${new URL(invitation.link).search}`);
+      expect(register.status).toBe(500);
+      expect(register.html).toContain("FAILED TO LOAD INVITATION DATA");
+      expect(register.html).toContain("Retry Loading Invitation");
+    });
+    // With the tables back, the same pages are themselves again.
+    expect((await page(`/spaces/${launch.id}`, asOwner)).html).not.toContain("Could not load messages.");
   });
 });

@@ -1,12 +1,10 @@
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import * as entry from "~/entry.server";
-import * as root from "~/root";
 import * as spacesLayout from "~/routes/spaces";
 import * as spacePage from "~/routes/spaces.$spaceId";
 import * as agencyProfile from "~/routes/_agency.settings._index";
 import { loadActor } from "~/models/actors.server";
 import { createAgency, createSpace, createSpaceMessage } from "#tests/support/factories";
+import { renderedApp } from "#tests/support/rendered-app";
 import { call, context, cookieFor, getRequest, postRequest, toastOf } from "#tests/support/requests";
 
 /*
@@ -16,49 +14,10 @@ import { call, context, cookieFor, getRequest, postRequest, toastOf } from "#tes
  * document), the spaces layout and the space's page.
  */
 
-function chatApp(): ServerBuild {
-  const manifestRoute = (id: string, parentId: string | undefined, path: string | undefined) => ({
-    id,
-    parentId,
-    path,
-    module: `/build/${id}.js`,
-    hasAction: id === "routes/spaces.$spaceId",
-    hasLoader: true,
-    hasClientAction: false,
-    hasClientLoader: false,
-    hasErrorBoundary: id === "root",
-  });
-  return {
-    mode: "production",
-    entry: { module: entry },
-    routes: {
-      root: { id: "root", path: "", module: root },
-      "routes/spaces": { id: "routes/spaces", parentId: "root", path: "spaces", module: spacesLayout },
-      "routes/spaces.$spaceId": {
-        id: "routes/spaces.$spaceId",
-        parentId: "routes/spaces",
-        path: ":spaceId",
-        module: spacePage,
-      },
-    },
-    assets: {
-      entry: { imports: [], module: "/build/entry.client.js" },
-      routes: {
-        root: manifestRoute("root", undefined, ""),
-        "routes/spaces": manifestRoute("routes/spaces", "root", "spaces"),
-        "routes/spaces.$spaceId": manifestRoute("routes/spaces.$spaceId", "routes/spaces", ":spaceId"),
-      },
-      url: "/build/manifest.js",
-      version: "1",
-    },
-    publicPath: "/build/",
-    assetsBuildDirectory: "public/build",
-    future: { v3_singleFetch: true, v3_lazyRouteDiscovery: true },
-    isSpaMode: false,
-  } as unknown as ServerBuild;
-}
-
-const handle = createRequestHandler(chatApp(), "production");
+const handle = renderedApp([
+  ["routes/spaces", "root", "spaces", spacesLayout],
+  ["routes/spaces.$spaceId", "routes/spaces", ":spaceId", spacePage],
+]);
 
 /*
  * The page is rendered at noon UTC on Monday 23 November 2026: 07:00 in New York, 21:00
