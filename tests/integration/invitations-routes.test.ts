@@ -1,5 +1,4 @@
-import { sql } from "kysely";
-import { describe, expect, test, vi } from "vitest";
+import { describe, expect, test } from "vitest";
 import { createInvitation } from "~/models/invitations.server";
 import * as teamClients from "~/routes/_agency.clients_.$clientId";
 import * as teamMember from "~/routes/_agency.team_.$memberId";
@@ -10,6 +9,7 @@ import * as teamRegister from "~/routes/team-register";
 import { db } from "~/services/db.server";
 import { actorOf, createAgency, createClient, createTeamMember } from "#tests/support/factories";
 import { call, cookieFor, getRequest, postRequest, toastOf, type RouteHandler } from "#tests/support/requests";
+import { whileWritesFail } from "#tests/support/faults";
 
 /* The invitation and roster routes called from the outside: bad input is a 400, foreign ids a 404, never a 500. */
 
@@ -124,14 +124,7 @@ describe("invite form and invitation actions", () => {
       { origin: "http://localhost:3000" },
     );
     // A real failure in this file's own database: a trigger that makes deleting an invitation fail.
-    await sql`create function fail_invitation_delete() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`.execute(
-      db,
-    );
-    await sql`create trigger fail_invitation_delete before delete on invitations for each row execute function fail_invitation_delete()`.execute(
-      db,
-    );
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    try {
+    await whileWritesFail("delete", "invitations", async (logged) => {
       const response = await call(
         invitation.action as RouteHandler,
         postRequest(`/invitations/${created.id}`, { intent: "delete" }, await cookieFor(owner)),
@@ -143,11 +136,7 @@ describe("invite form and invitation actions", () => {
         title: "Failed to delete invitation. Please try again.",
       });
       expect(logged).toHaveBeenCalled();
-    } finally {
-      logged.mockRestore();
-      await sql`drop trigger fail_invitation_delete on invitations`.execute(db);
-      await sql`drop function fail_invitation_delete()`.execute(db);
-    }
+    });
   });
 });
 

@@ -1,6 +1,5 @@
 import sharp from "sharp";
-import { sql } from "kysely";
-import { describe, expect, test, vi } from "vitest";
+import { describe, expect, test } from "vitest";
 import { getProfile } from "~/models/profiles.server";
 import * as agencyProfile from "~/routes/_agency.settings._index";
 import * as clientProfile from "~/routes/client.settings._index";
@@ -11,6 +10,7 @@ import { storage } from "~/services/storage.server";
 import { signIn } from "~/web/auth.server";
 import { actorOf, createAgency, createClient, createTeamMember, createUser } from "#tests/support/factories";
 import { BASE, context, cookiesFrom, getRequest, postRequest, respond } from "#tests/support/requests";
+import { whileWritesFail } from "#tests/support/faults";
 
 const args = (request: Request) => ({ request, context: context(), params: {} });
 
@@ -168,14 +168,7 @@ describe("the profile of each user type (SPEC §2.12)", () => {
   test("an unexpected failure of saving keeps the form with what was typed and SPEC's words, answered 500", async () => {
     const { owner } = await createAgency({ agencyName: "Before Ltd" });
     // A real failure in this file's own database: a trigger that makes every agency update fail.
-    await sql`create function fail_agency_update() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`.execute(
-      db,
-    );
-    await sql`create trigger fail_agency_update before update on agencies for each row execute function fail_agency_update()`.execute(
-      db,
-    );
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    try {
+    await whileWritesFail("update", "agencies", async (logged) => {
       const response = await respond(async () =>
         agencyProfile.action(
           args(
@@ -198,11 +191,7 @@ describe("the profile of each user type (SPEC §2.12)", () => {
       expect(result.error[""]).toEqual(["Failed to update your profile. Please try again."]);
       expect(result.initialValue).toMatchObject({ agencyName: "After Ltd", firstName: "Grace" });
       expect(logged).toHaveBeenCalled();
-    } finally {
-      logged.mockRestore();
-      await sql`drop trigger fail_agency_update on agencies`.execute(db);
-      await sql`drop function fail_agency_update()`.execute(db);
-    }
+    });
   });
 
   test("each area's settings are its own: a client at /settings goes to their own dashboard", async () => {

@@ -1,6 +1,5 @@
 import sharp from "sharp";
-import { sql } from "kysely";
-import { describe, expect, test, vi } from "vitest";
+import { describe, expect, test } from "vitest";
 import { removePerson } from "~/models/people.server";
 import { createSpace } from "~/models/spaces.server";
 import * as clientChat from "~/routes/client.chat._index";
@@ -19,6 +18,7 @@ import { db } from "~/services/db.server";
 import { storage } from "~/services/storage.server";
 import { actorOf, createAgency, createClient, createTeamMember } from "#tests/support/factories";
 import { call, cookieFor, getRequest, multipartRequest, postRequest, toastOf } from "#tests/support/requests";
+import { whileWritesFail } from "#tests/support/faults";
 
 /* The space pages called from the outside, as a browser would, for each user type and a foreign agency. */
 
@@ -140,14 +140,7 @@ describe("creating a space without JavaScript (/spaces/new)", () => {
   test("a failure of the database keeps the form with what was typed and SPEC's words, answered 500", async () => {
     const { initech, cookies } = await world();
     // A real failure in this file's own database: a trigger that makes every new space fail to insert.
-    await sql`create function fail_space_insert() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`.execute(
-      db,
-    );
-    await sql`create trigger fail_space_insert before insert on spaces for each row execute function fail_space_insert()`.execute(
-      db,
-    );
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    try {
+    await whileWritesFail("insert", "spaces", async (logged) => {
       const response = await call(
         newSpace.action,
         postRequest("/spaces/new", { clientOwnerId: initech.client.id, name: "Initech Portal" }, cookies.agency),
@@ -157,11 +150,7 @@ describe("creating a space without JavaScript (/spaces/new)", () => {
       expect(result.error[""]).toEqual(["Could not create space. Please try again."]);
       expect(result.initialValue).toMatchObject({ clientOwnerId: initech.client.id, name: "Initech Portal" });
       expect(logged).toHaveBeenCalled();
-    } finally {
-      logged.mockRestore();
-      await sql`drop trigger fail_space_insert on spaces`.execute(db);
-      await sql`drop function fail_space_insert()`.execute(db);
-    }
+    });
   });
 
   test("a refused form keeps what was typed and the logo already stored, which the next try uses", async () => {
@@ -496,14 +485,7 @@ describe("Manage Team and Manage Clients keep their page when an action fails", 
     const { designer, launch, cookies } = await world();
     const path = `/spaces/${launch.id}/team`;
     // A real failure in this file's own database: a trigger that makes every assignment fail.
-    await sql`create function fail_assignment() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`.execute(
-      db,
-    );
-    await sql`create trigger fail_assignment before insert on team_member_spaces for each row execute function fail_assignment()`.execute(
-      db,
-    );
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    try {
+    await whileWritesFail("insert", "team_member_spaces", async (logged) => {
       const response = await call(
         spaceTeam.action,
         postRequest(path, { intent: "add", memberId: designer.member.id }, cookies.agency),
@@ -514,11 +496,7 @@ describe("Manage Team and Manage Clients keep their page when an action fails", 
         expect.objectContaining({ type: "error", title: "Failed to assign to space" }),
       );
       expect(logged).toHaveBeenCalled();
-    } finally {
-      logged.mockRestore();
-      await sql`drop trigger fail_assignment on team_member_spaces`.execute(db);
-      await sql`drop function fail_assignment()`.execute(db);
-    }
+    });
   });
 });
 
