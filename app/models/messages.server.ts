@@ -208,12 +208,14 @@ export type MessagePage = { messages: ChatMessage[]; hasOlder: boolean; lastSeq:
 
 /**
  * A page of the space's messages, oldest to newest: the latest ones, or those before
- * the message `before` (the oldest one the reader has). Deleted messages are left out.
+ * the message `before` (the oldest one the reader has); with `matching`, only those whose
+ * text or file name contains it (case-insensitive), so a search pages as the chat does.
+ * Deleted messages are left out.
  */
 export async function listMessages(
   actor: Actor,
   spaceId: string,
-  { before, limit = PAGE_SIZE }: { before?: string | null; limit?: number } = {},
+  { before, matching, limit = PAGE_SIZE }: { before?: string | null; matching?: string | null; limit?: number } = {},
 ): Promise<MessagePage> {
   const space = await findVisibleSpace(actor, spaceId);
   let query = db
@@ -230,29 +232,15 @@ export async function listMessages(
       sql<boolean>`(created_at, id) < (select created_at, id from space_messages where id = ${before} and space_id = ${spaceId})`,
     );
   }
+  const term = matching?.trim();
+  if (term) {
+    query = query.where((eb) =>
+      eb.or([eb("content", "ilike", likePattern(term)), eb("attachment_name", "ilike", likePattern(term))]),
+    );
+  }
   const rows = await query.execute();
   const page = rows.slice(0, limit).reverse();
   return { messages: await toChatMessages(page), hasOlder: rows.length > limit, lastSeq: Number(space.last_seq) };
-}
-
-/** The space's messages whose text contains `query` (case-insensitive), oldest to newest. */
-export async function searchMessages(actor: Actor, spaceId: string, query: string): Promise<ChatMessage[]> {
-  await findVisibleSpace(actor, spaceId);
-  const term = query.trim();
-  if (!term) return [];
-  const rows = await db
-    .selectFrom("space_messages")
-    .selectAll()
-    .where("space_id", "=", spaceId)
-    .where("deleted_at", "is", null)
-    .where((eb) =>
-      eb.or([eb("content", "ilike", likePattern(term)), eb("attachment_name", "ilike", likePattern(term))]),
-    )
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(PAGE_SIZE)
-    .execute();
-  return toChatMessages(rows.reverse());
 }
 
 /** A message the actor may see (in a space they take part in), deleted or not; a 404 refusal otherwise. */

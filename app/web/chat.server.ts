@@ -5,14 +5,7 @@ import type { Actor } from "~/models/actors.server";
 import { toggleReaction } from "~/models/message-reactions.server";
 import { MESSAGE_TEXT, type ChatActionResult } from "~/models/chat-message";
 import { ChatFormSchema } from "~/models/message.schemas";
-import {
-  deleteMessage,
-  editMessage,
-  findChatMessage,
-  listMessages,
-  searchMessages,
-  sendMessage,
-} from "~/models/messages.server";
+import { deleteMessage, editMessage, findChatMessage, listMessages, sendMessage } from "~/models/messages.server";
 import { markRead } from "~/models/space-reads.server";
 import { ATTACHMENT_MAX_BYTES } from "~/models/uploads.server";
 import { imageUrl } from "~/models/image-urls";
@@ -35,13 +28,14 @@ export async function loadChat(request: Request, actor: Actor, spaceId: string) 
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const before = url.searchParams.get("before");
   if (!query && !before) await expectFound(markRead(actor, spaceId));
-  const page = await expectFound(listMessages(actor, spaceId, { before }));
+  // With a search, `before` pages its matches; the chat behind it shows its latest messages.
+  const page = await expectFound(listMessages(actor, spaceId, { before: query ? null : before }));
   return {
     spaceId,
     viewer: { id: actor.id, name: actor.name, avatar: imageUrl(actor.avatarKey) },
     query,
     before,
-    results: query ? await searchMessages(actor, spaceId, query) : null,
+    results: query ? await expectFound(listMessages(actor, spaceId, { before, matching: query })) : null,
     page,
     // Names this page's send form, so a form posted twice (a double click, a resubmitted page) stores one message.
     clientId: crypto.randomUUID(),

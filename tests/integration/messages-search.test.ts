@@ -1,7 +1,18 @@
 import { describe, expect, test } from "vitest";
-import { deleteMessage, searchMessages, sendMessage } from "~/models/messages.server";
+import { deleteMessage, listMessages, sendMessage } from "~/models/messages.server";
 import { search } from "~/models/search.server";
-import { actorOf, createAgency, createClient, createSpace, createTeamMember } from "#tests/support/factories";
+import * as spacesLayout from "~/routes/spaces";
+import * as spacePage from "~/routes/spaces.$spaceId";
+import {
+  actorOf,
+  createAgency,
+  createClient,
+  createSpace,
+  createSpaceMessage,
+  createTeamMember,
+} from "#tests/support/factories";
+import { renderedApp } from "#tests/support/rendered-app";
+import { cookieFor, getRequest } from "#tests/support/requests";
 
 type TestActor = Awaited<ReturnType<typeof actorOf>>;
 
@@ -33,14 +44,15 @@ describe("searching messages", () => {
     await send(owner, launch.id, "The homepage banner is ready");
     const { message } = await send(clientActor, launch.id, "Banner looks great, 100% approved");
     await send(owner, launch.id, "Next: the footer");
-    expect((await searchMessages(clientActor, launch.id, "BANNER")).map((hit) => hit.content)).toEqual([
-      "The homepage banner is ready",
-      "Banner looks great, 100% approved",
+    expect(
+      (await listMessages(clientActor, launch.id, { matching: "BANNER" })).messages.map((hit) => hit.content),
+    ).toEqual(["The homepage banner is ready", "Banner looks great, 100% approved"]);
+    expect((await listMessages(clientActor, launch.id, { matching: "100%" })).messages.map((hit) => hit.id)).toEqual([
+      message.id,
     ]);
-    expect((await searchMessages(clientActor, launch.id, "100%")).map((hit) => hit.id)).toEqual([message.id]);
-    expect(await searchMessages(clientActor, launch.id, "%")).toHaveLength(1);
+    expect((await listMessages(clientActor, launch.id, { matching: "%" })).messages).toHaveLength(1);
     await deleteMessage(clientActor, message.id);
-    expect(await searchMessages(clientActor, launch.id, "approved")).toEqual([]);
+    expect((await listMessages(clientActor, launch.id, { matching: "approved" })).messages).toEqual([]);
   });
 
   test("the top bar's search finds messages only in the spaces the user takes part in", async () => {
@@ -64,6 +76,49 @@ describe("searching messages", () => {
     const { launch, owner } = await world();
     const other = await world("Other Agency");
     await send(owner, launch.id, "Private words");
-    await expect(searchMessages(other.owner, launch.id, "private")).rejects.toMatchObject({ status: 404 });
+    await expect(listMessages(other.owner, launch.id, { matching: "private" })).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("a search with more matches than a page", () => {
+  const handle = renderedApp([
+    ["routes/spaces", "root", "spaces", spacesLayout],
+    ["routes/spaces.$spaceId", "routes/spaces", ":spaceId", spacePage],
+  ]);
+  const page = async (path: string, cookie: string) => await (await handle(getRequest(path, cookie))).text();
+
+  test("says it shows the latest 50, and pages to the older matches and back", async () => {
+    const agency = await createAgency();
+    const space = await createSpace(agency.agencyId, { name: "Launch" });
+    // 60 matches, a minute apart, among messages that do not match.
+    for (let index = 0; index < 60; index++) {
+      await createSpaceMessage(space.id, agency.owner.id, {
+        content: `Banner draft ${index}`,
+        minutesAgo: 120 - index,
+      });
+      await createSpaceMessage(space.id, agency.owner.id, { content: `Footer ${index}`, minutesAgo: 120 - index });
+    }
+    const owner = await actorOf(agency.owner);
+    const latest = await listMessages(owner, space.id, { matching: "banner" });
+    expect(latest.messages.map((message) => message.content)).toEqual(
+      Array.from({ length: 50 }, (_, index) => `Banner draft ${index + 10}`),
+    );
+    expect(latest.hasOlder).toBe(true);
+    const older = await listMessages(owner, space.id, { matching: "banner", before: latest.messages[0].id });
+    expect(older.messages.map((message) => message.content)).toEqual(
+      Array.from({ length: 10 }, (_, index) => `Banner draft ${index}`),
+    );
+    expect(older.hasOlder).toBe(false);
+
+    const cookie = await cookieFor(agency.owner);
+    const first = await page(`/spaces/${space.id}?q=banner`, cookie);
+    expect(first).toContain("The latest 50 messages matching “banner”");
+    expect(first).toContain(`?q=banner&amp;before=${latest.messages[0].id}`);
+    expect(first).toContain("Older matches");
+    const second = await page(`/spaces/${space.id}?q=banner&before=${latest.messages[0].id}`, cookie);
+    expect(second).toContain("10 messages earlier matching “banner”");
+    expect(second).toContain("Banner draft 0");
+    expect(second).not.toContain("Older matches");
+    expect(second).toContain("Newest matches");
   });
 });

@@ -18,7 +18,8 @@ export type ChatRoomData = {
   viewer: ChatPerson;
   query: string;
   before: string | null;
-  results: ChatMessage[] | null;
+  /** A search's page of matches, newest last, as the chat's own pages. */
+  results: { messages: ChatMessage[]; hasOlder: boolean } | null;
   page: { messages: ChatMessage[]; hasOlder: boolean; lastSeq: number };
   clientId: string;
 };
@@ -98,7 +99,7 @@ export function ChatRoom({
       </div>
 
       {data.results ? (
-        <SearchResults results={data.results} query={data.query} path={path} viewerId={viewerId} />
+        <SearchResults results={data.results} query={data.query} before={data.before} path={path} viewerId={viewerId} />
       ) : (
         <>
           <MessageList
@@ -196,35 +197,57 @@ function EmptyChat() {
 }
 
 function SearchResults({
-  results,
+  results: { messages, hasOlder },
   query,
+  before,
   path,
   viewerId,
 }: {
-  results: ChatMessage[];
+  results: NonNullable<ChatRoomData["results"]>;
   query: string;
+  before: string | null;
   path: string;
   viewerId: string;
 }) {
+  const count = `${messages.length} ${messages.length === 1 ? "message" : "messages"}`;
+  // Says which page of the matches this is: a count is the total only when it is all of them.
+  const shown = before
+    ? `${count} earlier matching “${query}”`
+    : hasOlder
+      ? `The latest ${count} matching “${query}”`
+      : `${count} matching “${query}”`;
+  const searchPage = (params: Record<string, string>) => `${path}?${new URLSearchParams({ q: query, ...params })}`;
   return (
     <div className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:px-4">
       <p className="mb-4 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
-        <span>
-          {results.length} {results.length === 1 ? "message" : "messages"} matching &ldquo;{query}&rdquo;
-        </span>
+        <span>{shown}</span>
         <Link to={path} className="font-medium text-indigo-700 hover:underline">
           Back to chat
         </Link>
       </p>
-      {results.length ? (
+      {hasOlder ? (
+        <p className="mb-4 text-center text-sm">
+          <Link to={searchPage({ before: messages[0].id })} className="font-medium text-indigo-700 hover:underline">
+            Older matches
+          </Link>
+        </p>
+      ) : null}
+      {messages.length ? (
         <ol className="space-y-4">
-          {results.map((message) => (
+          {messages.map((message) => (
             <MessageBubble key={message.id} message={message} viewerId={viewerId} action={path} actions={null} />
           ))}
         </ol>
       ) : (
         <p className="py-10 text-center text-sm font-medium text-slate-900">No messages found matching your search</p>
       )}
+      {before ? (
+        <p className="mt-4 text-center text-sm">
+          <Link to={searchPage({})} className="font-medium text-indigo-700 hover:underline">
+            Newest matches
+          </Link>
+        </p>
+      ) : null}
     </div>
   );
 }
