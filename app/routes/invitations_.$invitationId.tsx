@@ -5,7 +5,7 @@ import { deleteInvitation, resendInvitation } from "~/models/invitations.server"
 import { formAction } from "~/web/form-action.server";
 import { requireActor } from "~/web/guards.server";
 import { appOrigin, readForm } from "~/web/request.server";
-import { answerWithToast, failureToast } from "~/web/toast.server";
+import { answerWithToast, refusedAsToast } from "~/web/toast.server";
 
 /* Resend and Delete of one invitation (SPEC §2.9, §2.10), posted from the invitations tables. */
 
@@ -26,8 +26,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     schema: InvitationActionSchema,
     failure: words.failed,
     // An invitation already gone (deleted in another tab) is a toast on the page the user is on, not a 404 page.
-    refused: (refusal) =>
-      answerWithToast(formData.get("redirectTo"), failureToast(words.failed, refusal), refusal.status),
+    refused: refusedAsToast(formData, words.failed),
     run: async ({ intent, redirectTo }) => {
       if (intent === "resend") await resendInvitation(actor, id, { origin: appOrigin() });
       else await deleteInvitation(actor, id);

@@ -14,7 +14,7 @@ import { personPath } from "~/models/paths";
 import { safeRedirect } from "./redirect.server";
 import { expectFound } from "./errors.server";
 import { formAction } from "./form-action.server";
-import { answerWithToast, failureToast, redirectWithToast } from "./toast.server";
+import { answerWithToast, redirectWithToast, refusedAsToast } from "./toast.server";
 import { readForm } from "./request.server";
 
 /*
@@ -67,9 +67,7 @@ export async function handlePersonAction(request: Request, actor: Actor, kind: P
     schema: PersonActionSchema,
     failure: onSpace?.failed ?? (intent === "remove" ? WORDS[kind].removeFailed : undefined),
     // A space change is a toggle on the roster: its refusal is a toast, even for a space the actor may not see.
-    refused: onSpace
-      ? (refusal) => answerWithToast(formData.get("redirectTo"), failureToast(onSpace.failed, refusal), 400)
-      : undefined,
+    refused: onSpace ? refusedAsToast(formData, onSpace.failed, 400) : undefined,
     run: async (input) => {
       switch (input.intent) {
         case "assign":

@@ -2,7 +2,7 @@ import { ASSIGNMENT_WORDS } from "~/models/space-assignments.server";
 import { SpaceMemberSchema } from "~/models/space.schemas";
 import { formAction } from "./form-action.server";
 import { readForm } from "./request.server";
-import { answerWithToast, failureToast, redirectWithToast } from "./toast.server";
+import { redirectWithToast, refusedAsToast } from "./toast.server";
 
 /**
  * Manage Team and Manage Clients of a space (SPEC §2.8): add one person, or remove one.
@@ -24,8 +24,7 @@ export async function spaceMemberAction(
   return formAction(formData, {
     schema: SpaceMemberSchema,
     failure: words.failed,
-    refused: (refusal) =>
-      answerWithToast(formData.get("redirectTo"), failureToast(words.failed, refusal), refusal.status),
+    refused: refusedAsToast(formData, words.failed),
     run: async ({ intent, memberId }) => {
       await (intent === "add" ? add : remove)(memberId);
       return redirectWithToast(back, { type: "success", title: words.done });

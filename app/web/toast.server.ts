@@ -37,12 +37,18 @@ export async function answerWithToast(
   return data({ ok: status < 400, toast }, { status, headers: { "Set-Cookie": await toastCookie(toast) } });
 }
 
-/** A failure's toast: SPEC's title, with the refusal's reason when it says more (an unexpected failure's words are the title). */
-export const failureToast = (title: string, refusal: Refusal): ToastInput => ({
-  type: "error",
-  title,
-  ...(refusal.message !== title && { description: refusal.message }),
-});
+/**
+ * `formAction`'s `refused` for a button posted from a list: the refusal told as a toast
+ * with SPEC's `title` (and the refusal's reason when it says more; an unexpected
+ * failure's words are the title), on the page it came from, with the refusal's status
+ * unless `status` says otherwise.
+ */
+export const refusedAsToast = (formData: FormData, title: string, status?: number) => (refusal: Refusal) =>
+  answerWithToast(
+    formData.get("redirectTo"),
+    { type: "error", title, ...(refusal.message !== title && { description: refusal.message }) },
+    status ?? refusal.status,
+  );
 
 /** The pending toast, once, and the header that clears it. */
 export async function getToast(request: Request): Promise<{ toast: Toast | null; headers: Headers }> {

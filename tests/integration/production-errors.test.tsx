@@ -1,8 +1,7 @@
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { Outlet, Scripts } from "@remix-run/react";
 import { expect, test, vi } from "vitest";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import * as entry from "~/entry.server";
+import { renderedApp } from "#tests/support/rendered-app";
 import { context } from "#tests/support/requests";
 
 /*
@@ -12,62 +11,34 @@ import { context } from "#tests/support/requests";
  */
 const SECRET = "connect ECONNREFUSED postgres://admin:hunter2@10.0.0.5";
 
-function failingApp(): ServerBuild {
-  const manifestRoute = (id: string, parentId: string | undefined, path: string) => ({
-    id,
-    parentId,
-    path,
-    module: `/build/${id}.js`,
-    hasAction: false,
-    hasLoader: id !== "root",
-    hasClientAction: false,
-    hasClientLoader: false,
-    hasErrorBoundary: id === "root",
-  });
-  const Root = () => (
-    <html lang="en">
-      <body>
-        <Outlet />
-        <Scripts />
-      </body>
-    </html>
-  );
-  return {
-    mode: "production",
-    entry: { module: entry },
-    routes: {
-      root: { id: "root", path: "", module: { default: Root, ErrorBoundary: GeneralErrorBoundary } },
-      "routes/report": {
-        id: "routes/report",
-        parentId: "root",
-        path: "report",
-        module: {
-          default: () => null,
-          loader: () => {
-            throw new Error(SECRET);
-          },
+const Root = () => (
+  <html lang="en">
+    <body>
+      <Outlet />
+      <Scripts />
+    </body>
+  </html>
+);
+
+const handle = renderedApp(
+  [
+    [
+      "routes/report",
+      "root",
+      "report",
+      {
+        default: () => null,
+        loader: () => {
+          throw new Error(SECRET);
         },
       },
-    },
-    assets: {
-      entry: { imports: [], module: "/build/entry.client.js" },
-      routes: {
-        root: manifestRoute("root", undefined, ""),
-        "routes/report": manifestRoute("routes/report", "root", "report"),
-      },
-      url: "/build/manifest.js",
-      version: "1",
-    },
-    publicPath: "/build/",
-    assetsBuildDirectory: "public/build",
-    future: { v3_singleFetch: true, v3_lazyRouteDiscovery: true },
-    isSpaMode: false,
-  } as unknown as ServerBuild;
-}
+    ],
+  ],
+  { root: { default: Root, ErrorBoundary: GeneralErrorBoundary } },
+);
 
 test("an unexpected error in production shows neither its message nor its stack, and is logged on the server", async () => {
   const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-  const handle = createRequestHandler(failingApp(), "production");
 
   const page = await handle(new Request("http://localhost:3000/report"), context());
   const data = await handle(new Request("http://localhost:3000/report.data"), context());

@@ -1,16 +1,17 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import * as entry from "~/entry.server";
-import * as root from "~/root";
+import * as ourRoot from "~/root";
 
 /*
- * A Remix server build of our root and the given routes, so that a test renders a page
- * whole, as production serves it (loaders, document, error boundaries), without the
- * browser build. Each route is [id, parent id, path, module]; the root is added.
+ * A Remix server build of our root (or `root`) and the given routes, so that a test
+ * renders a page whole, as production serves it (our entry, loaders, document, error
+ * boundaries), without the browser build. Each route is [id, parent id, path, module];
+ * the root is added.
  */
 type RouteModule = Record<string, unknown>;
 export type AppRoute = [id: string, parentId: string, path: string | undefined, module: RouteModule];
 
-export function renderedApp(routes: AppRoute[]) {
+export function renderedApp(routes: AppRoute[], { root = ourRoot }: { root?: RouteModule } = {}) {
   const all: Array<[string, string | undefined, string | undefined, RouteModule]> = [
     ["root", undefined, "", root],
     ...routes,

@@ -65,20 +65,11 @@ export function EditMessageForm({
   onSave?: (content: string) => Promise<void>;
   onCancel?: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
+  const { busy, onSubmit } = useScriptedSubmit(
+    onSave && ((form) => onSave(String(new FormData(form).get("content") ?? ""))),
+  );
   return (
-    <form
-      method="post"
-      action={action}
-      className="flex w-72 max-w-full flex-col gap-2"
-      onSubmit={async (event) => {
-        if (!onSave) return;
-        event.preventDefault();
-        setBusy(true);
-        await onSave(String(new FormData(event.currentTarget).get("content") ?? ""));
-        setBusy(false);
-      }}
-    >
+    <form method="post" action={action} className="flex w-72 max-w-full flex-col gap-2" onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="edit" />
       <input type="hidden" name="messageId" value={message.id} />
       <label className="sr-only" htmlFor={`edit-${message.id}`}>
@@ -170,20 +161,9 @@ function DeleteMessageForm({
   onDelete?: () => Promise<void>;
   cancel: React.ReactNode;
 }) {
-  const [busy, setBusy] = useState(false);
+  const { busy, onSubmit } = useScriptedSubmit(onDelete);
   return (
-    <form
-      method="post"
-      action={action}
-      className="mt-3 flex justify-end gap-2"
-      onSubmit={async (event) => {
-        if (!onDelete) return;
-        event.preventDefault();
-        setBusy(true);
-        await onDelete();
-        setBusy(false);
-      }}
-    >
+    <form method="post" action={action} className="mt-3 flex justify-end gap-2" onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="messageId" value={message.id} />
       {cancel}
@@ -209,4 +189,17 @@ function CancelLink({ to, onCancel }: { to: string; onCancel?: () => void }) {
       Cancel
     </Link>
   );
+}
+
+/** A form that posts as a document without JavaScript; with it, `run` takes the submission, busy meanwhile. */
+function useScriptedSubmit(run: ((form: HTMLFormElement) => Promise<void>) | undefined) {
+  const [busy, setBusy] = useState(false);
+  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
+    if (!run) return;
+    event.preventDefault();
+    setBusy(true);
+    await run(event.currentTarget);
+    setBusy(false);
+  };
+  return { busy, onSubmit };
 }
