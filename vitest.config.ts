@@ -13,6 +13,8 @@ export const POSTGRES_FILES = [
   // Sequence numbers and the change log under concurrent sends: one serialised
   // connection on PGlite, real concurrent transactions on the pg pool.
   "tests/integration/messages.test.ts",
+  // One invitation per email when the same one is submitted twice at once.
+  "tests/integration/invitations-concurrency.test.ts",
   // pg-boss's SQL goes through executeRawSql, which takes a different path on each driver.
   "tests/integration/unread-notices.test.ts",
   "tests/integration/member-notices.test.ts",

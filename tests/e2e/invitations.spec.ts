@@ -255,3 +255,24 @@ test(
     }
   },
 );
+
+test(
+  "inviting the same client owner twice gives the same link and one pending invitation (SPEC §4)",
+  { tag: "@no-js" },
+  async ({ page, javaScriptEnabled }) => {
+    const world = await createWorld(page);
+    await signInAs(page, world.owner.email);
+    await page.goto("/clients");
+    const email = uniqueEmail("twice");
+    const owner = { button: "Invite Client", email, name: "Robin Twice", company: "Twice Ltd" };
+    const first = await invite(page, javaScriptEnabled, owner);
+    if (javaScriptEnabled) await page.getByRole("dialog").getByRole("button", { name: "Done" }).click();
+    await page.goto("/clients");
+    const second = await invite(page, javaScriptEnabled, owner);
+    expect(second).toBe(first);
+
+    await page.goto("/clients");
+    const pending = page.getByRole("region", { name: "Pending Invitations" });
+    await expect(pending.getByRole("row").filter({ hasText: email })).toHaveCount(1);
+  },
+);
