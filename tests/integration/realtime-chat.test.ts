@@ -312,6 +312,22 @@ describe("the chat over the socket", () => {
     expect(aliceSocket.connected).toBe(true);
   });
 
+  test("a client removed from the space cannot send from the socket they still hold, nor from a retry", async () => {
+    const { owner, alice, aliceClient, launch, connectAs } = await world();
+    const [ownerSocket, aliceSocket] = await Promise.all([connectAs(owner), connectAs(alice)]);
+    const toOwner = record<Live>(ownerSocket, "space:change");
+    const clientId = crypto.randomUUID();
+    await send(aliceSocket, launch.id, "Before", clientId);
+    // A removal this instance never hears of: her socket stays in the room, with the actor of its handshake.
+    await db.deleteFrom("space_clients").where("client_id", "=", aliceClient.id).execute();
+
+    expect(await send(aliceSocket, launch.id, "After")).toEqual({ ok: false, error: "Space not found" });
+    expect(await send(aliceSocket, launch.id, "Before", clientId)).toEqual({ ok: false, error: "Space not found" });
+    expect((await storedMessages(launch.id)).map((message) => message.content)).toEqual(["Before"]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(toOwner.map((event) => event.change.seq)).toEqual([1]);
+  });
+
   test("a sync refused after the user's session ended elsewhere disconnects the socket", async () => {
     const { alice, aliceClient, launch, connectAs } = await world();
     const aliceSocket = await connectAs(alice);
