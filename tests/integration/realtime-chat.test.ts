@@ -340,6 +340,29 @@ describe("the chat over the socket", () => {
     expect(await disconnected).toBe("io server disconnect");
   });
 
+  test("a session that merely expires keeps its socket, whose rooms are still checked; its next handshake is refused", async () => {
+    const { alice, aliceClient, launch, agencyId } = await world();
+    const extra = await createSpace(agencyId, { name: "Extra", clientIds: [aliceClient.id] });
+    const cookie = await sessionCookie(alice);
+    const aliceSocket = await connectClient(origin, cookie);
+    const removed = record<{ spaceId: string }>(aliceSocket, "space:access-removed");
+    await request(aliceSocket, "chat:sync", { spaceId: launch.id, afterSeq: 0 });
+    await db
+      .updateTable("sessions")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("user_id", "=", alice.id)
+      .execute();
+    await db.deleteFrom("space_clients").where("client_id", "=", aliceClient.id).execute();
+
+    expect(await request(aliceSocket, "chat:sync", { spaceId: launch.id, afterSeq: 0 })).toEqual({
+      ok: false,
+      error: "Space not found",
+    });
+    expect(removed).toEqual([{ spaceId: extra.id }]);
+    expect(aliceSocket.connected).toBe(true);
+    await expect(connectClient(origin, cookie)).rejects.toThrow("unauthorized");
+  });
+
   test.skipIf(!process.env.TEST_DATABASE_URL)(
     "after this instance listens again, the room leaves and sign-outs it missed are made good",
     async () => {
