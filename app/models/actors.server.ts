@@ -25,7 +25,13 @@ export type Actor = {
 };
 
 export async function loadActor(userId: string): Promise<Actor | null> {
-  const row = await db
+  const row = await actorRows().where("users.id", "=", userId).executeTakeFirst();
+  return row ? toActor(row) : null;
+}
+
+/** Users with what an Actor is made of (narrow it to one, and join what else the caller needs): see `toActor`. */
+export function actorRows(executor: Executor = db) {
+  return executor
     .selectFrom("users")
     .leftJoin("agencies", "agencies.id", "users.agency_id")
     .leftJoin("team_members", "team_members.user_id", "users.id")
@@ -54,11 +60,12 @@ export async function loadActor(userId: string): Promise<Actor | null> {
       "clients.company_id",
       "client_companies.name as company",
       "clients.avatar as client_avatar",
-    ])
-    .where("users.id", "=", userId)
-    .executeTakeFirst();
-  if (!row) return null;
+    ]);
+}
 
+type ActorRow = NonNullable<Awaited<ReturnType<ReturnType<typeof actorRows>["executeTakeFirst"]>>>;
+
+export function toActor(row: ActorRow): Actor {
   const isAgencyOwner = row.user_type === "AGENCY";
   const name = displayName(row);
   return {

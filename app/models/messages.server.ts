@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { sql, type Transaction } from "kysely";
 import type { Database, SpaceMessage } from "#db/schema";
 import { db, type Executor } from "~/services/db.server";
@@ -16,9 +17,16 @@ import {
   type ReactionType,
   type Reactions,
 } from "./chat-message";
-import { findVisibleSpace, isUuid, spaceMemberUserIds, visibleSpaceIds } from "./space-access.server";
-import { publishChanges, recordChange, type SpaceChange } from "./space-changes.server";
-import { advanceWatermark } from "./space-reads.server";
+import { findVisibleSpace, isUuid, SPACE_NOT_FOUND, spaceMemberUserIds, visibleSpaceIds } from "./space-access.server";
+import {
+  appendChange,
+  publishChanges,
+  recordChange,
+  spaceChangeOf,
+  type ChangeRow,
+  type SpaceChange,
+} from "./space-changes.server";
+import { watermarksAdvanced } from "./space-reads.server";
 
 /*
  * The chat of a space (SPEC §2.13, §4, §8): one model for the form actions and the
@@ -60,63 +68,92 @@ export async function sendMessage(actor: Actor, spaceId: string, input: SendMess
   if (!content && !file) throw new Refusal(MESSAGE_TEXT.empty);
   const attachment = file ? await storeAttachment(file) : null;
 
-  const sent = await insertMessage(actor, spaceId, clientId, content, attachment).catch(async (error: unknown) => {
+  const change = await insertMessage(actor, spaceId, clientId, content, attachment).catch(async (error: unknown) => {
     if (attachment) await storage().delete(attachment.key);
     throw error;
   });
 
-  if (!sent) {
+  if (!change) {
     // The client id was used before: a retry, or another request with it that won the race.
     if (attachment) await storage().delete(attachment.key);
     const stored = await findSent(actor.id, spaceId, clientId);
     if (!stored) throw notFound(MESSAGE_NOT_FOUND);
     return stored;
   }
-  publishChanges(spaceId, [sent.change]);
-  return { message: sent.message, seq: sent.change.seq, duplicate: false, change: sent.change };
+  publishChanges(spaceId, [change]);
+  return { message: change.payload as ChatMessage, seq: change.seq, duplicate: false, change };
 }
 
 /**
- * Stores the message and logs it, in one transaction; null when the sender's client id
- * is taken. A new message has no reactions and no readers yet, so only its sender is read.
+ * Stores the message, moves its sender's read watermark to it and logs it, in one
+ * statement that first asks whether the actor may see the space now: a socket keeps its
+ * actor from its handshake, and a member removed since is refused here. Returns the
+ * logged change, whose payload is the message; null when the sender's client id is taken.
  */
-function insertMessage(
+async function insertMessage(
   actor: Actor,
   spaceId: string,
   clientId: string,
   content: string,
   attachment: StoredAttachment | null,
-) {
-  return db.transaction().execute(async (tx) => {
-    await findVisibleSpace(actor, spaceId, tx);
-    const row = await tx
-      .insertInto("space_messages")
-      .values({
-        space_id: spaceId,
-        sender_id: actor.id,
-        client_id: clientId,
-        content,
-        attachment_key: attachment?.key ?? null,
-        attachment_name: attachment?.name ?? null,
-        attachment_size: attachment?.size ?? null,
-        attachment_type: attachment?.type ?? null,
-      })
-      .onConflict((oc) => oc.columns(["sender_id", "client_id"]).doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    if (!row) return null;
-    await advanceWatermark(tx, spaceId, actor.id, row.id);
-    const sender = (await loadPeople([actor.id], tx)).get(actor.id);
-    const message = chatMessage(row, sender, emptyReactions(), []);
-    const change = await recordChange(tx, {
-      spaceId,
+): Promise<SpaceChange | null> {
+  if (!isUuid(spaceId)) throw notFound(SPACE_NOT_FOUND);
+  // Read now, not taken from the actor: the message carries its sender's name as it is today.
+  const sender = (await loadPeople([actor.id])).get(actor.id);
+  const id = crypto.randomUUID();
+  // A new message has no reactions and no readers yet. Its time is the stored row's: the
+  // statement below writes it over this placeholder.
+  const message = chatMessage(
+    {
+      id,
+      space_id: spaceId,
+      sender_id: actor.id,
+      client_id: clientId,
+      content,
+      attachment_key: attachment?.key ?? null,
+      attachment_name: attachment?.name ?? null,
+      attachment_size: attachment?.size ?? null,
+      attachment_type: attachment?.type ?? null,
+      created_at: new Date(0),
+      edited_at: null,
+      deleted_at: null,
+    },
+    sender,
+    emptyReactions(),
+    [],
+  );
+  const { rows } = await sql<ChangeRow & { visible: boolean }>`
+    with visible as ${visibleSpaceIds(actor).where("spaces.id", "=", spaceId)},
+    message as (
+      insert into space_messages
+        (id, space_id, sender_id, client_id, content, attachment_key, attachment_name, attachment_size, attachment_type)
+      select ${id}::uuid, id, ${actor.id}::uuid, ${clientId}, ${content}, ${attachment?.key ?? null},
+        ${attachment?.name ?? null}, ${attachment?.size ?? null}::integer, ${attachment?.type ?? null}
+      from visible
+      on conflict (sender_id, client_id) do nothing
+      returning space_id, sender_id, created_at
+    ),
+    watermark as (
+      ${watermarksAdvanced(sql`select space_id, sender_id, created_at from message`)}
+      returning user_id
+    ),
+    ${appendChange({
+      // Numbered after the watermark moved: the space's row is locked after the sender's
+      // watermark row, in markRead's order, so a send and a read never wait on each other.
+      spaceId: sql`(select space_id from message left join watermark on true)`,
       kind: "message.created",
-      messageId: row.id,
+      messageId: id,
       userId: actor.id,
-      payload: message,
-    });
-    return { message, change };
-  });
+      // Times as JavaScript's toISOString writes them (milliseconds, cut, not rounded), as the pages do.
+      payload: sql`${JSON.stringify(message)}::jsonb || (
+        select jsonb_build_object('createdAt', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+        from message
+      )`,
+    })}
+    select exists (select from visible) as visible, change.* from (select) as answer left join change on true
+  `.execute(db);
+  if (!rows[0]?.visible) throw notFound(SPACE_NOT_FOUND);
+  return rows[0].seq === null ? null : spaceChangeOf(rows[0]);
 }
 
 /** Changes the text of one's own message; empty text is refused (SPEC §5). */
@@ -366,22 +403,22 @@ async function findOwnMessage(actor: Actor, messageId: string, refusal: string, 
 async function findSent(senderId: string, spaceId: string, clientId: string): Promise<SentMessage | null> {
   const row = await db
     .selectFrom("space_messages")
-    .selectAll()
-    .where("sender_id", "=", senderId)
-    .where("client_id", "=", clientId)
+    .leftJoin("space_changes", (join) =>
+      join
+        .onRef("space_changes.space_id", "=", "space_messages.space_id")
+        .onRef("space_changes.message_id", "=", "space_messages.id")
+        .on("space_changes.kind", "=", "message.created"),
+    )
+    .selectAll("space_messages")
+    .select("space_changes.seq as created_seq")
+    .where("space_messages.sender_id", "=", senderId)
+    .where("space_messages.client_id", "=", clientId)
     .executeTakeFirst();
   if (!row) return null;
   // A client id is the browser's name for one message; reused for another space it names nothing here.
   if (row.space_id !== spaceId) throw new Refusal("Could not send message.");
-  const created = await db
-    .selectFrom("space_changes")
-    .select("seq")
-    .where("space_id", "=", spaceId)
-    .where("message_id", "=", row.id)
-    .where("kind", "=", "message.created")
-    .executeTakeFirst();
   const [message] = await toChatMessages([row]);
-  return { message, seq: Number(created?.seq ?? 0), duplicate: true, change: null };
+  return { message, seq: Number(row.created_seq ?? 0), duplicate: true, change: null };
 }
 
 type StoredAttachment = { key: string; name: string; size: number; type: string };

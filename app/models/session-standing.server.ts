@@ -1,5 +1,6 @@
-import type { Actor } from "./actors.server";
+import { actorRows, toActor, type Actor } from "./actors.server";
 import { hasMembership } from "./policy.server";
+import { slideSession } from "./sessions.server";
 import { mustSetUpTwoFactor } from "./two-factor.server";
 
 /*
@@ -20,11 +21,39 @@ export type RequiredStep =
   /** Their agency requires two-factor sign-in and they have not set it up. */
   | "set-up-two-factor";
 
-/** The first step this user must take before anything else, or null when they may act. */
-export async function nextRequiredStep(actor: Actor): Promise<RequiredStep | null> {
+export type SessionStanding = { actor: Actor; step: RequiredStep | null };
+
+/**
+ * The user of a session and the first step they owe (null when they may act), read in
+ * one query; null when the session has been ended. For a request (a page, a socket's
+ * handshake) an expired session is none too, and a live one's expiry slides forward;
+ * `{ request: false }` is for a check that is not a request, which neither expires nor
+ * extends anything.
+ */
+export async function findSessionStanding(
+  sessionId: string,
+  { request = true }: { request?: boolean } = {},
+): Promise<SessionStanding | null> {
+  let query = actorRows()
+    .innerJoin("sessions", "sessions.user_id", "users.id")
+    .leftJoin("two_factor", (join) =>
+      join.onRef("two_factor.user_id", "=", "users.id").on("two_factor.enabled_at", "is not", null),
+    )
+    .select(["sessions.last_seen_at", "agencies.require_two_factor", "two_factor.user_id as two_factor_user_id"])
+    .where("sessions.id", "=", sessionId);
+  if (request) query = query.where("sessions.expires_at", ">", new Date());
+  const row = await query.executeTakeFirst();
+  if (!row) return null;
+  if (request) await slideSession(sessionId, row.last_seen_at);
+  const actor = toActor(row);
+  const twoFactor = { requiredByAgency: row.require_two_factor ?? false, on: row.two_factor_user_id !== null };
+  return { actor, step: nextRequiredStep(actor, twoFactor) };
+}
+
+function nextRequiredStep(actor: Actor, twoFactor: { requiredByAgency: boolean; on: boolean }): RequiredStep | null {
   if (!actor.emailVerified) return "verify-email";
   if (!hasMembership(actor)) return "access-ended";
   if (actor.mustChangePassword) return "change-password";
-  if (await mustSetUpTwoFactor(actor)) return "set-up-two-factor";
+  if (mustSetUpTwoFactor(actor, twoFactor)) return "set-up-two-factor";
   return null;
 }

@@ -24,32 +24,14 @@ export async function createSession(userId: string, userAgent: string | null): P
   return id;
 }
 
-/** The user of a live session, sliding its expiry forward; null for an unknown or expired id. */
-export async function findSessionUserId(sessionId: string): Promise<string | null> {
-  const session = await db
-    .selectFrom("sessions")
-    .select(["user_id", "last_seen_at"])
+/** Extends a live session's expiry, as each request does, once an hour at most; `lastSeenAt` as read with it. */
+export async function slideSession(sessionId: string, lastSeenAt: Date): Promise<void> {
+  if (Date.now() - new Date(lastSeenAt).getTime() <= SLIDE_AFTER_MS) return;
+  await db
+    .updateTable("sessions")
+    .set({ last_seen_at: new Date(), expires_at: new Date(Date.now() + SESSION_IDLE_MS) })
     .where("id", "=", sessionId)
-    .where("expires_at", ">", new Date())
-    .executeTakeFirst();
-  if (!session) return null;
-  if (Date.now() - new Date(session.last_seen_at).getTime() > SLIDE_AFTER_MS) {
-    await db
-      .updateTable("sessions")
-      .set({ last_seen_at: new Date(), expires_at: new Date(Date.now() + SESSION_IDLE_MS) })
-      .where("id", "=", sessionId)
-      .execute();
-  }
-  return session.user_id;
-}
-
-/**
- * The user of a session that has not been ended (signed out, every session ended by a
- * password reset), or null; read without extending it, for a check that is not a request.
- */
-export async function findSessionOwner(sessionId: string): Promise<string | null> {
-  const session = await db.selectFrom("sessions").select("user_id").where("id", "=", sessionId).executeTakeFirst();
-  return session?.user_id ?? null;
+    .execute();
 }
 
 export async function deleteSession(sessionId: string): Promise<void> {

@@ -1,9 +1,10 @@
-import { sql, type Transaction } from "kysely";
+import { sql, type Expression, type Transaction } from "kysely";
 import type { Database } from "#db/schema";
 import { db } from "~/services/db.server";
 import { emit, type SpaceChange, type SpaceChangeKind } from "./events.server";
 import type { Actor } from "./actors.server";
-import { findVisibleSpace } from "./space-access.server";
+import { notFound } from "./errors.server";
+import { findVisibleSpace, isUuid, SPACE_NOT_FOUND, visibleSpaceIds } from "./space-access.server";
 
 /*
  * The change log of a space (DESIGN.md): every change to its chat gets the space's
@@ -31,25 +32,45 @@ type NewChange = {
 
 /** Appends a change to the space's log inside `tx`; publish it with `publishChanges` once `tx` has committed. */
 export async function recordChange(tx: Transaction<Database>, change: NewChange): Promise<SpaceChange> {
-  const { last_seq } = await tx
-    .updateTable("spaces")
-    .set({ last_seq: sql`last_seq + 1` })
-    .where("id", "=", change.spaceId)
-    .returning("last_seq")
-    .executeTakeFirstOrThrow();
-  const row = await tx
-    .insertInto("space_changes")
-    .values({
-      space_id: change.spaceId,
-      seq: last_seq,
+  const { rows } = await sql<ChangeRow>`
+    with ${appendChange({
+      spaceId: change.spaceId,
       kind: change.kind,
-      message_id: change.messageId ?? null,
-      user_id: change.userId ?? null,
+      messageId: change.messageId ?? null,
+      userId: change.userId ?? null,
       payload: JSON.stringify(change.payload),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toSpaceChange(row);
+    })}
+    select * from change
+  `.execute(tx);
+  if (!rows[0]) throw new Error(`No space ${change.spaceId} to log a change of`);
+  return spaceChangeOf(rows[0]);
+}
+
+type Value<T> = T | Expression<T>;
+
+/**
+ * The appending of a change as two CTEs of one statement, `numbered` (the space's next
+ * number) and `change` (the logged change, every column): `recordChange` runs them
+ * alone, a send after the CTEs that store its message (messages.server.ts). A `spaceId`
+ * that selects nothing logs nothing.
+ */
+export function appendChange(change: {
+  spaceId: Value<string | null>;
+  kind: SpaceChangeKind;
+  messageId: Value<string | null>;
+  userId: string | null;
+  payload: Value<string>;
+}) {
+  return sql`
+    numbered as (
+      update spaces set last_seq = last_seq + 1 where id = ${change.spaceId} returning id, last_seq
+    ),
+    change as (
+      insert into space_changes (space_id, seq, kind, message_id, user_id, payload)
+      select id, last_seq, ${change.kind}::text, ${change.messageId}::uuid, ${change.userId}::uuid, ${change.payload}::jsonb
+      from numbered
+      returning *
+    )`;
 }
 
 /** Tells the space's room (app/realtime) about committed changes, in order. */
@@ -70,22 +91,41 @@ export async function changesSince(
   afterSeq: number,
   limit = REPLAY_LIMIT,
 ): Promise<ChangesSince> {
-  const space = await findVisibleSpace(actor, spaceId);
-  const lastSeq = Number(space.last_seq);
-  if (!Number.isInteger(afterSeq) || afterSeq < 0 || afterSeq > lastSeq || lastSeq - afterSeq > limit) {
+  if (!Number.isSafeInteger(afterSeq) || afterSeq < 0) {
+    await findVisibleSpace(actor, spaceId);
     return { reload: true };
   }
+  if (!isUuid(spaceId)) throw notFound(SPACE_NOT_FOUND);
+  // The space's number and the changes before it, in one snapshot: a space the actor may
+  // not see has no row, one with nothing to replay (or too much) a row without a change.
   const rows = await db
-    .selectFrom("space_changes")
-    .selectAll()
-    .where("space_id", "=", spaceId)
-    .where("seq", ">", String(afterSeq))
-    .where("seq", "<=", String(lastSeq))
-    .orderBy("seq")
+    .selectFrom("spaces")
+    .leftJoin("space_changes", (join) =>
+      join
+        .onRef("space_changes.space_id", "=", "spaces.id")
+        .on("space_changes.seq", ">", String(afterSeq))
+        .on(sql<boolean>`spaces.last_seq - ${afterSeq} <= ${limit}`),
+    )
+    .select([
+      "spaces.last_seq",
+      "space_changes.seq",
+      "space_changes.kind",
+      "space_changes.message_id",
+      "space_changes.user_id",
+      "space_changes.payload",
+      "space_changes.created_at",
+    ])
+    .where("spaces.id", "=", spaceId)
+    .where("spaces.id", "in", visibleSpaceIds(actor))
+    .orderBy("space_changes.seq")
     .execute();
+  if (!rows.length) throw notFound(SPACE_NOT_FOUND);
+  const lastSeq = Number(rows[0].last_seq);
+  if (afterSeq > lastSeq || lastSeq - afterSeq > limit) return { reload: true };
+  const changes = rows.flatMap((row) => (row.seq === null ? [] : [spaceChangeOf(row as ChangeRow)]));
   // The start of the log is trimmed away: a client from before it reloads rather than skip what it missed.
-  if (lastSeq > afterSeq && Number(rows[0]?.seq) !== afterSeq + 1) return { reload: true };
-  return { reload: false, changes: rows.map(toSpaceChange), lastSeq };
+  if (lastSeq > afterSeq && changes[0]?.seq !== afterSeq + 1) return { reload: true };
+  return { reload: false, changes, lastSeq };
 }
 
 /** Forgets what no client may still replay (run hourly with the other pruning), so the log stops growing with the chat. */
@@ -104,7 +144,7 @@ export async function currentSeq(spaceId: string): Promise<number> {
   return Number(row?.last_seq ?? 0);
 }
 
-type ChangeRow = {
+export type ChangeRow = {
   seq: string;
   kind: string;
   message_id: string | null;
@@ -113,7 +153,8 @@ type ChangeRow = {
   created_at: Date;
 };
 
-function toSpaceChange(row: ChangeRow): SpaceChange {
+/** A row of the log as clients get it. */
+export function spaceChangeOf(row: ChangeRow): SpaceChange {
   return {
     seq: Number(row.seq),
     kind: row.kind as SpaceChangeKind,

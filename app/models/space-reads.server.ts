@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type Expression } from "kysely";
 import { db, type Executor } from "~/services/db.server";
 import { imageUrl } from "./image-urls";
 import { loadPeople, type Actor } from "./actors.server";
@@ -57,9 +57,7 @@ export async function markRead(actor: Actor, spaceId: string, upTo?: string | nu
 
 /**
  * Moves a member's read watermark forward to the time of message `messageId` (never
- * back), keeping notified_at, which the unread-message mails own. The time is copied
- * in SQL: Postgres keeps microseconds, a JavaScript Date only milliseconds, and a
- * watermark rounded down would leave the message it marks unread. Returns the new
+ * back), keeping notified_at, which the unread-message mails own. Returns the new
  * watermark, or null if it did not move.
  */
 export async function advanceWatermark(
@@ -68,12 +66,22 @@ export async function advanceWatermark(
   userId: string,
   messageId: string,
 ): Promise<Date | null> {
-  const { rows } = await sql<{ last_read_at: Date }>`
-    insert into space_reads (space_id, user_id, last_read_at)
-    select ${spaceId}, ${userId}, created_at from space_messages where id = ${messageId} and space_id = ${spaceId}
-    on conflict (space_id, user_id) do update set last_read_at = excluded.last_read_at
-      where space_reads.last_read_at < excluded.last_read_at
-    returning last_read_at
-  `.execute(executor);
+  const { rows } = await sql<{ last_read_at: Date }>`${watermarksAdvanced(
+    sql`select ${spaceId}::uuid, ${userId}::uuid, created_at from space_messages where id = ${messageId} and space_id = ${spaceId}`,
+  )} returning last_read_at`.execute(executor);
   return rows[0]?.last_read_at ?? null;
+}
+
+/**
+ * The statement that moves watermarks forward to what `rows` selects (space_id,
+ * user_id, last_read_at), never back; a send's statement moves its sender's with it
+ * (messages.server.ts). The time is copied in SQL: Postgres keeps microseconds, a
+ * JavaScript Date only milliseconds, and a watermark rounded down would leave the
+ * message it marks unread. On a conflict the row is locked even when it does not move.
+ */
+export function watermarksAdvanced(rows: Expression<unknown>) {
+  return sql`
+    insert into space_reads (space_id, user_id, last_read_at) ${rows}
+    on conflict (space_id, user_id) do update set last_read_at = excluded.last_read_at
+      where space_reads.last_read_at < excluded.last_read_at`;
 }

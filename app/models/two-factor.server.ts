@@ -75,15 +75,24 @@ export async function hasTwoFactor(userId: string): Promise<boolean> {
   return row !== undefined;
 }
 
-/** A team member or client whose agency requires two-factor sign-in and who has not set it up. */
-export async function mustSetUpTwoFactor(actor: Actor): Promise<boolean> {
-  if (actor.type !== "TEAM_MEMBER" && actor.type !== "CLIENT") return false;
-  return (await isRequiredOf(actor)) && !(await hasTwoFactor(actor.id));
+/**
+ * A team member or client whose agency requires two-factor sign-in and who has not set it
+ * up, from what the session's lookup read (session-standing.server.ts).
+ */
+export function mustSetUpTwoFactor(
+  actor: Pick<Actor, "type">,
+  twoFactor: { requiredByAgency: boolean; on: boolean },
+): boolean {
+  return answersToAgency(actor) && twoFactor.requiredByAgency && !twoFactor.on;
 }
 
 async function isRequiredOf(actor: Actor): Promise<boolean> {
-  if (actor.type !== "TEAM_MEMBER" && actor.type !== "CLIENT") return false;
-  return agencyRequiresTwoFactor(actor.agencyId);
+  return answersToAgency(actor) && agencyRequiresTwoFactor(actor.agencyId);
+}
+
+/** The agency requires two-factor of its team members and clients; its owner decides. */
+function answersToAgency(actor: Pick<Actor, "type">): boolean {
+  return actor.type === "TEAM_MEMBER" || actor.type === "CLIENT";
 }
 
 async function agencyRequiresTwoFactor(agencyId: string | null): Promise<boolean> {

@@ -1,7 +1,7 @@
 import type { Socket } from "socket.io";
 import { z } from "zod";
 import type { Actor } from "~/models/actors.server";
-import { Refusal, notFound } from "~/models/errors.server";
+import { Refusal, isNotFound, notFound } from "~/models/errors.server";
 import { toggleReaction } from "~/models/message-reactions.server";
 import { MESSAGE_TEXT } from "~/models/chat-message";
 import { ChatCommandSchemas } from "~/models/message.schemas";
@@ -51,26 +51,33 @@ export function handleChatEvents(socket: Socket, actor: Actor, joined: Promise<u
     "chat:delete": async ({ messageId }) => deleteMessage(actor, messageId),
     "chat:react": async ({ messageId, reaction }) => toggleReaction(actor, messageId, reaction),
     "chat:read": async ({ spaceId, upTo }) => (await markRead(actor, spaceId, upTo)) ?? { change: null },
-    // A space the user was given after connecting is joined here. The room is joined before
-    // the log is read, so a change committed meanwhile arrives live if the read missed it;
-    // the read checks access again, so a removal in between leaves the room too. A refusal
-    // may mean a removal whose room leave this instance never heard of (rooms.server.ts):
-    // the socket leaves the room, and its other rooms and its session are checked again.
+    // A space the user was given after connecting is joined here, once it is found visible.
+    // The room is joined before the log is read, so a change committed meanwhile arrives live
+    // if the read missed it; the read checks access again (for a socket already in the room,
+    // the only check), so a removal in between leaves the room too. A refusal may mean a
+    // removal whose room leave this instance never heard of (rooms.server.ts): the socket
+    // leaves the room, and its other rooms and its session are checked again.
     "chat:sync": async ({ spaceId, afterSeq }) => {
-      if (!(await canSeeSpace(actor, spaceId))) {
-        await socket.leave(spaceRoom(spaceId));
-        await recheckRooms([socket]);
-        throw notFound(SPACE_NOT_FOUND);
+      const room = spaceRoom(spaceId);
+      if (!socket.rooms.has(room)) {
+        if (!(await canSeeSpace(actor, spaceId))) throw await leaveRefused(room);
+        await socket.join(room);
       }
-      await socket.join(spaceRoom(spaceId));
       try {
         return await changesSince(actor, spaceId, afterSeq);
       } catch (error) {
-        await socket.leave(spaceRoom(spaceId));
+        if (isNotFound(error)) throw await leaveRefused(room);
+        await socket.leave(room);
         throw error;
       }
     },
   };
+
+  async function leaveRefused(room: string) {
+    await socket.leave(room);
+    await recheckRooms([socket]);
+    return notFound(SPACE_NOT_FOUND);
+  }
 
   for (const name of CHAT_EVENTS) {
     socket.on(name, async (input: unknown, ack: unknown) => {

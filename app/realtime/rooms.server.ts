@@ -1,7 +1,6 @@
 import type { Socket } from "socket.io";
-import { loadActor, type Actor } from "~/models/actors.server";
-import { nextRequiredStep } from "~/models/session-standing.server";
-import { findSessionOwner } from "~/models/sessions.server";
+import type { Actor } from "~/models/actors.server";
+import { findSessionStanding } from "~/models/session-standing.server";
 import { visibleSpaceIds } from "~/models/space-access.server";
 
 /*
@@ -55,9 +54,9 @@ export async function recheckRooms(sockets: Iterable<Socket>) {
 }
 
 async function standingOf(userId: string, sessionId: string): Promise<Standing> {
-  const actor = (await findSessionOwner(sessionId)) === userId ? await loadActor(userId) : null;
-  if (!actor || (await nextRequiredStep(actor))) return { gone: true };
-  return { gone: false, visible: new Set(await visibleSpaceIdList(actor)) };
+  const standing = await findSessionStanding(sessionId, { request: false });
+  if (!standing || standing.actor.id !== userId || standing.step) return { gone: true };
+  return { gone: false, visible: new Set(await visibleSpaceIdList(standing.actor)) };
 }
 
 async function visibleSpaceIdList(actor: Actor) {

@@ -1,9 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { remember } from "@epic-web/remember";
 import type { Server, Socket } from "socket.io";
-import { loadActor } from "~/models/actors.server";
-import { nextRequiredStep } from "~/models/session-standing.server";
-import { findSessionUserId } from "~/models/sessions.server";
+import { findSessionStanding } from "~/models/session-standing.server";
 import { readSessionId } from "~/web/auth.server";
 import { env } from "~/services/env.server";
 import { subscribe } from "~/models/events.server";
@@ -36,11 +34,10 @@ export function allowRealtimeRequest(request: IncomingMessage, callback: (err: s
 const authenticate: Middleware = async (socket, next) => {
   try {
     const sessionId = await readSessionId(socket.request.headers.cookie ?? null);
-    const userId = sessionId ? await findSessionUserId(sessionId) : null;
-    const actor = userId ? await loadActor(userId) : null;
+    const standing = sessionId ? await findSessionStanding(sessionId) : null;
     // The pages' rule: a user who still owes a step (verify, new password, two-factor) gets nothing else.
-    if (!sessionId || !actor || (await nextRequiredStep(actor))) return next(new Error("unauthorized"));
-    socket.data = { actor, sessionId } satisfies SocketData;
+    if (!sessionId || !standing || standing.step) return next(new Error("unauthorized"));
+    socket.data = { actor: standing.actor, sessionId } satisfies SocketData;
     next();
   } catch (error) {
     console.error("realtime: handshake failed", error);

@@ -4,7 +4,7 @@ import { FormStrategy } from "remix-auth-form";
 import type { User } from "#db/schema";
 import { authenticate } from "~/models/accounts.server";
 import { LoginSchema } from "~/models/auth.schemas";
-import { createSession, deleteSession, findSessionUserId } from "~/models/sessions.server";
+import { createSession, deleteSession } from "~/models/sessions.server";
 import { toastCookie, type ToastInput } from "./toast.server";
 import { signedCookie } from "./cookies.server";
 
@@ -45,11 +45,6 @@ export async function readSessionId(cookieHeader: string | null): Promise<string
 
 export function getSessionId(request: Request): Promise<string | null> {
   return readSessionId(request.headers.get("Cookie"));
-}
-
-export async function getUserId(request: Request): Promise<string | null> {
-  const sessionId = await getSessionId(request);
-  return sessionId ? findSessionUserId(sessionId) : null;
 }
 
 /** The Set-Cookie value that makes a browser carry this session. */

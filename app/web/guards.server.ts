@@ -1,10 +1,10 @@
 import { redirect } from "@remix-run/node";
 import { MESSAGES } from "~/models/accounts.server";
-import { loadActor, type Actor } from "~/models/actors.server";
+import type { Actor } from "~/models/actors.server";
 import { canEnterArea, homePath, type Area } from "~/models/policy.server";
 import { settingsPath } from "~/models/paths";
-import { nextRequiredStep, type RequiredStep } from "~/models/session-standing.server";
-import { getUserId, signOut } from "./auth.server";
+import { findSessionStanding, type RequiredStep, type SessionStanding } from "~/models/session-standing.server";
+import { getSessionId, signOut } from "./auth.server";
 import { redirectWithToast } from "./toast.server";
 
 /* Guards return what the caller needs or throw a redirect (SPEC §2.5). */
@@ -12,24 +12,21 @@ import { redirectWithToast } from "./toast.server";
 /** Where someone signed in with a temporary password chooses their own (SPEC §4). */
 export const NEW_PASSWORD_PATH = "/team-login/new-password";
 
-type Standing = { actor: Actor; step: RequiredStep | null };
-
 /*
  * A page's loaders run in parallel and each asks who is signed in. Remix hands each
  * loader a copy of the request, so the answer cannot hang on the request: lookups of the
- * same session that overlap in time share one (a singleflight), which halves a page's
- * session and user queries. Nothing is kept once the lookup has settled.
+ * same session that overlap in time share one (a singleflight): one query per page, not
+ * one per loader. Nothing is kept once the lookup has settled.
  */
-const lookups = new Map<string, Promise<Standing | null>>();
+const lookups = new Map<string, Promise<SessionStanding | null>>();
 
-function standingOf(request: Request): Promise<Standing | null> {
+function standingOf(request: Request): Promise<SessionStanding | null> {
   const key = request.headers.get("Cookie") ?? "";
   let standing = lookups.get(key);
   if (!standing) {
     standing = (async () => {
-      const userId = await getUserId(request);
-      const actor = userId ? await loadActor(userId) : null;
-      return actor ? { actor, step: await nextRequiredStep(actor) } : null;
+      const sessionId = await getSessionId(request);
+      return sessionId ? findSessionStanding(sessionId) : null;
     })();
     lookups.set(key, standing);
     const settled = () => void lookups.delete(key);

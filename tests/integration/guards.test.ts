@@ -10,6 +10,7 @@ import * as emailVerification from "~/routes/email-verification";
 import * as forgotPassword from "~/routes/forgot-password";
 import * as login from "~/routes/login";
 import * as register from "~/routes/register";
+import { SESSION_IDLE_MS } from "~/models/sessions.server";
 import { db } from "~/services/db.server";
 import { PASSWORD, createAgency, createClient, createTeamMember, createUser } from "#tests/support/factories";
 import { context, cookiesFrom, getRequest, postRequest, respond } from "#tests/support/requests";
@@ -99,6 +100,22 @@ describe("route guards (SPEC §2.5)", () => {
     expect(response.headers.get("Location")).toBe("/login");
     const after = await respond(() => clientDashboard.loader(args(getRequest("/client/dashboard", cookie))));
     expect(after.headers.get("Location")).toBe("/login?redirectTo=%2Fclient%2Fdashboard");
+  });
+
+  test("a page view extends a session in use; once past its expiry, the session counts as signed out", async () => {
+    const { owner } = await createAgency();
+    const cookie = await signedIn(owner);
+    const session = db.selectFrom("sessions").select("expires_at").where("user_id", "=", owner.id);
+    const setSession = (values: { last_seen_at?: Date; expires_at: Date }) =>
+      db.updateTable("sessions").set(values).where("user_id", "=", owner.id).execute();
+
+    await setSession({ last_seen_at: new Date(Date.now() - 2 * 3600_000), expires_at: new Date(Date.now() + 60_000) });
+    expect(await landing(agencyDashboard.loader, "/dashboard", cookie)).toBe(200);
+    const { expires_at } = await session.executeTakeFirstOrThrow();
+    expect(expires_at.getTime()).toBeGreaterThan(Date.now() + SESSION_IDLE_MS - 60_000);
+
+    await setSession({ expires_at: new Date(Date.now() - 1000) });
+    expect(await landing(agencyDashboard.loader, "/dashboard", cookie)).toBe("/login?redirectTo=%2Fdashboard");
   });
 
   test("a forged or tampered session cookie counts as signed out", async () => {

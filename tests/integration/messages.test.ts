@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import { deleteMessage, editMessage, listMessages, sendMessage } from "~/models/messages.server";
 import { removeClientFromSpace, unassignTeamMember } from "~/models/space-assignments.server";
 import { changesSince, trimChangeLogs } from "~/models/space-changes.server";
+import { markRead } from "~/models/space-reads.server";
 import { db } from "~/services/db.server";
 import { subscribe, type SpaceChange } from "~/models/events.server";
 import { actorOf, createAgency, createClient, createSpace, createTeamMember } from "#tests/support/factories";
@@ -111,6 +112,36 @@ describe("sending messages", () => {
       .where("id", "=", space.id)
       .executeTakeFirstOrThrow();
     expect(Number(space_.last_seq)).toBe(12);
+  });
+
+  test("a member's send and read at the same moment both go through, numbered without a gap", async () => {
+    const { space, owner, clientActor } = await world();
+    const numbers: number[] = [];
+    // Each round the client has a new message to read, so the read logs a change too; the send
+    // follows the read after a few milliseconds more each round, to meet it at each of its steps.
+    for (let round = 0; round < 20; round++) {
+      numbers.push((await send(owner, space.id, `Owner ${round}`)).seq);
+      const [read, sent] = await Promise.all([
+        markRead(clientActor, space.id),
+        new Promise((resolve) => setTimeout(resolve, round % 10)).then(() =>
+          send(clientActor, space.id, `Client ${round}`),
+        ),
+      ]);
+      numbers.push(sent.seq, ...(read ? [read.seq] : []));
+    }
+    numbers.sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, index) => index + 1));
+    expect((await logOf(space.id)).map((change) => Number(change.seq))).toEqual(numbers);
+    expect(await storedMessages(space.id)).toHaveLength(40);
+  });
+
+  test("a message carries its sender's name as it is now, though the actor was loaded before a rename", async () => {
+    const { space, designer, designerActor, clientActor } = await world();
+    await db.updateTable("team_members").set({ name: "Dana Renamed" }).where("id", "=", designer.member.id).execute();
+    const { message, change } = await send(designerActor, space.id, "Same person, new name");
+    expect(message.senderName).toBe("Dana Renamed");
+    expect(change?.payload).toEqual(message);
+    expect((await listMessages(clientActor, space.id)).messages).toEqual([message]);
   });
 
   test("the sender's read watermark moves to their message, keeping the time they were mailed", async () => {

@@ -312,6 +312,22 @@ describe("the chat over the socket", () => {
     expect(aliceSocket.connected).toBe(true);
   });
 
+  test("a client removed from the space cannot send from the socket they still hold, nor from a retry", async () => {
+    const { owner, alice, aliceClient, launch, connectAs } = await world();
+    const [ownerSocket, aliceSocket] = await Promise.all([connectAs(owner), connectAs(alice)]);
+    const toOwner = record<Live>(ownerSocket, "space:change");
+    const clientId = crypto.randomUUID();
+    await send(aliceSocket, launch.id, "Before", clientId);
+    // A removal this instance never hears of: her socket stays in the room, with the actor of its handshake.
+    await db.deleteFrom("space_clients").where("client_id", "=", aliceClient.id).execute();
+
+    expect(await send(aliceSocket, launch.id, "After")).toEqual({ ok: false, error: "Space not found" });
+    expect(await send(aliceSocket, launch.id, "Before", clientId)).toEqual({ ok: false, error: "Space not found" });
+    expect((await storedMessages(launch.id)).map((message) => message.content)).toEqual(["Before"]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(toOwner.map((event) => event.change.seq)).toEqual([1]);
+  });
+
   test("a sync refused after the user's session ended elsewhere disconnects the socket", async () => {
     const { alice, aliceClient, launch, connectAs } = await world();
     const aliceSocket = await connectAs(alice);
@@ -322,6 +338,29 @@ describe("the chat over the socket", () => {
 
     void aliceSocket.emit("chat:sync", { spaceId: launch.id, afterSeq: 0 }, () => {});
     expect(await disconnected).toBe("io server disconnect");
+  });
+
+  test("a session that merely expires keeps its socket, whose rooms are still checked; its next handshake is refused", async () => {
+    const { alice, aliceClient, launch, agencyId } = await world();
+    const extra = await createSpace(agencyId, { name: "Extra", clientIds: [aliceClient.id] });
+    const cookie = await sessionCookie(alice);
+    const aliceSocket = await connectClient(origin, cookie);
+    const removed = record<{ spaceId: string }>(aliceSocket, "space:access-removed");
+    await request(aliceSocket, "chat:sync", { spaceId: launch.id, afterSeq: 0 });
+    await db
+      .updateTable("sessions")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("user_id", "=", alice.id)
+      .execute();
+    await db.deleteFrom("space_clients").where("client_id", "=", aliceClient.id).execute();
+
+    expect(await request(aliceSocket, "chat:sync", { spaceId: launch.id, afterSeq: 0 })).toEqual({
+      ok: false,
+      error: "Space not found",
+    });
+    expect(removed).toEqual([{ spaceId: extra.id }]);
+    expect(aliceSocket.connected).toBe(true);
+    await expect(connectClient(origin, cookie)).rejects.toThrow("unauthorized");
   });
 
   test.skipIf(!process.env.TEST_DATABASE_URL)(
