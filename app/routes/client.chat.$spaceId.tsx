@@ -40,9 +40,10 @@ export default function ClientChat() {
   const refused = useActionData<typeof action>();
   return (
     <div className="space-y-4">
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         <Avatar name={space.name} src={imageUrl(space.logoKey)} shape="square" size="lg" alt="" />
-        <div className="min-w-0 flex-1">
+        {/* Narrow screens put Export on a line of its own rather than cut the space's name short. */}
+        <div className="min-w-0 flex-1 basis-52">
           <h1 className="truncate text-2xl font-semibold tracking-tight text-slate-900">{space.name}</h1>
           <p className="text-sm text-slate-600">
             With {space.agency.name} ·{" "}

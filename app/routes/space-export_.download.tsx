@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable, redirect } from "@remix-run/node";
 import { isNotFound } from "~/models/errors.server";
 import { takeSpaceExport } from "~/models/space-exports.server";
@@ -11,7 +11,11 @@ import { readForm } from "~/web/request.server";
  * page, which says why (downloaded already, expired, someone else's).
  */
 
-export const loader = () => redirect("/space-export");
+/** A stray GET (the address typed or reloaded) goes to the link's page, which needs a token to say anything. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireActor(request);
+  return redirect("/space-export");
+}
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireActor(request);
