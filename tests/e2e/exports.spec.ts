@@ -73,6 +73,7 @@ test(
     // Once used, the link says so.
     await page.goto(link);
     await expect(page.getByRole("heading", { name: "This export was downloaded already" })).toBeVisible();
+    await expectAccessible(page);
     await page.getByRole("link", { name: "Go to Northwind Rebrand" }).click();
     await expect(page).toHaveURL(new RegExp(`/spaces/${space.id}$`));
   },
