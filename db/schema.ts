@@ -58,6 +58,8 @@ export interface AgenciesTable {
   logo: string | null;
   url: string | null;
   require_two_factor: Generated<boolean>;
+  /** Whether the agency lets its client owners export the spaces they own; only its owner may otherwise. */
+  client_owners_may_export: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -262,6 +264,19 @@ export interface SignInLinksTable {
   created_at: CreatedAt;
 }
 
+/** A space's export asked for by one user: its archive and mailed link once the job has made them. */
+export interface SpaceExportsTable {
+  id: Generated<string>;
+  space_id: string;
+  requested_by: string;
+  archive_key: string | null;
+  archive_size: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  token_hash: string | null;
+  expires_at: NullableTimestamp;
+  downloaded_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   agencies: AgenciesTable;
@@ -285,6 +300,7 @@ export interface Database {
   two_factor: TwoFactorTable;
   recovery_codes: RecoveryCodesTable;
   sign_in_links: SignInLinksTable;
+  space_exports: SpaceExportsTable;
 }
 
 export type User = Selectable<UsersTable>;

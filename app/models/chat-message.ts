@@ -12,6 +12,14 @@ export type { SpaceChange, SpaceChangeKind } from "./events.server";
 export const REACTION_TYPES = ["smile", "heart", "thumbsup", "angry"] as const;
 export type ReactionType = (typeof REACTION_TYPES)[number];
 
+/** What each reaction is called: the accessible name of its buttons, and its word in an export. */
+export const REACTION_LABEL: Record<ReactionType, string> = {
+  smile: "Smile",
+  heart: "Heart",
+  thumbsup: "Thumbs up",
+  angry: "Angry",
+};
+
 /** Who reacted with what: the user ids per reaction (the count is their number). */
 export type Reactions = Record<ReactionType, string[]>;
 
@@ -65,6 +73,13 @@ export const MESSAGE_TEXT = {
   changeFailed: "Failed to edit or delete message. Please try again.",
   notUnderstood: "This request was not understood.",
 } as const;
+
+/** A file's size as the chat and an export show it: "512 B", "12.3 KB", "4.0 MB". */
+export function formatSize(bytes: number) {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
 
 export function emptyReactions(): Reactions {
   return { smile: [], heart: [], thumbsup: [], angry: [] };

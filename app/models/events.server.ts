@@ -20,6 +20,8 @@ export type DomainEvents = {
   "member.joined": { userId: string };
   /** A team member was assigned to a space (the space's clients may want to know). */
   "space.team-member-assigned": { spaceId: string; teamMemberId: string };
+  /** Someone asked for a space's export (app/models/space-exports.server.ts); a job makes and mails it. */
+  "space.export-requested": { exportId: string };
   /** A change was committed to a space's chat (app/models/space-changes.server.ts); its room should hear it. */
   "space.changed": { spaceId: string; change: SpaceChange };
 };

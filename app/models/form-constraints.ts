@@ -76,6 +76,7 @@ export const FORM_CONSTRAINTS = {
     password: { required: true },
     confirmPassword: { required: true },
   },
+  ClientExportsSchema: { intent: { required: true }, allowed: { required: false } },
   ClientProfileSchema: {
     intent: { required: true },
     name: { required: true },

@@ -51,3 +51,23 @@ export function canInvite(actor: Actor, role: InvitationRole): boolean {
 export function canEdit(actor: Pick<Actor, "type" | "isAdmin">, _area: "space" | "team"): boolean {
   return actor.isAdmin || actor.type === "AGENCY";
 }
+
+/**
+ * Issue 17: the agency owner exports any space of the agency; a client owner exports the
+ * spaces they own (`client_owner_id`), when their agency lets client owners do so. Whether
+ * the actor sees the space at all is space-access.server.ts's question, asked first.
+ */
+export function canExportSpace(
+  actor: Pick<Actor, "type" | "agencyId" | "client">,
+  space: { agency_id: string; client_owner_id: string | null },
+  clientOwnersMayExport: boolean,
+): boolean {
+  if (actor.agencyId !== space.agency_id) return false;
+  if (actor.type === "AGENCY") return true;
+  return (
+    clientOwnersMayExport &&
+    actor.type === "CLIENT" &&
+    actor.client?.role === "OWNER" &&
+    space.client_owner_id === actor.client.id
+  );
+}

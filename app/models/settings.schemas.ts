@@ -101,6 +101,12 @@ export const SignOutSessionSchema = z.object({
   session: z.string({ error: "Choose a session." }).max(64),
 });
 
+/** The agency owner's "Let client owners export their spaces" (an unticked box posts nothing: off). */
+export const ClientExportsSchema = z.object({
+  intent: z.literal("client-exports"),
+  allowed: z.boolean().default(false),
+});
+
 export const TwoFactorRequirementSchema = z.object({
   intent: z.literal("require-two-factor"),
   required: z.enum(["true", "false"]).transform((value) => value === "true"),

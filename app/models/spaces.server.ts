@@ -8,11 +8,12 @@ import type { Actor } from "./actors.server";
 import { recordSpaceActivity } from "./activity.server";
 import { Refusal, notFound } from "./errors.server";
 import { claimImage, holdImage } from "./pending-uploads.server";
-import { canEdit } from "./policy.server";
+import { canEdit, canExportSpace } from "./policy.server";
 import type { CreateSpaceInput, UpdateSpaceInput } from "./space.schemas";
 import { SPACE_NAME_MIN } from "./space.schemas";
 import { findVisibleSpace, isUuid, spaceMemberUserIds, visibleSpaceIds } from "./space-access.server";
 import { ownerName } from "./owner-name";
+import { deleteArchives, spaceExportArchiveKeys } from "./space-exports.server";
 
 /*
  * What the product does with spaces (SPEC §2.7, §2.8): list what the actor may see,
@@ -144,6 +145,8 @@ export type SpaceOverview = {
   clientOwner: { id: string; name: string; company: string; email: string; avatarKey: string | null } | null;
   agency: { name: string; ownerName: string; logoKey: string | null };
   canEdit: boolean;
+  /** Whether the actor may export the space (the agency owner; its client owner when the agency allows it). */
+  canExport: boolean;
 };
 
 /** A space the actor may see, with its client owner and its agency (the two cards of SPEC §2.8). */
@@ -160,7 +163,7 @@ export async function getSpaceOverview(actor: Actor, spaceId: string): Promise<S
       : undefined,
     db
       .selectFrom("agencies")
-      .select(["agency_name", "first_name", "last_name", "logo"])
+      .select(["agency_name", "first_name", "last_name", "logo", "client_owners_may_export"])
       .where("id", "=", space.agency_id)
       .executeTakeFirstOrThrow(),
   ]);
@@ -182,6 +185,7 @@ export async function getSpaceOverview(actor: Actor, spaceId: string): Promise<S
       logoKey: agency.logo,
     },
     canEdit: canManageSpaces(actor),
+    canExport: canExportSpace(actor, space, agency.client_owners_may_export),
   };
 }
 
@@ -254,15 +258,16 @@ export async function updateSpace(actor: Actor, spaceId: string, input: UpdateSp
 }
 
 /**
- * Deletes a space with everything in it: its messages go with the row (foreign keys),
- * its logo and chat attachments are then removed from storage, and whoever had it
- * open loses access at once.
+ * Deletes a space with everything in it: its messages and exports go with the row
+ * (foreign keys), its logo, chat attachments and export archives are then removed from
+ * storage, and whoever had it open loses access at once.
  */
 export async function deleteSpace(actor: Actor, spaceId: string): Promise<Space> {
   assertCanEditSpaces(actor);
-  const { space, userIds, attachmentKeys } = await db.transaction().execute(async (tx) => {
+  const { space, userIds, attachmentKeys, exportKeys } = await db.transaction().execute(async (tx) => {
     const space = await findVisibleSpace(actor, spaceId, tx);
     const userIds = await spaceMemberUserIds(space.id, tx);
+    const exportKeys = await spaceExportArchiveKeys(space.id, tx);
     const attachments = await tx
       .selectFrom("space_messages")
       .select("attachment_key")
@@ -275,7 +280,7 @@ export async function deleteSpace(actor: Actor, spaceId: string): Promise<Space>
       action: "space.deleted",
       summary: `${actor.name} deleted the space ${space.name}`,
     });
-    return { space, userIds, attachmentKeys: attachments.map((row) => row.attachment_key) };
+    return { space, userIds, attachmentKeys: attachments.map((row) => row.attachment_key), exportKeys };
   });
   // After commit: a file whose removal fails is only logged, the space is gone either way.
   await Promise.all([
@@ -285,6 +290,7 @@ export async function deleteSpace(actor: Actor, spaceId: string): Promise<Space>
         .delete(key)
         .catch((error) => console.error(`Could not delete the attachment ${key}`, error)),
     ),
+    deleteArchives(exportKeys),
   ]);
   emit("space.access-removed", { spaceId: space.id, userIds });
   return space;

@@ -1,6 +1,7 @@
 import { remember } from "@epic-web/remember";
 import { memberNoticeRecipients, sendMemberNotice, type MemberNotice } from "~/models/member-notices.server";
 import { findDueUnreadNotices, sendUnreadNotice, type UnreadNotice } from "~/models/unread-notices.server";
+import { sendSpaceExport } from "~/models/space-exports.server";
 import { subscribe } from "~/models/events.server";
 import { enqueue, startJobs, stopJobs } from "~/services/jobs.server";
 import { appOrigin } from "~/web/request.server";
@@ -20,6 +21,8 @@ export const QUEUES = {
   memberFanOut: "member-notices.fan-out",
   /** One per recipient of such a notice. */
   memberMail: "member-notices.mail",
+  /** One per space export asked for: the archive, stored, and the mail with its link. */
+  spaceExport: "space-exports.build",
 } as const;
 
 type MemberMail = { recipientId: string; notice: MemberNotice };
@@ -30,13 +33,15 @@ export async function attachJobs() {
   // Heard from the start: start-up starts the queue in the background, and enqueue waits for it.
   const state = subscriptions();
   for (const unsubscribe of state.unsubscribe) unsubscribe();
-  const fanOut = (notice: MemberNotice) =>
-    void enqueue(QUEUES.memberFanOut, notice).catch((error) => console.error("jobs: could not enqueue", error));
+  const enqueueFromEvent = (queue: string, data: object) =>
+    void enqueue(queue, data).catch((error) => console.error("jobs: could not enqueue", error));
+  const fanOut = (notice: MemberNotice) => enqueueFromEvent(QUEUES.memberFanOut, notice);
   state.unsubscribe = [
     subscribe("member.joined", ({ userId }) => fanOut({ kind: "member-joined", userId })),
     subscribe("space.team-member-assigned", ({ spaceId, teamMemberId }) =>
       fanOut({ kind: "team-member-assigned", spaceId, teamMemberId }),
     ),
+    subscribe("space.export-requested", (request) => enqueueFromEvent(QUEUES.spaceExport, request)),
   ];
   await startJobs([
     {
@@ -69,6 +74,14 @@ export async function attachJobs() {
       retryDelay: 60,
       handle: async ({ recipientId, notice }: MemberMail) =>
         void (await sendMemberNotice(recipientId, notice, appOrigin())),
+    },
+    {
+      name: QUEUES.spaceExport,
+      retryLimit: 3,
+      retryDelay: 60,
+      // A large space takes a while to pack; the default five minutes would cut it off and retry.
+      expireInSeconds: 60 * 60,
+      handle: async ({ exportId }: { exportId: string }) => void (await sendSpaceExport(exportId, appOrigin())),
     },
   ]);
 }

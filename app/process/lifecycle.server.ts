@@ -3,6 +3,7 @@ import { pruneUnusedUploads } from "~/models/pending-uploads.server";
 import { pruneExpiredRateLimits } from "~/models/rate-limits.server";
 import { pruneExpiredSessions } from "~/models/sessions.server";
 import { pruneExpiredSignInLinks } from "~/models/sign-in-links.server";
+import { pruneSpaceExports } from "~/models/space-exports.server";
 import { trimChangeLogs } from "~/models/space-changes.server";
 import { purgeAbandonedAccounts } from "~/models/unverified-accounts.server";
 import { db, isDatabaseUnavailable, migrate, pingDatabase } from "~/services/db.server";
@@ -71,6 +72,7 @@ function pruneExpired() {
     pruneExpiredRateLimits(),
     pruneUnusedUploads(),
     pruneExpiredSignInLinks(),
+    pruneSpaceExports(),
     trimChangeLogs(),
     purgeAbandonedAccounts(),
   ]);

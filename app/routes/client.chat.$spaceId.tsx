@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ChatRoom } from "~/components/chat/chat-room";
+import { ExportSpaceLink } from "~/components/spaces/space-header";
 import { SpaceNotFound } from "~/components/spaces/space-not-found";
 import { MESSAGES_LOAD_FAILED, chatErrorMeta } from "~/components/chat/chat-load-error";
 import { Avatar } from "~/components/ui/avatar";
@@ -39,9 +40,10 @@ export default function ClientChat() {
   const refused = useActionData<typeof action>();
   return (
     <div className="space-y-4">
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         <Avatar name={space.name} src={imageUrl(space.logoKey)} shape="square" size="lg" alt="" />
-        <div className="min-w-0">
+        {/* Narrow screens put Export on a line of its own rather than cut the space's name short. */}
+        <div className="min-w-0 flex-1 basis-52">
           <h1 className="truncate text-2xl font-semibold tracking-tight text-slate-900">{space.name}</h1>
           <p className="text-sm text-slate-600">
             With {space.agency.name} ·{" "}
@@ -50,6 +52,7 @@ export default function ClientChat() {
             </Link>
           </p>
         </div>
+        {space.canExport ? <ExportSpaceLink spaceId={space.id} /> : null}
       </div>
       <ChatRoom
         data={chat}

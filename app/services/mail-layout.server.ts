@@ -67,7 +67,8 @@ ${footer ? `<tr><td style="${font}padding:16px 0 0;font-size:12px;line-height:18
   return { html, text: `${text}\n` };
 }
 
-function escapeHtml(value: string): string {
+/** Text made safe to put into HTML, in an element or a quoted attribute (mails, a space's exported conversation). */
+export function escapeHtml(value: string): string {
   return value
     .replaceAll("&", "&amp;")
     .replaceAll("<", "&lt;")

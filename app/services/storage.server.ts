@@ -1,15 +1,22 @@
 import crypto from "node:crypto";
+import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { env } from "./env.server";
 
 export type StoredObject = { body: Buffer; contentType: string; size: number };
+/** An object read as it streams, for what is too large to hold in memory (a space's export). */
+export type StoredStream = { stream: Readable; contentType: string; size: number };
 
 /** Private objects by key; the app serves them through its own routes, never by a public URL. */
 export type Storage = {
   put(key: string, body: Uint8Array | Buffer, options: { contentType: string }): Promise<void>;
+  /** Stores a file of the local disk, streamed from it. */
+  putFile(key: string, filePath: string, options: { contentType: string }): Promise<void>;
   get(key: string): Promise<StoredObject | null>;
+  open(key: string): Promise<StoredStream | null>;
   delete(key: string): Promise<void>;
 };
 
@@ -24,7 +31,7 @@ export type StorageOptions =
       forcePathStyle?: boolean;
     };
 
-export type FileFolder = "agency-logos" | "avatars" | "chat-attachments";
+export type FileFolder = "agency-logos" | "avatars" | "chat-attachments" | "space-exports";
 
 /** A fresh key such as `avatars/3f9c…e1.png`; 128 random bits, so a key cannot be guessed. */
 export function newFileKey(folder: FileFolder, extension: string): string {
@@ -89,6 +96,14 @@ function diskStorage(root: string): Storage {
       await fs.writeFile(file, body);
       await fs.writeFile(meta, JSON.stringify({ contentType }));
     },
+    async putFile(key, filePath, { contentType }) {
+      assertValidKey(key);
+      const { file, meta } = paths(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.mkdir(path.dirname(meta), { recursive: true });
+      await fs.copyFile(filePath, file);
+      await fs.writeFile(meta, JSON.stringify({ contentType }));
+    },
     async get(key) {
       assertValidKey(key);
       const { file, meta } = paths(key);
@@ -96,6 +111,19 @@ function diskStorage(root: string): Storage {
         const { contentType } = JSON.parse(await fs.readFile(meta, "utf8")) as { contentType: string };
         const body = await fs.readFile(file);
         return { body, contentType, size: body.byteLength };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+    },
+    async open(key) {
+      assertValidKey(key);
+      const { file, meta } = paths(key);
+      try {
+        const { contentType } = JSON.parse(await fs.readFile(meta, "utf8")) as { contentType: string };
+        const handle = await fs.open(file);
+        const { size } = await handle.stat();
+        return { stream: handle.createReadStream(), contentType, size };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
         throw error;
@@ -111,12 +139,31 @@ function diskStorage(root: string): Storage {
 }
 
 function s3Storage({ driver, bucket, ...clientOptions }: Extract<StorageOptions, { driver: "s3" }>): Storage {
-  const client = new S3Client(clientOptions);
+  const client = new S3Client({
+    ...clientOptions,
+    // Otherwise the SDK sends a streamed body aws-chunked with a trailing checksum, which
+    // not every S3 API decodes (s3rver stores the chunk framing as part of the object).
+    requestChecksumCalculation: "WHEN_REQUIRED",
+  });
 
   return {
     async put(key, body, { contentType }) {
       assertValidKey(key);
       await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
+    },
+    async putFile(key, filePath, { contentType }) {
+      assertValidKey(key);
+      const { size } = await fs.stat(filePath);
+      // With its length declared, the SDK streams the file in one request instead of buffering it.
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: createReadStream(filePath),
+          ContentLength: size,
+          ContentType: contentType,
+        }),
+      );
     },
     async get(key) {
       assertValidKey(key);
@@ -124,6 +171,21 @@ function s3Storage({ driver, bucket, ...clientOptions }: Extract<StorageOptions,
         const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
         const body = Buffer.from(await object.Body!.transformToByteArray());
         return { body, contentType: object.ContentType ?? "application/octet-stream", size: body.byteLength };
+      } catch (error) {
+        if (error instanceof NoSuchKey) return null;
+        throw error;
+      }
+    },
+    async open(key) {
+      assertValidKey(key);
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        return {
+          // In Node the SDK's body is the HTTP response itself, a Readable.
+          stream: object.Body as Readable,
+          contentType: object.ContentType ?? "application/octet-stream",
+          size: object.ContentLength ?? 0,
+        };
       } catch (error) {
         if (error instanceof NoSuchKey) return null;
         throw error;

@@ -7,6 +7,7 @@ const SECRET_LINK_PATHS = [
   "/client-register",
   "/email-verification",
   "/conversation-link",
+  "/space-export",
 ];
 
 /** Routes that only ever answer one signed-in person: the chat's and sidebar's resources, chat files. */

@@ -5,6 +5,7 @@ import * as securityAndNotices from "./0005_security_and_notices";
 import * as clientCompanies from "./0006_client_companies";
 import * as changeLogIndexes from "./0007_change_log_indexes";
 import * as userTimeZone from "./0008_user_time_zone";
+import * as spaceExports from "./0009_space_exports";
 
 /* Listed here rather than read from disk, so that they travel inside the server build. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   "0006_client_companies": clientCompanies,
   "0007_change_log_indexes": changeLogIndexes,
   "0008_user_time_zone": userTimeZone,
+  "0009_space_exports": spaceExports,
 };

@@ -190,6 +190,7 @@ test(
     for (const [actor, file] of [
       [owner, "spaces.$spaceId.tsx"],
       [owner, "spaces.$spaceId_.edit.tsx"],
+      [owner, "spaces.$spaceId_.export.tsx"],
       [owner, "attachments.$messageId.tsx"],
       [owner, "_agency.team_.$memberId.tsx"],
       [owner, "_agency.clients_.$clientId.tsx"],

@@ -23,6 +23,7 @@ describe(`migrations on ${process.env.TEST_DATABASE_URL ? "the Postgres server" 
         "sign_in_links",
         "space_changes",
         "space_clients",
+        "space_exports",
         "space_messages",
         "space_reads",
         "spaces",

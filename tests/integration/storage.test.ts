@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { buffer } from "node:stream/consumers";
 // @ts-expect-error s3rver ships no type declarations
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -19,11 +20,32 @@ async function roundTrip(storage: Storage) {
   expect(await storage.get(key)).toBeNull();
 }
 
+/** A file larger than any one read, stored from the disk and read back as a stream, byte for byte. */
+async function streamedRoundTrip(storage: Storage) {
+  const bytes = Buffer.alloc(3 * 1024 * 1024 + 7, 0);
+  for (let index = 0; index < bytes.length; index += 1) bytes[index] = (index * 31) % 251;
+  const file = path.join(env().dataDir, "archive.zip");
+  await fs.writeFile(file, bytes);
+  const key = newFileKey("space-exports", "zip");
+  await storage.putFile(key, file, { contentType: "application/zip" });
+
+  const opened = await storage.open(key);
+  expect(opened).toMatchObject({ contentType: "application/zip", size: bytes.byteLength });
+  expect((await buffer(opened!.stream)).equals(bytes)).toBe(true);
+
+  await storage.delete(key);
+  expect(await storage.open(key)).toBeNull();
+}
+
 describe("the local disk driver", () => {
   const root = () => path.join(env().dataDir, "uploads");
 
   test("stores, reads and deletes a file with its content type", async () => {
     await roundTrip(createStorage({ driver: "local", root: root() }));
+  });
+
+  test("stores a file from the disk and streams it back", async () => {
+    await streamedRoundTrip(createStorage({ driver: "local", root: root() }));
   });
 
   test("keeps files under $DATA_DIR/uploads", async () => {
@@ -46,6 +68,7 @@ describe("the local disk driver", () => {
     ]) {
       await expect(storage.put(key, body, { contentType: "text/plain" }), key).rejects.toThrow(/Invalid storage key/);
       await expect(storage.get(key), key).rejects.toThrow(/Invalid storage key/);
+      await expect(storage.open(key), key).rejects.toThrow(/Invalid storage key/);
       await expect(storage.delete(key), key).rejects.toThrow(/Invalid storage key/);
     }
     await expect(fs.access(path.join(env().dataDir, "escape.txt"))).rejects.toThrow();
@@ -75,17 +98,22 @@ describe("the S3 driver", () => {
     await fs.rm(directory, { recursive: true, force: true });
   });
 
+  const s3 = () =>
+    createStorage({
+      driver: "s3",
+      bucket: "uploads",
+      region: "us-east-1",
+      endpoint,
+      credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+      forcePathStyle: true,
+    });
+
   test("stores, reads and deletes a file with its content type", async () => {
-    await roundTrip(
-      createStorage({
-        driver: "s3",
-        bucket: "uploads",
-        region: "us-east-1",
-        endpoint,
-        credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
-        forcePathStyle: true,
-      }),
-    );
+    await roundTrip(s3());
+  });
+
+  test("stores a file from the disk and streams it back", async () => {
+    await streamedRoundTrip(s3());
   });
 });
 

@@ -108,6 +108,9 @@ export const ROUTES: Record<string, RouteEntry> = {
   "resources.sidebar.tsx": { kind: "open" },
   "resources.space-logo.tsx": { kind: "signed-in" },
   "search.tsx": { kind: "signed-in", query: "?q=:tag" },
+  "space-export.tsx": { kind: "signed-in", query: "?token=:tag" },
+  // Its loader only sends a stray GET to the link's page; the action is the link's Download button.
+  "space-export_.download.tsx": { kind: "signed-in" },
   "spaces.$spaceId.tsx": { kind: "signed-in", forms: chatForms, query: "?q=:tag", clientsToOwnChat: true },
   "spaces.$spaceId_.clients.tsx": {
     kind: "signed-in",
@@ -118,6 +121,7 @@ export const ROUTES: Record<string, RouteEntry> = {
   },
   "spaces.$spaceId_.delete.tsx": { kind: "signed-in", forms: [{}] },
   "spaces.$spaceId_.edit.tsx": { kind: "signed-in", forms: [{ ...spaceForm, clientOwnerId: ":client" }] },
+  "spaces.$spaceId_.export.tsx": { kind: "signed-in", forms: [{}] },
   "spaces.$spaceId_.team.tsx": {
     kind: "signed-in",
     forms: [

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { Actor } from "~/models/actors.server";
-import { canEnterArea, canInvite, homePath } from "~/models/policy.server";
+import { canEnterArea, canExportSpace, canInvite, homePath } from "~/models/policy.server";
 
 function actor(overrides: Partial<Actor>): Actor {
   return {
@@ -56,5 +56,20 @@ describe("SPEC §6 policy", () => {
     expect(canInvite(owner, "CLIENT")).toBe(true);
     expect(canInvite(owner, "ACCOUNT_MANAGER")).toBe(false);
     expect(canInvite(lead, "CLIENT")).toBe(false);
+  });
+
+  test("a space is exported by its agency's owner, or by its own client owner only when the agency allows it", () => {
+    const space = { agency_id: "a", client_owner_id: "c" };
+    const owner = actor({ type: "CLIENT", client: { id: "c", role: "OWNER", companyId: "co", company: "Co" } });
+    expect(canExportSpace(actor({ type: "AGENCY" }), space, false)).toBe(true);
+    expect(canExportSpace(actor({ type: "AGENCY", agencyId: "b" }), space, true)).toBe(false);
+    expect(canExportSpace(actor({ type: "ADMIN", isAdmin: true, agencyId: null }), space, true)).toBe(false);
+    expect(canExportSpace(owner, space, false)).toBe(false);
+    expect(canExportSpace(owner, space, true)).toBe(true);
+    // The space names them as its owner, but they are no longer an OWNER client.
+    expect(canExportSpace({ ...owner, client: { ...owner.client!, role: "LEAD" } }, space, true)).toBe(false);
+    expect(
+      canExportSpace(actor({ type: "TEAM_MEMBER", teamMember: { id: "t", role: "ACCOUNT_MANAGER" } }), space, true),
+    ).toBe(false);
   });
 });

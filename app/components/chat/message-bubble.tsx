@@ -6,7 +6,7 @@ import { Avatar } from "~/components/ui/avatar";
 import { LinkIcon } from "~/components/ui/icons";
 import { useClock, useNow } from "~/components/use-clock";
 import { useHydrated } from "~/components/use-hydrated";
-import type { ChatMessage, ReactionType } from "~/models/chat-message";
+import { formatSize, type ChatMessage, type ReactionType } from "~/models/chat-message";
 import { formatMessageTime } from "~/models/time-format";
 import { CHAT_TOASTS } from "~/web/chat-toasts";
 import { DeleteConfirmation, DeleteMessageDialog, EditMessageForm, MessageMenu } from "./message-actions";
@@ -175,10 +175,4 @@ function Attachment({ attachment, own }: { attachment: NonNullable<ChatMessage["
       </span>
     </a>
   );
-}
-
-export function formatSize(bytes: number) {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }

@@ -3,8 +3,8 @@ import { useRef } from "react";
 import { closeDetails, revealWhenOpen, useDetailsDismiss } from "~/components/layout/use-details-dismiss";
 import { AddReactionIcon } from "~/components/ui/icons";
 import { Tooltip } from "~/components/ui/tooltip";
-import { REACTION_TYPES, type ChatMessage, type ReactionType } from "~/models/chat-message";
-import { REACTION_LABEL, ReactionIcon } from "./reaction-icons";
+import { REACTION_LABEL, REACTION_TYPES, type ChatMessage, type ReactionType } from "~/models/chat-message";
+import { ReactionIcon } from "./reaction-icons";
 import { reactedBy } from "./reactors";
 
 type ReactionProps = {

@@ -2,14 +2,6 @@ import { FaceSmileIcon, HandThumbUpIcon, HeartIcon } from "@heroicons/react/20/s
 import { clsx } from "clsx";
 import type { ReactionType } from "~/models/chat-message";
 
-/** What each reaction is called: the accessible name of its buttons. */
-export const REACTION_LABEL: Record<ReactionType, string> = {
-  smile: "Smile",
-  heart: "Heart",
-  thumbsup: "Thumbs up",
-  angry: "Angry",
-};
-
 /**
  * The reactions are drawn, not typed as emoji: an emoji is only as good as the
  * system's font, and without an emoji font the thumbs-up was an empty box.

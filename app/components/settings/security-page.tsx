@@ -6,9 +6,9 @@ import { clsx } from "clsx";
 import { Alert } from "~/components/ui/alert";
 import { SubmitButton } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
-import { Field, FormError } from "~/components/ui/field";
+import { CheckboxField, Field, FormError } from "~/components/ui/field";
 import { NewPasswordFields, PasswordField } from "~/components/ui/password-input";
-import type { ChangePasswordSchema, TwoFactorCodeSchema } from "~/models/settings.schemas";
+import type { ChangePasswordSchema, ClientExportsSchema, TwoFactorCodeSchema } from "~/models/settings.schemas";
 import type { TwoFactorStatus } from "~/models/two-factor.server";
 import type { securityAction, securityLoader } from "~/web/settings/security.server";
 import { useFormResult } from "./use-form-result";
@@ -16,15 +16,16 @@ import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 type Sessions = SerializeFrom<typeof securityLoader>["sessions"];
 
-/** The Security tab: password, sessions and two-factor sign-in (SPEC §2.12, DESIGN.md). */
+/** The Security tab: password, sessions and two-factor sign-in (SPEC §2.12, DESIGN.md), and the agency's own rules. */
 export function SecurityPage() {
-  const { sessions, twoFactor } = useLoaderData<typeof securityLoader>();
+  const { sessions, twoFactor, clientExports } = useLoaderData<typeof securityLoader>();
   return (
     <div className="space-y-6">
       <TwoFactorCard status={twoFactor} />
       {twoFactor.agencyRequirement !== null ? (
         <AgencyRequirementCard required={twoFactor.agencyRequirement} ownEnabled={twoFactor.enabled} />
       ) : null}
+      {clientExports !== null ? <ClientExportsCard allowed={clientExports} /> : null}
       <ChangePasswordCard />
       <SessionsCard sessions={sessions} />
     </div>
@@ -341,6 +342,44 @@ function AgencyRequirementCard({ required, ownEnabled }: { required: boolean; ow
           </SubmitButton>
         </fetcher.Form>
       </CardFooter>
+    </Card>
+  );
+}
+
+/** Who may take a space out of the workspace: the agency owner always, its client owners when this is on. */
+function ClientExportsCard({ allowed }: { allowed: boolean }) {
+  const fetcher = useFetcher<typeof securityAction>({ key: "client-exports" });
+  const [form, fields] = useForm<z.input<typeof ClientExportsSchema>>({
+    id: "client-exports",
+    lastResult: useFormResult(fetcher, "client-exports")?.result,
+    defaultValue: { allowed: allowed ? "on" : null },
+    constraint: FORM_CONSTRAINTS.ClientExportsSchema,
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Space exports</CardTitle>
+        <CardDescription>
+          You can export any space as a ZIP file of its conversation and files, from the space&apos;s page.
+        </CardDescription>
+      </CardHeader>
+      <fetcher.Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="client-exports" />
+        <CardContent>
+          <FormError id={form.errorId} errors={form.errors} />
+          <CheckboxField
+            labelProps={{ children: "Let client owners export their spaces", className: "font-medium text-slate-900" }}
+            inputProps={getInputProps(fields.allowed, { type: "checkbox" })}
+            hint="A client owner can then export the spaces they own, with every message and file in them."
+            errors={fields.allowed.errors}
+          />
+        </CardContent>
+        <CardFooter className="justify-end">
+          <SubmitButton pending={fetcher.state !== "idle"} pendingText="Saving...">
+            Save
+          </SubmitButton>
+        </CardFooter>
+      </fetcher.Form>
     </Card>
   );
 }

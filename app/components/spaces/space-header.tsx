@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonClassName } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { EditIcon, LinkIcon, MailIcon, PhoneIcon } from "~/components/ui/icons";
+import { DownloadIcon, EditIcon, LinkIcon, MailIcon, PhoneIcon } from "~/components/ui/icons";
 import type { SpaceOverview } from "~/models/spaces.server";
 import { imageUrl } from "~/models/image-urls";
 
@@ -24,11 +24,16 @@ export function SpaceHeader({ space }: { space: SpaceOverview }) {
             </p>
           </div>
         </div>
-        {space.canEdit ? (
-          <Link to={`/spaces/${space.id}/edit`} className={buttonClassName({ variant: "outline" })}>
-            <EditIcon />
-            Edit Space
-          </Link>
+        {space.canEdit || space.canExport ? (
+          <div className="flex flex-wrap gap-3">
+            {space.canExport ? <ExportSpaceLink spaceId={space.id} /> : null}
+            {space.canEdit ? (
+              <Link to={`/spaces/${space.id}/edit`} className={buttonClassName({ variant: "outline" })}>
+                <EditIcon />
+                Edit Space
+              </Link>
+            ) : null}
+          </div>
         ) : null}
       </div>
       <div className="grid gap-4 md:grid-cols-2">
@@ -64,6 +69,16 @@ export function SpaceHeader({ space }: { space: SpaceOverview }) {
       </div>
       <SpaceContacts space={space} />
     </div>
+  );
+}
+
+/** To the Export Space page (a plain link: it works without JavaScript too). */
+export function ExportSpaceLink({ spaceId }: { spaceId: string }) {
+  return (
+    <Link to={`/spaces/${spaceId}/export`} className={buttonClassName({ variant: "outline" })}>
+      <DownloadIcon />
+      Export
+    </Link>
   );
 }
 

@@ -9,6 +9,7 @@ export type IconComponent = React.ComponentType<React.ComponentProps<"svg"> & { 
 export {
   ExclamationCircleIcon as AlertCircleIcon,
   ArrowRightIcon,
+  ArrowDownTrayIcon as DownloadIcon,
   ArrowUpTrayIcon as UploadIcon,
   IdentificationIcon as BadgeIcon,
   BellIcon,

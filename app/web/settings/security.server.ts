@@ -5,8 +5,10 @@ import { changePassword } from "~/models/password-change.server";
 import { settingsPath } from "~/models/paths";
 import { formatDate } from "~/models/time-format";
 import { endOtherSessions, endOwnSession, listSessions } from "~/models/sessions.server";
+import { clientOwnersMayExport, setClientOwnerExports } from "~/models/space-exports.server";
 import {
   ChangePasswordSchema,
+  ClientExportsSchema,
   SignOutSessionSchema,
   TwoFactorCodeSchema,
   TwoFactorRequirementSchema,
@@ -29,15 +31,19 @@ import { requireActor } from "../guards.server";
 import { redirectWithToast } from "../toast.server";
 import { readForm } from "~/web/request.server";
 
-/* The Security tab: password, sessions, two-factor sign-in, and (for an agency) requiring it. */
+/*
+ * The Security tab: password, sessions, two-factor sign-in, and for an agency, requiring
+ * it and letting client owners export their spaces.
+ */
 
 export async function securityLoader(request: Request, area: ShellArea) {
   const actor = await requireActor(request, area);
   const now = new Date();
   const clock = clockFor(request, actor);
-  const [sessions, twoFactor] = await Promise.all([
+  const [sessions, twoFactor, clientExports] = await Promise.all([
     listSessions(actor.id, (await getSessionId(request)) ?? ""),
     twoFactorStatus(actor),
+    actor.type === "AGENCY" && actor.agencyId ? clientOwnersMayExport(actor.agencyId) : null,
   ]);
   return {
     sessions: sessions.map((session) => ({
@@ -50,6 +56,8 @@ export async function securityLoader(request: Request, area: ShellArea) {
       signedIn: `Signed in ${formatDate(session.createdAt, clock)}`,
     })),
     twoFactor,
+    /** For an agency owner: whether its client owners may export their spaces; null for others. */
+    clientExports,
   };
 }
 
@@ -88,7 +96,11 @@ export async function securityAction(request: Request, area: ShellArea, clientIp
         schema: SignOutSessionSchema,
         run: async ({ session }) => {
           await endOwnSession(actor.id, session);
-          return redirectWithToast(here, { type: "success", title: "Signed out", description: "That session has ended." });
+          return redirectWithToast(here, {
+            type: "success",
+            title: "Signed out",
+            description: "That session has ended.",
+          });
         },
       });
     case "start-two-factor":
@@ -137,6 +149,20 @@ export async function securityAction(request: Request, area: ShellArea, clientIp
             description: required
               ? "Your team members and clients now need two-factor sign-in."
               : "Two-factor sign-in is now optional for your team members and clients.",
+          });
+        },
+      });
+    case "client-exports":
+      return formAction(formData, {
+        schema: ClientExportsSchema,
+        run: async ({ allowed }) => {
+          await expectFound(setClientOwnerExports(actor, allowed));
+          return redirectWithToast(here, {
+            type: "success",
+            title: "Security settings saved",
+            description: allowed
+              ? "Client owners can now export the spaces they own."
+              : "Only you can export spaces now.",
           });
         },
       });

@@ -27,8 +27,8 @@ export type WorldSpec = {
   ownerFirstName?: string;
   teamMembers?: Array<{ name: string; role?: TeamRole }>;
   clients?: Array<{ name: string; company?: string; role?: ClientRole }>;
-  /** Team members and clients by their index in the lists above. */
-  spaces?: Array<{ name: string; teamMembers?: number[]; clients?: number[] }>;
+  /** Team members and clients by their index in the lists above; `owner` is the client who owns the space. */
+  spaces?: Array<{ name: string; teamMembers?: number[]; clients?: number[]; owner?: number }>;
 };
 
 export type World = {
@@ -86,6 +86,13 @@ export function e2eHooks() {
         teamMemberIds: (space.teamMembers ?? []).map((index) => teamMembers[index].id),
         clientIds: (space.clients ?? []).map((index) => clients[index].id),
       });
+      if (space.owner !== undefined) {
+        await db
+          .updateTable("spaces")
+          .set({ client_owner_id: clients[space.owner].id })
+          .where("id", "=", created.id)
+          .execute();
+      }
       spaces.push({ id: created.id, name: created.name });
     }
     const world: World = { owner: { email: owner.email, id: owner.id }, teamMembers, clients, spaces };

@@ -1,0 +1,284 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { db } from "~/services/db.server";
+import { escapeHtml } from "~/services/mail-layout.server";
+import { newFileKey, storage } from "~/services/storage.server";
+import { writeZipFile } from "~/services/zip-files.server";
+import { loadPeople } from "./actors.server";
+import {
+  REACTION_LABEL,
+  REACTION_TYPES,
+  UNKNOWN_USER,
+  formatSize,
+  type ChatMessage,
+  type ReactionType,
+} from "./chat-message";
+import { toChatMessages } from "./messages.server";
+import { DEFAULT_TIME_ZONE, formatDateTime, type Clock } from "./time-format";
+
+/*
+ * What a space's export holds (issue 17): the conversation as `conversation.html`, one
+ * self-contained page to read in any browser, and as `conversation.json`, for other
+ * tools, and under `files/` every file still shared in the chat. A deleted message is a
+ * tombstone in both (decision 015): who sent it and when, never what it said. Messages
+ * are read a batch at a time and every entry streams into the ZIP, so a large space is
+ * never held in memory; the ZIP is written to a temporary file, then stored.
+ */
+
+export const ARCHIVE_ENTRIES = { html: "conversation.html", json: "conversation.json", files: "files/" } as const;
+
+const BATCH_SIZE = 200;
+
+export type ArchivedSpace = { id: string; name: string; agencyName: string };
+export type ArchiveReader = { id: string; name: string; timeZone: string | null };
+
+type Named = { id: string | null; name: string };
+
+/** A message as the export writes it: a tombstone says only who sent it and when. */
+export type ExportedMessage =
+  | { id: string; sender: Named; sentAt: string; deleted: true; deletedAt: string }
+  | {
+      id: string;
+      sender: Named;
+      sentAt: string;
+      deleted: false;
+      text: string;
+      edited: boolean;
+      editedAt: string | null;
+      /** `path` is where the file is in the ZIP; null when it could not be read from storage. */
+      file: { name: string; type: string; size: number; path: string | null } | null;
+      reactions: Array<{ reaction: ReactionType; by: Named[] }>;
+      readBy: Named[];
+    };
+
+/**
+ * Writes the archive of the space as it stood at `asOf` and stores it under a fresh key
+ * in `space-exports/`; returns that key and the archive's size in bytes.
+ */
+export async function storeSpaceArchive(
+  space: ArchivedSpace,
+  reader: ArchiveReader,
+  asOf = new Date(),
+): Promise<{ key: string; size: number }> {
+  const files = await filePaths(space.id, asOf);
+  const temporary = path.join(os.tmpdir(), `space-export-${crypto.randomUUID()}.zip`);
+  try {
+    const size = await writeZipFile(temporary, async (add) => {
+      // Files first: a file gone from storage is then known before the conversation links to it.
+      for (const [messageId, file] of files) {
+        const stored = await storage().open(file.key);
+        if (!stored) {
+          console.error(`space export: the file ${file.key} of message ${messageId} is missing from storage`);
+          files.delete(messageId);
+          continue;
+        }
+        // Images, PDFs and Word files are compressed already.
+        await add(file.path, stored.stream, { compress: false, mtime: file.createdAt });
+      }
+      const exportedAt = new Date();
+      const header = { space, reader, exportedAt };
+      await add(ARCHIVE_ENTRIES.json, conversationJson(header, exportedMessages(space.id, asOf, files)));
+      await add(ARCHIVE_ENTRIES.html, conversationHtml(header, exportedMessages(space.id, asOf, files)));
+    });
+    const key = newFileKey("space-exports", "zip");
+    await storage().putFile(key, temporary, { contentType: "application/zip" });
+    return { key, size };
+  } finally {
+    await fs.rm(temporary, { force: true });
+  }
+}
+
+type StoredFile = { key: string; path: string; createdAt: Date };
+
+/**
+ * Where each file of the space goes in the ZIP, by message: `files/` and its name, made
+ * unique ("brief.pdf", "brief (2).pdf") and safe for any unzip tool (no folders, no
+ * characters that a file system refuses).
+ */
+async function filePaths(spaceId: string, asOf: Date): Promise<Map<string, StoredFile>> {
+  const rows = await db
+    .selectFrom("space_messages")
+    .select(["id", "attachment_key", "attachment_name", "created_at"])
+    .where("space_id", "=", spaceId)
+    .where("created_at", "<=", asOf)
+    .where("deleted_at", "is", null)
+    .where("attachment_key", "is not", null)
+    .orderBy("created_at")
+    .orderBy("id")
+    .$narrowType<{ attachment_key: string }>()
+    .execute();
+  const taken = new Set<string>();
+  const paths = new Map<string, StoredFile>();
+  for (const row of rows) {
+    const name = safeFileName(row.attachment_name ?? "file");
+    const dot = name.lastIndexOf(".");
+    const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];
+    let unique = name;
+    for (let count = 2; taken.has(unique.toLowerCase()); count += 1) unique = `${stem} (${count})${extension}`;
+    taken.add(unique.toLowerCase());
+    paths.set(row.id, {
+      key: row.attachment_key,
+      path: `${ARCHIVE_ENTRIES.files}${unique}`,
+      createdAt: row.created_at,
+    });
+  }
+  return paths;
+}
+
+/** A path in the ZIP as a link from the page beside it: each part encoded, so "#" or "?" in a name stays a name. */
+function relativeUrl(filePath: string): string {
+  return filePath.split("/").map(encodeURIComponent).join("/");
+}
+
+function safeFileName(name: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+  const cleaned = name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, "_").replace(/^[.\s]+/, "");
+  return cleaned.slice(0, 150) || "file";
+}
+
+/** The space's messages up to `asOf`, oldest first, a batch at a time, as the export writes them. */
+async function* exportedMessages(
+  spaceId: string,
+  asOf: Date,
+  files: Map<string, StoredFile>,
+): AsyncGenerator<ExportedMessage> {
+  let after: string | null = null;
+  for (;;) {
+    let query = db
+      .selectFrom("space_messages")
+      .selectAll()
+      .where("space_id", "=", spaceId)
+      .where("created_at", "<=", asOf)
+      .orderBy("created_at")
+      .orderBy("id")
+      .limit(BATCH_SIZE);
+    // Compared in SQL, at the database's (microsecond) precision.
+    if (after)
+      query = query.where(
+        sql<boolean>`(created_at, id) > (select created_at, id from space_messages where id = ${after})`,
+      );
+    const rows = await query.execute();
+    if (!rows.length) return;
+    const messages = await toChatMessages(rows);
+    const reactors = await loadPeople(
+      messages.flatMap((message) => REACTION_TYPES.flatMap((type) => message.reactions[type])),
+    );
+    for (const message of messages)
+      yield exported(message, files.get(message.id)?.path ?? null, (id) => ({
+        id,
+        name: reactors.get(id)?.name ?? UNKNOWN_USER,
+      }));
+    if (rows.length < BATCH_SIZE) return;
+    after = rows[rows.length - 1].id;
+  }
+}
+
+function exported(message: ChatMessage, filePath: string | null, person: (id: string) => Named): ExportedMessage {
+  const base = {
+    id: message.id,
+    sender: { id: message.senderId, name: message.senderName },
+    sentAt: message.createdAt,
+  };
+  if (message.deletedAt) return { ...base, deleted: true, deletedAt: message.deletedAt };
+  return {
+    ...base,
+    deleted: false,
+    text: message.content,
+    edited: message.editedAt !== null,
+    editedAt: message.editedAt,
+    file: message.attachment
+      ? { name: message.attachment.name, type: message.attachment.type, size: message.attachment.size, path: filePath }
+      : null,
+    reactions: REACTION_TYPES.filter((type) => message.reactions[type].length).map((type) => ({
+      reaction: type,
+      by: message.reactions[type].map(person),
+    })),
+    readBy: message.readers.map((reader) => ({ id: reader.id, name: reader.name })),
+  };
+}
+
+type Header = { space: ArchivedSpace; reader: ArchiveReader; exportedAt: Date };
+
+async function* conversationJson({ space, reader, exportedAt }: Header, messages: AsyncIterable<ExportedMessage>) {
+  const head = {
+    space: { id: space.id, name: space.name, agency: space.agencyName },
+    exportedAt: exportedAt.toISOString(),
+    exportedBy: { id: reader.id, name: reader.name },
+  };
+  // The object's head, then one message a line, so the file is written as the messages are read.
+  yield `${JSON.stringify(head, null, 2).slice(0, -2)},\n  "messages": [`;
+  let first = true;
+  for await (const message of messages) {
+    yield `${first ? "" : ","}\n    ${JSON.stringify(message)}`;
+    first = false;
+  }
+  yield `${first ? "" : "\n  "}]\n}\n`;
+}
+
+const STYLE = `
+  body { margin: 0; background: #f8fafc; color: #0f172a; font: 15px/1.5 -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; }
+  main { max-width: 46rem; margin: 0 auto; padding: 2rem 1rem; }
+  h1 { margin: 0 0 .25rem; font-size: 1.5rem; }
+  .about { margin: 0 0 1.5rem; color: #475569; font-size: .875rem; }
+  ol { list-style: none; margin: 0; padding: 0; }
+  li { margin: 0 0 .75rem; padding: .75rem 1rem; border: 1px solid #e2e8f0; border-radius: .75rem; background: #fff; }
+  .meta { margin: 0; font-size: .8125rem; color: #475569; }
+  .meta strong { color: #0f172a; font-size: .9375rem; }
+  .text { margin: .25rem 0 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+  .deleted .text { color: #64748b; font-style: italic; }
+  .detail { margin: .25rem 0 0; font-size: .8125rem; color: #475569; }
+  a { color: #4338ca; }
+`;
+
+async function* conversationHtml({ space, reader, exportedAt }: Header, messages: AsyncIterable<ExportedMessage>) {
+  const clock: Clock = { timeZone: reader.timeZone ?? DEFAULT_TIME_ZONE, locale: "en-US" };
+  const time = (iso: string) => `<time datetime="${escapeHtml(iso)}">${escapeHtml(formatDateTime(iso, clock))}</time>`;
+  const names = (people: Named[]) => escapeHtml(people.map((person) => person.name).join(", "));
+  const title = `${space.name} · Conversation`;
+  // No script may run in it, whatever a message says: the text is escaped, and the policy forbids scripts anyway.
+  yield `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(space.name)}</h1>
+<p class="about">The conversation of ${escapeHtml(space.name)} with ${escapeHtml(space.agencyName)}, exported by ${escapeHtml(reader.name)} on ${time(exportedAt.toISOString())}. Times are in ${escapeHtml(clock.timeZone)}. Files are in the folder ${ARCHIVE_ENTRIES.files} beside this page.</p>
+<ol>
+`;
+  let count = 0;
+  for await (const message of messages) {
+    count += 1;
+    const meta = `<p class="meta"><strong>${escapeHtml(message.sender.name)}</strong> · ${time(message.sentAt)}`;
+    if (message.deleted) {
+      yield `<li class="deleted">${meta}</p><p class="text">This message was deleted (${time(message.deletedAt)}).</p></li>\n`;
+      continue;
+    }
+    const parts = [`<li>${meta}${message.editedAt ? ` · edited ${time(message.editedAt)}` : ""}</p>`];
+    if (message.text) parts.push(`<p class="text">${escapeHtml(message.text)}</p>`);
+    if (message.file) {
+      const label = `${escapeHtml(message.file.name)} (${formatSize(message.file.size)})`;
+      parts.push(
+        `<p class="detail">File: ${message.file.path ? `<a href="${escapeHtml(relativeUrl(message.file.path))}">${label}</a>` : `${label}, which could not be exported`}</p>`,
+      );
+    }
+    for (const { reaction, by } of message.reactions) {
+      parts.push(`<p class="detail">${REACTION_LABEL[reaction]} (${by.length}): ${names(by)}</p>`);
+    }
+    if (message.readBy.length) parts.push(`<p class="detail">Read by ${names(message.readBy)}</p>`);
+    yield `${parts.join("")}</li>\n`;
+  }
+  yield `</ol>
+${count ? "" : "<p>No messages yet</p>\n"}</main>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,330 @@
+import type { Space } from "#db/schema";
+import { db, type Executor } from "~/services/db.server";
+import { renderMail } from "~/services/mail-layout.server";
+import { sendMail } from "~/services/mail.server";
+import { hashSecret, newSecret } from "~/services/secrets.server";
+import { storage, type StoredStream } from "~/services/storage.server";
+import { loadActor, type Actor } from "./actors.server";
+import { recordSecurityActivity, recordSpaceActivity } from "./activity.server";
+import { formatSize } from "./chat-message";
+import { isNotFound, notFound } from "./errors.server";
+import { emit } from "./events.server";
+import { canExportSpace, hasMembership } from "./policy.server";
+import { SPACE_NOT_FOUND, findVisibleSpace } from "./space-access.server";
+import { storeSpaceArchive } from "./space-archive.server";
+
+/*
+ * A space taken out as a ZIP (issue 17). The agency owner, or a client owner of their own
+ * space when the agency allows it, asks; the answer is at once, and a background job
+ * (app/process/jobs.server.ts) makes the archive (space-archive.server.ts), stores it
+ * privately and mails the asker a link. The link is theirs alone: it works once, for
+ * them signed in, and expires; only the hash of its secret is stored (as a notice's,
+ * decision 008). Opening it uses nothing up, since mail scanners open links too; the
+ * Download button does.
+ */
+
+/** Long enough for a mail read after a weekend; the archive is not kept longer than that. */
+export const EXPORT_LINK_LIFETIME_MS = 3 * 24 * 60 * 60 * 1000;
+/** While a request is being made, asking again is the same request (a double click, a repost). */
+const PREPARING_MS = 15 * 60 * 1000;
+/** A request whose job never got done is given up after this; asking again makes a new one. */
+const ABANDONED_MS = 24 * 60 * 60 * 1000;
+/** A downloaded archive stays this long, so that its own download is never cut short; then it goes. */
+const KEPT_AFTER_DOWNLOAD_MS = 60 * 60 * 1000;
+
+export const EXPORT_TEXT = {
+  requested: "We're preparing your export. We'll email you a link when it's ready.",
+  linkGone: "This export link no longer works.",
+} as const;
+
+/** The space, if the actor may export it; "Space not found" otherwise, as for a space they cannot see. */
+export async function findExportableSpace(actor: Actor, spaceId: string, executor: Executor = db): Promise<Space> {
+  const space = await findVisibleSpace(actor, spaceId, executor);
+  if (!canExportSpace(actor, space, await clientOwnersMayExport(space.agency_id, executor))) {
+    throw notFound(SPACE_NOT_FOUND);
+  }
+  return space;
+}
+
+/**
+ * Asks for an export of the space, recorded in the agency's activity; the job that makes
+ * it is started by the `space.export-requested` event. Asking again while one is being
+ * made for the same person changes nothing.
+ */
+export async function requestSpaceExport(actor: Actor, spaceId: string): Promise<Space> {
+  const { space, exportId } = await db.transaction().execute(async (tx) => {
+    const space = await findExportableSpace(actor, spaceId, tx);
+    // Two requests at once for the same space wait for each other here, so only one is made.
+    await tx.selectFrom("spaces").select("id").where("id", "=", space.id).forUpdate().execute();
+    const preparing = await tx
+      .selectFrom("space_exports")
+      .select("id")
+      .where("space_id", "=", space.id)
+      .where("requested_by", "=", actor.id)
+      .where("token_hash", "is", null)
+      .where("created_at", ">", new Date(Date.now() - PREPARING_MS))
+      .executeTakeFirst();
+    if (preparing) return { space, exportId: null };
+    const { id } = await tx
+      .insertInto("space_exports")
+      .values({ space_id: space.id, requested_by: actor.id })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await recordSpaceActivity(tx, actor.id, space, {
+      action: "space.exported",
+      summary: `${actor.name} exported the space ${space.name}`,
+    });
+    return { space, exportId: id };
+  });
+  if (exportId) emit("space.export-requested", { exportId });
+  return space;
+}
+
+/**
+ * The job: makes the archive of the space as it stood when it was asked for, stores it,
+ * and mails the asker its link. Nothing is made for someone who may no longer export the
+ * space (their request is dropped). When the mail cannot be sent, the archive goes and
+ * the error is thrown, so that the queue tries the whole again. Returns whether a mail went out.
+ */
+export async function sendSpaceExport(exportId: string, origin: string): Promise<boolean> {
+  const request = await db
+    .selectFrom("space_exports")
+    .innerJoin("spaces", "spaces.id", "space_exports.space_id")
+    .innerJoin("agencies", "agencies.id", "spaces.agency_id")
+    .select([
+      "space_exports.requested_by",
+      "space_exports.space_id",
+      "space_exports.created_at",
+      "spaces.name",
+      "agencies.agency_name",
+    ])
+    .where("space_exports.id", "=", exportId)
+    .where("space_exports.token_hash", "is", null)
+    .executeTakeFirst();
+  if (!request) return false;
+  const requester = await loadActor(request.requested_by);
+  if (!requester || !hasMembership(requester) || !(await mayStillExport(requester, request.space_id))) {
+    await db.deleteFrom("space_exports").where("id", "=", exportId).execute();
+    return false;
+  }
+
+  const archive = await storeSpaceArchive(
+    { id: request.space_id, name: request.name, agencyName: request.agency_name },
+    { id: requester.id, name: requester.name, timeZone: requester.timeZone },
+    request.created_at,
+  );
+  const secret = newSecret();
+  const ready = await db
+    .updateTable("space_exports")
+    .set({
+      archive_key: archive.key,
+      archive_size: archive.size,
+      token_hash: hashSecret(secret),
+      expires_at: new Date(Date.now() + EXPORT_LINK_LIFETIME_MS),
+    })
+    .where("id", "=", exportId)
+    .where("token_hash", "is", null)
+    .returning("id")
+    .executeTakeFirst();
+  if (!ready) {
+    // The request went meanwhile (its space was deleted): so does its archive.
+    await deleteArchives([archive.key]);
+    return false;
+  }
+  try {
+    await sendMail({ to: requester.email, ...exportMail(origin, secret, request.name, archive.size) });
+  } catch (error) {
+    await db
+      .updateTable("space_exports")
+      .set({ archive_key: null, archive_size: null, token_hash: null, expires_at: null })
+      .where("id", "=", exportId)
+      .execute();
+    await deleteArchives([archive.key]);
+    throw error;
+  }
+  return true;
+}
+
+async function mayStillExport(actor: Actor, spaceId: string): Promise<boolean> {
+  try {
+    await findExportableSpace(actor, spaceId);
+    return true;
+  } catch (error) {
+    if (isNotFound(error)) return false;
+    throw error;
+  }
+}
+
+/** Where the link in the mail leads: the page that offers the download. */
+export function exportLinkUrl(origin: string, secret: string) {
+  return `${origin}/space-export?token=${encodeURIComponent(secret)}`;
+}
+
+function exportMail(origin: string, secret: string, spaceName: string, size: number) {
+  const days = EXPORT_LINK_LIFETIME_MS / (24 * 60 * 60 * 1000);
+  const { html, text } = renderMail({
+    heading: `Your export of ${spaceName} is ready`,
+    paragraphs: [
+      `The ZIP file (${formatSize(size)}) holds the conversation of ${spaceName}, as a page to read and as JSON, and every file shared in it.`,
+      `The link works once, only for you (you log in to use it), and expires in ${days} days.`,
+    ],
+    action: { label: "Download export", url: exportLinkUrl(origin, secret) },
+  });
+  return { subject: `Your export of ${spaceName} is ready`, html, text };
+}
+
+export type ExportLinkState = "ready" | "downloaded" | "expired";
+
+/** What a link stands for, without using it up: whose it is, of which space, and whether it still works. */
+export async function findExportLink(secret: string) {
+  const row = secret
+    ? await db
+        .selectFrom("space_exports")
+        .innerJoin("spaces", "spaces.id", "space_exports.space_id")
+        .select([
+          "space_exports.requested_by",
+          "space_exports.space_id",
+          "space_exports.archive_size",
+          "space_exports.expires_at",
+          "space_exports.downloaded_at",
+          "spaces.name",
+        ])
+        .where("space_exports.token_hash", "=", hashSecret(secret))
+        .executeTakeFirst()
+    : undefined;
+  if (!row) return null;
+  const state: ExportLinkState = row.downloaded_at
+    ? "downloaded"
+    : row.expires_at && row.expires_at > new Date()
+      ? "ready"
+      : "expired";
+  return {
+    requestedBy: row.requested_by,
+    spaceId: row.space_id,
+    spaceName: row.name,
+    size: Number(row.archive_size ?? 0),
+    state,
+  };
+}
+
+/**
+ * Uses the link up, for its own user who may still export the space, in one statement
+ * (two clicks cannot both download), and opens the archive to stream. A spent, expired,
+ * unknown or foreign link is a 404 refusal.
+ */
+export async function takeSpaceExport(
+  actor: Actor,
+  secret: string,
+): Promise<{ fileName: string; archive: StoredStream }> {
+  const link = await findExportLink(secret);
+  if (!link || link.requestedBy !== actor.id) throw notFound(EXPORT_TEXT.linkGone);
+  const space = await findExportableSpace(actor, link.spaceId);
+  const taken = await db
+    .updateTable("space_exports")
+    .set({ downloaded_at: new Date() })
+    .where("token_hash", "=", hashSecret(secret))
+    .where("requested_by", "=", actor.id)
+    .where("downloaded_at", "is", null)
+    .where("expires_at", ">", new Date())
+    .returning("archive_key")
+    .executeTakeFirst();
+  const archive = taken?.archive_key ? await storage().open(taken.archive_key) : null;
+  if (!archive) throw notFound(EXPORT_TEXT.linkGone);
+  return { fileName: archiveName(space.name, new Date()), archive };
+}
+
+/** "Globex Launch export 2026-11-23.zip", with nothing a file system refuses. */
+function archiveName(spaceName: string, day: Date): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+  const name = spaceName.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, "-").trim() || "Space";
+  return `${name} export ${day.toISOString().slice(0, 10)}.zip`;
+}
+
+/** The archives of a space's exports, for deleteSpace to remove from storage with the space. */
+export async function spaceExportArchiveKeys(spaceId: string, executor: Executor = db): Promise<string[]> {
+  const rows = await executor
+    .selectFrom("space_exports")
+    .select("archive_key")
+    .where("space_id", "=", spaceId)
+    .where("archive_key", "is not", null)
+    .$narrowType<{ archive_key: string }>()
+    .execute();
+  return rows.map((row) => row.archive_key);
+}
+
+/**
+ * Hourly: archives downloaded a while ago go (their row stays, so that the link still
+ * says it was used); expired links and requests whose job never got done go entirely.
+ */
+export async function pruneSpaceExports(now = new Date()): Promise<void> {
+  const downloaded = await db
+    .selectFrom("space_exports")
+    .select(["id", "archive_key"])
+    .where("downloaded_at", "<", new Date(now.getTime() - KEPT_AFTER_DOWNLOAD_MS))
+    .where("archive_key", "is not", null)
+    .$narrowType<{ archive_key: string }>()
+    .execute();
+  if (downloaded.length) {
+    await db
+      .updateTable("space_exports")
+      .set({ archive_key: null })
+      .where(
+        "id",
+        "in",
+        downloaded.map((row) => row.id),
+      )
+      .execute();
+    await deleteArchives(downloaded.map((row) => row.archive_key));
+  }
+  const gone = await db
+    .deleteFrom("space_exports")
+    .where((eb) =>
+      eb.or([
+        eb("expires_at", "<=", now),
+        eb.and([eb("token_hash", "is", null), eb("created_at", "<", new Date(now.getTime() - ABANDONED_MS))]),
+      ]),
+    )
+    .returning("archive_key")
+    .execute();
+  await deleteArchives(gone.flatMap((row) => (row.archive_key ? [row.archive_key] : [])));
+}
+
+/** Removes archives from storage; one whose removal fails is only logged (its row is gone or spent either way). */
+export async function deleteArchives(keys: string[]): Promise<void> {
+  await Promise.all(
+    keys.map((key) =>
+      storage()
+        .delete(key)
+        .catch((error) => console.error(`Could not delete the space export ${key}`, error)),
+    ),
+  );
+}
+
+/** Whether the agency lets its client owners export the spaces they own (off unless its owner turned it on). */
+export async function clientOwnersMayExport(agencyId: string, executor: Executor = db): Promise<boolean> {
+  const agency = await executor
+    .selectFrom("agencies")
+    .select("client_owners_may_export")
+    .where("id", "=", agencyId)
+    .executeTakeFirst();
+  return agency?.client_owners_may_export ?? false;
+}
+
+/** The agency owner's setting "Let client owners export their spaces". */
+export async function setClientOwnerExports(actor: Actor, allowed: boolean): Promise<void> {
+  if (actor.type !== "AGENCY" || !actor.agencyId) throw notFound();
+  const agencyId = actor.agencyId;
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable("agencies")
+      .set({ client_owners_may_export: allowed, updated_at: new Date() })
+      .where("id", "=", agencyId)
+      .execute();
+    await recordSecurityActivity(tx, actor, {
+      action: allowed ? "security.client_exports_allowed" : "security.client_exports_stopped",
+      summary: allowed
+        ? `${actor.name} let client owners export their spaces`
+        : `${actor.name} stopped client owners from exporting their spaces`,
+    });
+  });
+}

@@ -1,0 +1,347 @@
+import { buffer } from "node:stream/consumers";
+import { unzipSync, strFromU8 } from "fflate";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { deleteMessage, editMessage, sendMessage } from "~/models/messages.server";
+import { toggleReaction } from "~/models/message-reactions.server";
+import { markRead } from "~/models/space-reads.server";
+import type { ExportedMessage } from "~/models/space-archive.server";
+import {
+  EXPORT_TEXT,
+  findExportLink,
+  pruneSpaceExports,
+  requestSpaceExport,
+  sendSpaceExport,
+  setClientOwnerExports,
+  takeSpaceExport,
+} from "~/models/space-exports.server";
+import { deleteSpace } from "~/models/spaces.server";
+import { removePerson } from "~/models/people.server";
+import { attachJobs, detachJobs } from "~/process/jobs.server";
+import * as exportPage from "~/routes/spaces.$spaceId_.export";
+import * as linkPage from "~/routes/space-export";
+import * as downloadRoute from "~/routes/space-export_.download";
+import { db } from "~/services/db.server";
+import { readOutbox } from "~/services/outbox.server";
+import { storage } from "~/services/storage.server";
+import { actorOf, createAgency, createClient, createSpace, createTeamMember } from "#tests/support/factories";
+import { call, cookieFor, getRequest, postRequest, toastOf } from "#tests/support/requests";
+
+/* A space taken out as a ZIP (issue 17): who may, what it holds, and the single-use, expiring link that brings it. */
+
+const ORIGIN = "http://localhost:3000";
+
+/** An agency with a team member and two client owners in one space, which the first of them owns. */
+async function agencyWithSpace(name = "Globex Launch") {
+  const { owner, agencyId } = await createAgency();
+  const { user: designer, member } = await createTeamMember(agencyId, "DESIGNER", { name: "Dana Designer" });
+  const { user: clientOwner, client } = await createClient(agencyId, { role: "OWNER", name: "Olivia Owner" });
+  const { user: otherOwner, client: otherClient } = await createClient(agencyId, {
+    role: "OWNER",
+    name: "Oscar Other",
+  });
+  const { user: employee, client: employeeRecord } = await createClient(agencyId, { name: "Emil Employee" });
+  const space = await createSpace(agencyId, {
+    name,
+    teamMemberIds: [member.id],
+    clientIds: [client.id, otherClient.id, employeeRecord.id],
+  });
+  await db.updateTable("spaces").set({ client_owner_id: client.id }).where("id", "=", space.id).execute();
+  return { owner, agencyId, designer, clientOwner, client, otherOwner, employee, space };
+}
+
+const exportsOf = (spaceId: string) =>
+  db.selectFrom("space_exports").selectAll().where("space_id", "=", spaceId).orderBy("created_at").execute();
+
+/** The token of the newest export mail to `email`. */
+async function mailedToken(email: string) {
+  const mail = (await readOutbox()).filter((sent) => sent.to === email).at(-1);
+  if (!mail) throw new Error(`no export mail to ${email}`);
+  const link = mail.text.match(/https?:\/\/\S+\/space-export\?token=[\w-]+/)![0];
+  return { mail, token: new URL(link).searchParams.get("token")! };
+}
+
+/** Asks for an export as `user`, runs its job at once, and returns the link's token from the mail. */
+async function exportNow(user: { id: string; email: string }, spaceId: string) {
+  await requestSpaceExport(await actorOf(user), spaceId);
+  const [request] = (await exportsOf(spaceId)).filter((row) => row.requested_by === user.id && !row.token_hash);
+  expect(await sendSpaceExport(request.id, ORIGIN)).toBe(true);
+  return (await mailedToken(user.email)).token;
+}
+
+async function download(user: { id: string }, token: string) {
+  const { archive, fileName } = await takeSpaceExport(await actorOf(user), token);
+  return { fileName, entries: unzipSync(new Uint8Array(await buffer(archive.stream))) };
+}
+
+describe("who may export a space", () => {
+  test("the agency owner may, and the export is in the agency's activity", async () => {
+    const { owner, space } = await agencyWithSpace();
+    await requestSpaceExport(await actorOf(owner), space.id);
+    expect(await exportsOf(space.id)).toHaveLength(1);
+    const activity = await db.selectFrom("activity").selectAll().where("action", "=", "space.exported").execute();
+    expect(activity).toMatchObject([
+      {
+        actor_id: owner.id,
+        subject_type: "space",
+        subject_id: space.id,
+        summary: "Ada Owner exported the space Globex Launch",
+      },
+    ]);
+  });
+
+  test("a team member of the space may not, nor a client employee, nor another agency's owner", async () => {
+    const { owner, designer, employee, space } = await agencyWithSpace();
+    await setClientOwnerExports(await actorOf(owner), true);
+    const { owner: stranger } = await createAgency({ agencyName: "Rival Digital" });
+    for (const user of [designer, employee, stranger]) {
+      await expect(requestSpaceExport(await actorOf(user), space.id)).rejects.toMatchObject({
+        status: 404,
+        message: "Space not found",
+      });
+    }
+    expect(await exportsOf(space.id)).toEqual([]);
+  });
+
+  test("a client owner may export the space they own only once the agency lets client owners export", async () => {
+    const { owner, clientOwner, otherOwner, space } = await agencyWithSpace();
+    await expect(requestSpaceExport(await actorOf(clientOwner), space.id)).rejects.toMatchObject({ status: 404 });
+
+    await setClientOwnerExports(await actorOf(owner), true);
+    await requestSpaceExport(await actorOf(clientOwner), space.id);
+    expect(await exportsOf(space.id)).toMatchObject([{ requested_by: clientOwner.id }]);
+    // Another client owner takes part in the space but does not own it.
+    await expect(requestSpaceExport(await actorOf(otherOwner), space.id)).rejects.toMatchObject({ status: 404 });
+  });
+
+  test("only the agency owner changes the setting, and it starts off", async () => {
+    const { owner, designer, clientOwner, agencyId } = await agencyWithSpace();
+    const setting = () =>
+      db.selectFrom("agencies").select("client_owners_may_export").where("id", "=", agencyId).executeTakeFirstOrThrow();
+    expect(await setting()).toEqual({ client_owners_may_export: false });
+    for (const user of [designer, clientOwner]) {
+      await expect(setClientOwnerExports(await actorOf(user), true)).rejects.toMatchObject({ status: 404 });
+    }
+    await setClientOwnerExports(await actorOf(owner), true);
+    expect(await setting()).toEqual({ client_owners_may_export: true });
+  });
+
+  test("a client owner removed from the agency, or whose agency stops allowing it, gets no export", async () => {
+    const { owner, clientOwner, client, space } = await agencyWithSpace();
+    const ownerActor = await actorOf(owner);
+    await setClientOwnerExports(ownerActor, true);
+    await requestSpaceExport(await actorOf(clientOwner), space.id);
+    await setClientOwnerExports(ownerActor, false);
+    const [pending] = await exportsOf(space.id);
+    // The job finds they may no longer: nothing is made or mailed, and the request is dropped.
+    expect(await sendSpaceExport(pending.id, ORIGIN)).toBe(false);
+    expect(await exportsOf(space.id)).toEqual([]);
+
+    await setClientOwnerExports(ownerActor, true);
+    const token = await exportNow(clientOwner, space.id);
+    await removePerson(ownerActor, "client", client.id);
+    await expect(takeSpaceExport(await actorOf(clientOwner), token)).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("what an export holds", () => {
+  let entries: Record<string, Uint8Array>;
+  let conversation: { space: { name: string }; exportedBy: { name: string }; messages: ExportedMessage[] };
+  let html: string;
+  let fileName: string;
+
+  beforeAll(async () => {
+    const { owner, clientOwner, designer, space } = await agencyWithSpace("Northwind <Rebrand>");
+    const [ownerActor, clientActor, designerActor] = await Promise.all([
+      actorOf(owner),
+      actorOf(clientOwner),
+      actorOf(designer),
+    ]);
+    const send = (actor: typeof ownerActor, content: string, file?: File) =>
+      sendMessage(actor, space.id, { clientId: crypto.randomUUID(), content, file });
+
+    const script = await send(ownerActor, `<script>alert("hi")</script> & "quotes"`);
+    const edited = await send(clientActor, "The first draft of my words");
+    await editMessage(clientActor, edited.message.id, "My words, edited");
+    const deleted = await send(ownerActor, "Words that were taken back");
+    await deleteMessage(ownerActor, deleted.message.id);
+    await send(clientActor, "The brief", new File(["Budget: 12k\n"], "brief.txt", { type: "text/plain" }));
+    await send(designerActor, "", new File(["Second budget\n"], "brief.txt", { type: "text/plain" }));
+    await toggleReaction(designerActor, script.message.id, "heart");
+    await toggleReaction(clientActor, script.message.id, "heart");
+    await markRead(clientActor, space.id);
+
+    const token = await exportNow(owner, space.id);
+    ({ entries, fileName } = await download(owner, token));
+    conversation = JSON.parse(strFromU8(entries["conversation.json"]));
+    html = strFromU8(entries["conversation.html"]);
+  });
+
+  test("the ZIP holds the conversation as a page and as JSON, and every file with its bytes", () => {
+    expect(Object.keys(entries).sort()).toEqual([
+      "conversation.html",
+      "conversation.json",
+      "files/brief (2).txt",
+      "files/brief.txt",
+    ]);
+    expect(strFromU8(entries["files/brief.txt"])).toBe("Budget: 12k\n");
+    expect(strFromU8(entries["files/brief (2).txt"])).toBe("Second budget\n");
+    expect(fileName).toMatch(/^Northwind -Rebrand- export \d{4}-\d{2}-\d{2}\.zip$/);
+    expect(conversation).toMatchObject({ space: { name: "Northwind <Rebrand>" }, exportedBy: { name: "Ada Owner" } });
+  });
+
+  test("messages come in order with their sender, time, edits, reactions and readers; a deleted one is a tombstone", () => {
+    const [script, edited, deleted, brief, second] = conversation.messages;
+    expect(conversation.messages).toHaveLength(5);
+    expect(script).toMatchObject({
+      sender: { name: "Ada Owner" },
+      deleted: false,
+      text: `<script>alert("hi")</script> & "quotes"`,
+      edited: false,
+      reactions: [{ reaction: "heart", by: [{ name: "Dana Designer" }, { name: "Olivia Owner" }] }],
+    });
+    expect(new Date(script.sentAt).getTime()).not.toBeNaN();
+    expect(edited).toMatchObject({ sender: { name: "Olivia Owner" }, text: "My words, edited", edited: true });
+    expect(edited.deleted === false && edited.editedAt).toBeTruthy();
+    expect(deleted).toEqual({
+      id: expect.any(String),
+      sender: { id: expect.any(String), name: "Ada Owner" },
+      sentAt: expect.any(String),
+      deleted: true,
+      deletedAt: expect.any(String),
+    });
+    expect(JSON.stringify(conversation)).not.toContain("taken back");
+    expect(brief).toMatchObject({
+      text: "The brief",
+      file: { name: "brief.txt", type: expect.stringMatching(/^text\/plain/), size: 12, path: "files/brief.txt" },
+    });
+    expect(second).toMatchObject({ sender: { name: "Dana Designer" }, file: { path: "files/brief (2).txt" } });
+    // The client read up to the end: every message not their own lists them as a reader.
+    expect(script).toMatchObject({
+      readBy: expect.arrayContaining([{ id: expect.any(String), name: "Olivia Owner" }]),
+    });
+  });
+
+  test("the page escapes what people wrote and runs no script", () => {
+    expect(html).not.toContain("<script>");
+    expect(html).toContain("&lt;script&gt;alert(&quot;hi&quot;)&lt;/script&gt; &amp; &quot;quotes&quot;");
+    expect(html).toContain("<title>Northwind &lt;Rebrand&gt; · Conversation</title>");
+    expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'"`);
+    expect(html).toContain("This message was deleted");
+    expect(html).not.toContain("taken back");
+    expect(html).toContain('<a href="files/brief%20(2).txt">brief.txt (14 B)</a>');
+    expect(html).toContain("Heart (2): Dana Designer, Olivia Owner");
+    expect(html).toMatch(/· edited <time/);
+  });
+});
+
+describe("the link in the mail", () => {
+  test("works once, for the one who asked, and says so on its page", async () => {
+    const { owner, clientOwner, space } = await agencyWithSpace();
+    await setClientOwnerExports(await actorOf(owner), true);
+    const token = await exportNow(owner, space.id);
+    const { mail } = await mailedToken(owner.email);
+    expect(mail.subject).toBe("Your export of Globex Launch is ready");
+    expect(mail.text).toContain("expires in 3 days");
+
+    // Someone else, even one who may export the space, cannot use it, and leaves it unused.
+    await expect(takeSpaceExport(await actorOf(clientOwner), token)).rejects.toMatchObject({ status: 404 });
+    const ownerCookie = await cookieFor(owner);
+    const page = await call(linkPage.loader, getRequest(`/space-export?token=${token}`, ownerCookie));
+    expect(await page.json()).toMatchObject({ state: "ready", spaceName: "Globex Launch" });
+
+    const first = await call(downloadRoute.action, postRequest("/space-export/download", { token }, ownerCookie));
+    expect(first.status).toBe(200);
+    expect(first.headers.get("Content-Type")).toBe("application/zip");
+    expect(first.headers.get("Content-Disposition")).toMatch(/^attachment; filename\*=UTF-8''Globex%20Launch%20export/);
+    const bytes = new Uint8Array(await first.arrayBuffer());
+    expect(Number(first.headers.get("Content-Length"))).toBe(bytes.byteLength);
+    expect(Object.keys(unzipSync(bytes))).toContain("conversation.json");
+
+    const second = await call(downloadRoute.action, postRequest("/space-export/download", { token }, ownerCookie));
+    expect(second.headers.get("Location")).toBe(`/space-export?token=${token}`);
+    const spent = await call(linkPage.loader, getRequest(`/space-export?token=${token}`, ownerCookie));
+    expect(spent.status).toBe(410);
+    expect(await spent.json()).toMatchObject({ state: "downloaded", spaceHref: `/spaces/${space.id}` });
+  });
+
+  test("expires, and an expired link downloads nothing", async () => {
+    const { owner, space } = await agencyWithSpace();
+    const token = await exportNow(owner, space.id);
+    await db
+      .updateTable("space_exports")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
+    await expect(takeSpaceExport(await actorOf(owner), token)).rejects.toMatchObject({ status: 404 });
+    expect(await findExportLink(token)).toMatchObject({ state: "expired" });
+
+    // Pruning then removes the archive from storage, and the link knows nothing any more.
+    const [row] = await exportsOf(space.id);
+    await pruneSpaceExports();
+    expect(await storage().open(row.archive_key!)).toBeNull();
+    expect(await findExportLink(token)).toBeNull();
+  });
+
+  test("needs its user signed in, and tells another account apart", async () => {
+    const { owner, designer, space } = await agencyWithSpace();
+    const token = await exportNow(owner, space.id);
+    const signedOut = await call(linkPage.loader, getRequest(`/space-export?token=${token}`));
+    expect(signedOut.headers.get("Location")).toBe(
+      `/login?${new URLSearchParams({ redirectTo: `/space-export?token=${token}` })}`,
+    );
+    const other = await call(linkPage.loader, getRequest(`/space-export?token=${token}`, await cookieFor(designer)));
+    expect(other.status).toBe(403);
+    expect(await other.json()).toEqual({ state: "other-account", homeHref: "/teams/dashboard" });
+    expect(await findExportLink(token)).toMatchObject({ state: "ready" });
+  });
+
+  test("deleting the space deletes its archives", async () => {
+    const { owner, space } = await agencyWithSpace();
+    const token = await exportNow(owner, space.id);
+    const [row] = await exportsOf(space.id);
+    await deleteSpace(await actorOf(owner), space.id);
+    expect(await storage().open(row.archive_key!)).toBeNull();
+    expect(await findExportLink(token)).toBeNull();
+  });
+});
+
+describe("asking for an export", () => {
+  test("the page answers at once with what will happen; asking twice while it is made asks once", async () => {
+    const { owner, space } = await agencyWithSpace();
+    const cookie = await cookieFor(owner);
+    const page = await call(exportPage.loader, getRequest(`/spaces/${space.id}/export`, cookie), { spaceId: space.id });
+    expect(await page.json()).toMatchObject({ space: { name: "Globex Launch" }, email: owner.email, days: 3 });
+
+    for (let time = 0; time < 2; time += 1) {
+      const asked = await call(exportPage.action, postRequest(`/spaces/${space.id}/export`, {}, cookie), {
+        spaceId: space.id,
+      });
+      expect(asked.headers.get("Location")).toBe(`/spaces/${space.id}`);
+      expect(await toastOf(asked)).toMatchObject({ type: "success", description: EXPORT_TEXT.requested });
+    }
+    expect(await exportsOf(space.id)).toHaveLength(1);
+  });
+
+  test("two requests at the same moment make one export", async () => {
+    const { owner, space } = await agencyWithSpace();
+    const actor = await actorOf(owner);
+    await Promise.all([requestSpaceExport(actor, space.id), requestSpaceExport(actor, space.id)]);
+    expect(await exportsOf(space.id)).toHaveLength(1);
+  });
+
+  describe("through the job queue", () => {
+    beforeAll(async () => {
+      await attachJobs();
+    });
+    afterAll(async () => {
+      await detachJobs();
+    });
+
+    test("the job makes the archive and mails its link to who asked", async () => {
+      const { owner, space } = await agencyWithSpace("Queued Space");
+      await requestSpaceExport(await actorOf(owner), space.id);
+      const { mail, token } = await vi.waitFor(() => mailedToken(owner.email), { timeout: 20_000, interval: 250 });
+      expect(mail.subject).toBe("Your export of Queued Space is ready");
+      expect((await download(owner, token)).entries).toHaveProperty("conversation.html");
+    });
+  });
+});
