@@ -6,6 +6,7 @@ import { env } from "~/services/env.server";
 import { queueSizes } from "~/services/jobs.server";
 import type { Actor } from "./actors.server";
 import { forbidden } from "./errors.server";
+import { countOf, takePage, type Page } from "./paging";
 import { hashPassword } from "./passwords.server";
 import { SIGN_IN_LINK_LIFETIME_MS } from "./sign-in-links.server";
 import { NOTICE_AFTER_MS } from "./unread-notices.server";
@@ -16,26 +17,20 @@ function assertAdmin(actor: Actor) {
   if (!actor.isAdmin) throw forbidden("Administrators only.");
 }
 
-const USERS_PER_PAGE = 25;
-
-export type AdminUserList = {
-  users: Array<{
-    id: string;
-    email: string;
-    userType: UserType;
-    agencyName: string | null;
-    verified: boolean;
-    createdAt: Date;
-  }>;
-  query: string;
-  page: number;
-  pageCount: number;
-  perPage: number;
-  total: number;
+export type AdminUser = {
+  id: string;
+  email: string;
+  userType: UserType;
+  agencyName: string | null;
+  verified: boolean;
+  createdAt: Date;
 };
 
-/** Every account, newest first; `query` matches the email or the agency's name; pages of USERS_PER_PAGE. */
-export async function listUsers(actor: Actor, { query = "", page = 1 }: { query?: string; page?: number } = {}) {
+/** Every account, newest first, a page at a time; `query` matches the email or the agency's name. */
+export async function listUsers(
+  actor: Actor,
+  { query = "", page = 1 }: { query?: string; page?: number } = {},
+): Promise<{ users: Page<AdminUser>; query: string }> {
   assertAdmin(actor);
   const search = query.trim().slice(0, 100);
   let filtered = db.selectFrom("users").leftJoin("agencies", "agencies.id", "users.agency_id");
@@ -45,39 +40,35 @@ export async function listUsers(actor: Actor, { query = "", page = 1 }: { query?
       eb.or([eb("users.email", "ilike", pattern), eb("agencies.agency_name", "ilike", pattern)]),
     );
   }
-  const { count } = await filtered.select((eb) => eb.fn.countAll<string>().as("count")).executeTakeFirstOrThrow();
-  const total = Number(count);
-  const pageCount = Math.max(1, Math.ceil(total / USERS_PER_PAGE));
-  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
-  const rows = await filtered
-    .select([
-      "users.id",
-      "users.email",
-      "users.user_type",
-      "users.email_verified_at",
-      "users.created_at",
-      "agencies.agency_name",
-    ])
-    .orderBy("users.created_at", "desc")
-    .orderBy("users.id")
-    .limit(USERS_PER_PAGE)
-    .offset((current - 1) * USERS_PER_PAGE)
-    .execute();
-  return {
-    users: rows.map((row) => ({
-      id: row.id,
-      email: row.email,
-      userType: row.user_type,
-      agencyName: row.agency_name,
-      verified: row.email_verified_at !== null,
-      createdAt: row.created_at,
-    })),
-    query: search,
-    page: current,
-    pageCount,
-    perPage: USERS_PER_PAGE,
-    total,
-  } satisfies AdminUserList;
+  const users = await takePage(
+    page,
+    () => countOf(filtered),
+    async ({ limit, offset }) => {
+      const rows = await filtered
+        .select([
+          "users.id",
+          "users.email",
+          "users.user_type",
+          "users.email_verified_at",
+          "users.created_at",
+          "agencies.agency_name",
+        ])
+        .orderBy("users.created_at", "desc")
+        .orderBy("users.id")
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        email: row.email,
+        userType: row.user_type,
+        agencyName: row.agency_name,
+        verified: row.email_verified_at !== null,
+        createdAt: row.created_at,
+      }));
+    },
+  );
+  return { users, query: search };
 }
 
 const COUNTED_TABLES = [

@@ -1,7 +1,8 @@
 import { db } from "~/services/db.server";
 import type { Actor } from "./actors.server";
 import { notFound } from "./errors.server";
-import { CLIENT_NOT_FOUND, agencySpaces, personCards, type ClientCard, type PersonSpace } from "./people.server";
+import type { Page } from "./paging";
+import { CLIENT_NOT_FOUND, agencySpaces, personCardPage, type ClientCard, type PersonSpace } from "./people.server";
 import { canEdit, canInvite } from "./policy.server";
 import { visibleSpaceIds } from "./space-access.server";
 
@@ -16,7 +17,8 @@ import { visibleSpaceIds } from "./space-access.server";
 const NO_ID = "00000000-0000-0000-0000-000000000000";
 
 export type ClientRoster = {
-  clients: ClientCard[];
+  /** A page of the clients the actor sees. */
+  clients: Page<ClientCard>;
   /** The agency's spaces, to add clients to (only for those who may manage clients). */
   spaces: PersonSpace[];
   canEdit: boolean;
@@ -51,13 +53,13 @@ function rosterClientIds(actor: Actor) {
     .where("clients.id", "!=", actor.client?.id ?? NO_ID);
 }
 
-/** /clients, /teams/clients and /client/employees: whom each user type sees (SPEC §6). */
-export async function listClientRoster(actor: Actor): Promise<ClientRoster> {
+/** /clients, /teams/clients and /client/employees: whom each user type sees (SPEC §6), a page at a time. */
+export async function listClientRoster(actor: Actor, { page = 1 }: { page?: number } = {}): Promise<ClientRoster> {
   if (!actor.agencyId) throw notFound(CLIENT_NOT_FOUND);
   const editable = canEdit(actor, "space");
   const [clients, spaces] = await Promise.all([
     // Nobody learns of spaces they cannot see.
-    personCards("client", actor.agencyId, rosterClientIds(actor), actor),
+    personCardPage("client", actor.agencyId, { page, which: rosterClientIds(actor), visibleTo: actor }),
     editable ? agencySpaces(actor.agencyId) : [],
   ]);
   return { clients, spaces, canEdit: editable, canInvite: canInvite(actor, "CLIENT") };

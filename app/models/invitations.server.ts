@@ -22,6 +22,7 @@ import { canInvite } from "./policy.server";
 import { RATE_LIMITS, assertWithinRateLimits, isRateLimited } from "./rate-limits.server";
 import { isUuid } from "./space-access.server";
 import { ownerName } from "./owner-name";
+import { countOf, emptyPage, takePage, type Page } from "./paging";
 
 /*
  * Invitations (SPEC §3, §4, §6, §7, §8): a link for a team role or CLIENT, valid for 7
@@ -307,26 +308,35 @@ export type InvitationRow = {
 
 /**
  * The invitations table of the team page (every team invitation, with its status) or
- * of the clients page (the unused client invitations), newest first; empty for those
- * who may not invite.
+ * of the clients page (the unused client invitations), newest first, a page at a time;
+ * empty for those who may not invite.
  */
-export async function listInvitations(actor: Actor, kind: InvitationKind, origin: string): Promise<InvitationRow[]> {
-  const query = visibleInvitations(actor, kind);
-  if (!query) return [];
-  const rows = await (kind === "client" ? query.where("used", "=", false) : query)
-    .orderBy("created_at", "desc")
-    .limit(200)
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    email: row.email,
-    name: row.meta?.name ?? null,
-    company: row.meta?.company ?? null,
-    roleLabel: roleLabel(row.role, row.meta?.client_role),
-    createdAt: row.created_at,
-    status: invitationStatus(row),
-    link: invitationLink(origin, row),
-  }));
+export async function listInvitations(
+  actor: Actor,
+  kind: InvitationKind,
+  origin: string,
+  { page = 1 }: { page?: number } = {},
+): Promise<Page<InvitationRow>> {
+  const visible = visibleInvitations(actor, kind);
+  if (!visible) return emptyPage();
+  const listed = kind === "client" ? visible.where("used", "=", false) : visible;
+  return takePage(
+    page,
+    () => countOf(listed.clearSelect()),
+    async ({ limit, offset }) => {
+      const rows = await listed.orderBy("created_at", "desc").orderBy("id").limit(limit).offset(offset).execute();
+      return rows.map((row) => ({
+        id: row.id,
+        email: row.email,
+        name: row.meta?.name ?? null,
+        company: row.meta?.company ?? null,
+        roleLabel: roleLabel(row.role, row.meta?.client_role),
+        createdAt: row.created_at,
+        status: invitationStatus(row),
+        link: invitationLink(origin, row),
+      }));
+    },
+  );
 }
 
 async function findManagedInvitation(actor: Actor, invitationId: string): Promise<Invitation> {

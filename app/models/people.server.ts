@@ -11,6 +11,7 @@ import { canEdit } from "./policy.server";
 import type { UpdateClientInput, UpdateTeamMemberInput } from "./roster.schemas";
 import { deleteAllSessions } from "./sessions.server";
 import { isUuid, visibleSpaceIds } from "./space-access.server";
+import { countOf, takePage, type Page } from "./paging";
 
 /*
  * The agency's people, of two kinds: its team members and its clients (SPEC §2.9,
@@ -83,8 +84,10 @@ export type PersonIds = string[] | OperandExpression<string>;
 
 type Row<K extends PersonKind> = Omit<PersonCards[K], "spaces">;
 
-const ROWS: { [K in PersonKind]: (agencyId: string, which?: PersonIds) => Promise<Array<Row<K>>> } = {
-  async team_member(agencyId, which) {
+type Range = { limit: number; offset: number };
+
+const ROWS: { [K in PersonKind]: (agencyId: string, which?: PersonIds, range?: Range) => Promise<Array<Row<K>>> } = {
+  async team_member(agencyId, which, range) {
     let query = db
       .selectFrom("team_members")
       .select(["id", "name", "email", "role", "mobile_number", "profile_picture", "user_id"])
@@ -92,6 +95,7 @@ const ROWS: { [K in PersonKind]: (agencyId: string, which?: PersonIds) => Promis
       .orderBy("name")
       .orderBy("id");
     if (which) query = query.where("id", "in", which);
+    if (range) query = query.limit(range.limit).offset(range.offset);
     const rows = await query.execute();
     return rows.map(({ mobile_number, profile_picture, user_id, ...row }) => ({
       ...row,
@@ -100,7 +104,7 @@ const ROWS: { [K in PersonKind]: (agencyId: string, which?: PersonIds) => Promis
       hasLogin: user_id !== null,
     }));
   },
-  async client(agencyId, which) {
+  async client(agencyId, which, range) {
     let query = db
       .selectFrom("clients")
       .innerJoin("client_companies", "client_companies.id", "clients.company_id")
@@ -110,6 +114,7 @@ const ROWS: { [K in PersonKind]: (agencyId: string, which?: PersonIds) => Promis
       .orderBy("clients.name")
       .orderBy("clients.id");
     if (which) query = query.where("clients.id", "in", which);
+    if (range) query = query.limit(range.limit).offset(range.offset);
     const rows = await query.execute();
     return rows.map(({ mobile_number, avatar, user_id, ...row }) => ({
       ...row,
@@ -155,17 +160,19 @@ async function spacesOf(kind: PersonKind, personIds: string[], visibleTo?: Actor
 }
 
 /**
- * The cards of the agency's people of one kind (every one, or `which`), by name, each
- * with their spaces (with `visibleTo`, only the spaces that actor sees).
+ * The cards of the agency's people of one kind (every one, or `which`; all, or the
+ * `range` of a page), by name, each with their spaces (with `visibleTo`, only the spaces
+ * that actor sees).
  */
-export async function personCards<K extends PersonKind>(
+async function personCards<K extends PersonKind>(
   kind: K,
   agencyId: string,
   which?: PersonIds,
   visibleTo?: Actor,
+  range?: Range,
 ): Promise<Array<PersonCards[K]>> {
   if (Array.isArray(which) && !which.length) return [];
-  const rows = await ROWS[kind](agencyId, which);
+  const rows = await ROWS[kind](agencyId, which, range);
   if (!rows.length) return [];
   const spaces = await spacesOf(
     kind,
@@ -173,6 +180,21 @@ export async function personCards<K extends PersonKind>(
     visibleTo,
   );
   return rows.map((row) => ({ ...row, spaces: spaces.get(row.id) ?? [] }) as PersonCards[K]);
+}
+
+/** A page of the cards of the agency's people of one kind (every one, or those `which` selects), by name. */
+export function personCardPage<K extends PersonKind>(
+  kind: K,
+  agencyId: string,
+  { page, which, visibleTo }: { page: number; which?: OperandExpression<string>; visibleTo?: Actor },
+): Promise<Page<PersonCards[K]>> {
+  let counted = db.selectFrom(KINDS[kind].table).where("agency_id", "=", agencyId);
+  if (which) counted = counted.where("id", "in", which);
+  return takePage(
+    page,
+    () => countOf(counted),
+    (range) => personCards(kind, agencyId, which, visibleTo, range),
+  );
 }
 
 /** The agency's spaces, to add people to (for those who may manage them). */

@@ -13,6 +13,7 @@ import type { CreateSpaceInput, UpdateSpaceInput } from "./space.schemas";
 import { SPACE_NAME_MIN } from "./space.schemas";
 import { findVisibleSpace, isUuid, spaceMemberUserIds, visibleSpaceIds } from "./space-access.server";
 import { ownerName } from "./owner-name";
+import { countOf, takePage, type Page } from "./paging";
 import { deleteArchives, spaceExportArchiveKeys } from "./space-exports.server";
 
 /*
@@ -41,40 +42,50 @@ const MESSAGES = {
   logoGone: "Please upload the logo again.",
 } as const;
 
-/** The spaces the actor may see (SPEC §6), with their real team member and client counts. */
-export async function listVisibleSpaces(actor: Actor): Promise<SpaceSummary[]> {
-  const rows = await db
-    .selectFrom("spaces")
-    .select((eb) => [
-      "spaces.id",
-      "spaces.name",
-      "spaces.email",
-      "spaces.company",
-      "spaces.logo",
-      eb
-        .selectFrom("team_member_spaces")
-        .select(eb.fn.countAll().as("count"))
-        .whereRef("team_member_spaces.space_id", "=", "spaces.id")
-        .as("team_member_count"),
-      eb
-        .selectFrom("space_clients")
-        .select(eb.fn.countAll().as("count"))
-        .whereRef("space_clients.space_id", "=", "spaces.id")
-        .as("client_count"),
-    ])
-    .where("spaces.id", "in", visibleSpaceIds(actor))
-    .orderBy("spaces.name")
-    .orderBy("spaces.id")
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    company: row.company,
-    logoKey: row.logo,
-    teamMemberCount: Number(row.team_member_count ?? 0),
-    clientCount: Number(row.client_count ?? 0),
-  }));
+/** A page of the spaces the actor may see (SPEC §6), by name, with their real team member and client counts. */
+export async function listVisibleSpaces(
+  actor: Actor,
+  { page = 1 }: { page?: number } = {},
+): Promise<Page<SpaceSummary>> {
+  const visible = db.selectFrom("spaces").where("spaces.id", "in", visibleSpaceIds(actor));
+  return takePage(
+    page,
+    () => countOf(visible),
+    async ({ limit, offset }) => {
+      const rows = await visible
+        .select((eb) => [
+          "spaces.id",
+          "spaces.name",
+          "spaces.email",
+          "spaces.company",
+          "spaces.logo",
+          eb
+            .selectFrom("team_member_spaces")
+            .select(eb.fn.countAll().as("count"))
+            .whereRef("team_member_spaces.space_id", "=", "spaces.id")
+            .as("team_member_count"),
+          eb
+            .selectFrom("space_clients")
+            .select(eb.fn.countAll().as("count"))
+            .whereRef("space_clients.space_id", "=", "spaces.id")
+            .as("client_count"),
+        ])
+        .orderBy("spaces.name")
+        .orderBy("spaces.id")
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        company: row.company,
+        logoKey: row.logo,
+        teamMemberCount: Number(row.team_member_count ?? 0),
+        clientCount: Number(row.client_count ?? 0),
+      }));
+    },
+  );
 }
 
 /** SPEC §6: only OWNER clients can be chosen as a space's owner. For those who may create spaces. */

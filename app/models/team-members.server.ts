@@ -4,13 +4,14 @@ import { notFound } from "./errors.server";
 import {
   TEAM_MEMBER_NOT_FOUND,
   agencySpaces,
-  personCards,
+  personCardPage,
   type PersonSpace,
   type TeamMemberCard,
 } from "./people.server";
 import { canEdit, canInvite } from "./policy.server";
 import { visibleSpaceIds } from "./space-access.server";
 import { ownerName } from "./owner-name";
+import type { Page } from "./paging";
 
 /*
  * Who sees the agency's team (SPEC §2.9, §2.4, §2.3, §6): the agency manages it; team
@@ -20,7 +21,8 @@ import { ownerName } from "./owner-name";
 
 export type TeamRoster = {
   owner: { name: string; email: string; agencyName: string; avatarKey: string | null } | null;
-  members: TeamMemberCard[];
+  /** A page of the agency's team members. */
+  members: Page<TeamMemberCard>;
   /** The agency's spaces, to assign members to (only for those who may manage the team). */
   spaces: PersonSpace[];
   canEdit: boolean;
@@ -32,11 +34,11 @@ export type TeamRoster = {
  * team members (their colleagues, read-only); clients see the team through
  * listAgencyTeamForClient.
  */
-export async function listTeamRoster(actor: Actor): Promise<TeamRoster> {
+export async function listTeamRoster(actor: Actor, { page = 1 }: { page?: number } = {}): Promise<TeamRoster> {
   if (!actor.agencyId || actor.type === "CLIENT") throw notFound(TEAM_MEMBER_NOT_FOUND);
   const editable = canEdit(actor, "team");
   const [members, agency, spaces] = await Promise.all([
-    personCards("team_member", actor.agencyId),
+    personCardPage("team_member", actor.agencyId, { page }),
     actor.type === "AGENCY"
       ? db
           .selectFrom("agencies")
@@ -69,13 +71,16 @@ export async function listTeamRoster(actor: Actor): Promise<TeamRoster> {
   };
 }
 
-/** /client/team (SPEC §6): the agency's team members assigned to the client's spaces. */
-export async function listAgencyTeamForClient(actor: Actor): Promise<TeamMemberCard[]> {
+/** /client/team (SPEC §6): a page of the agency's team members assigned to the client's spaces. */
+export async function listAgencyTeamForClient(
+  actor: Actor,
+  { page = 1 }: { page?: number } = {},
+): Promise<Page<TeamMemberCard>> {
   if (actor.type !== "CLIENT" || !actor.agencyId) throw notFound(TEAM_MEMBER_NOT_FOUND);
   const assigned = db
     .selectFrom("team_member_spaces")
     .select("team_member_id as id")
     .where("space_id", "in", visibleSpaceIds(actor));
   // A client learns nothing of the spaces they are not in.
-  return personCards("team_member", actor.agencyId, assigned, actor);
+  return personCardPage("team_member", actor.agencyId, { page, which: assigned, visibleTo: actor });
 }

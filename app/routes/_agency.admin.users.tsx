@@ -1,13 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminHeading, AdminTable } from "~/components/admin/admin-table";
-import { Button, buttonClassName } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
+import { Pager } from "~/components/ui/pager";
 import { SearchIcon } from "~/components/ui/icons";
 import { inputClassName } from "~/components/ui/field";
 import { useClock } from "~/components/use-clock";
 import { listUsers } from "~/models/admin.server";
 import { formatDate } from "~/models/time-format";
 import { requireActor } from "~/web/guards.server";
+import { requestedPage } from "~/web/request.server";
 import { pageMeta } from "~/web/meta";
 
 export const meta: MetaFunction = () =>
@@ -15,18 +17,15 @@ export const meta: MetaFunction = () =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireActor(request, "admin");
-  const params = new URL(request.url).searchParams;
-  return listUsers(actor, { query: params.get("q") ?? "", page: Number(params.get("page") ?? 1) });
+  return listUsers(actor, { query: new URL(request.url).searchParams.get("q") ?? "", page: requestedPage(request) });
 }
 
 const TYPE_LABELS = { AGENCY: "Agency", TEAM_MEMBER: "Team member", CLIENT: "Client", ADMIN: "Admin" } as const;
 
 export default function AdminUsers() {
-  const { users, query, page, pageCount, total, perPage } = useLoaderData<typeof loader>();
+  const { users, query } = useLoaderData<typeof loader>();
   const searching = useNavigation().state === "loading";
   const clock = useClock();
-  const pageHref = (to: number) => `?${new URLSearchParams({ ...(query ? { q: query } : {}), page: String(to) })}`;
-  const first = (page - 1) * perPage + 1;
   return (
     <>
       <AdminHeading title="Users" description="Every account on this instance, newest first." />
@@ -47,12 +46,12 @@ export default function AdminUsers() {
           {searching ? "Searching..." : "Search"}
         </Button>
       </Form>
-      {users.length ? (
+      {users.items.length ? (
         <>
           <AdminTable
             label="Users"
             columns={["Email", "Type", "Agency", "Verified", "Created"]}
-            rows={users.map((user) => [
+            rows={users.items.map((user) => [
               user.email,
               TYPE_LABELS[user.userType],
               user.agencyName ?? "—",
@@ -60,23 +59,7 @@ export default function AdminUsers() {
               formatDate(user.createdAt, clock),
             ])}
           />
-          <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
-            <p className="text-slate-600">
-              Showing {first}–{first + users.length - 1} of {total}
-            </p>
-            <div className="flex gap-2">
-              {page > 1 ? (
-                <Link to={pageHref(page - 1)} className={buttonClassName({ variant: "outline", size: "sm" })}>
-                  Previous
-                </Link>
-              ) : null}
-              {page < pageCount ? (
-                <Link to={pageHref(page + 1)} className={buttonClassName({ variant: "outline", size: "sm" })}>
-                  Next
-                </Link>
-              ) : null}
-            </div>
-          </nav>
+          <Pager list={users} label="Pages of users" className="mt-4" />
         </>
       ) : (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">

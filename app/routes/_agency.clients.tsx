@@ -10,7 +10,7 @@ import { pageMeta } from "~/web/meta";
 export const meta: MetaFunction = () => pageMeta("Clients", "Manage your client contacts and their access to spaces.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return loadClientRoster(await requireActor(request, "agency"));
+  return loadClientRoster(await requireActor(request, "agency"), request);
 }
 
 export default function Clients() {

@@ -9,11 +9,12 @@ import { teamRosterProps } from "~/components/team/team-member-view";
 import { Alert } from "~/components/ui/alert";
 import { PageHeader } from "~/components/ui/page-header";
 import { inviteOptions, listInvitations } from "~/models/invitations.server";
+import { INVITATION_PAGE_PARAM } from "~/models/paging";
 import { canInvite } from "~/models/policy.server";
 import { listTeamRoster } from "~/models/team-members.server";
 import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
-import { appOrigin } from "~/web/request.server";
+import { appOrigin, requestedPage } from "~/web/request.server";
 import { pageMeta } from "~/web/meta";
 
 export const meta: MetaFunction = () => pageMeta("Team", "Manage your team members and their access to spaces.");
@@ -22,8 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireActor(request, "agency");
   const [roster, invitations, options] = await Promise.all([
     // An administrator of no agency has no team: not found, rather than a failure.
-    expectFound(listTeamRoster(actor)),
-    listInvitations(actor, "team", appOrigin()),
+    expectFound(listTeamRoster(actor, { page: requestedPage(request) })),
+    listInvitations(actor, "team", appOrigin(), { page: requestedPage(request, INVITATION_PAGE_PARAM) }),
     canInvite(actor, "ACCOUNT_MANAGER") ? inviteOptions(actor, "team") : null,
   ]);
   return { team: { roster, invitations, inviteOptions: options } };
@@ -72,7 +73,7 @@ export default function Team() {
               ) : null
             }
             returnTo="/team"
-            invitations={inviteOptions ? { rows: invitations, showCompany: false } : null}
+            invitations={inviteOptions ? { list: invitations, showCompany: false } : null}
           />
         )}
       </Await>

@@ -7,9 +7,11 @@ import { Avatar } from "~/components/ui/avatar";
 import { buttonClassName } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ChatIcon } from "~/components/ui/icons";
+import { Pager } from "~/components/ui/pager";
 import { listVisibleSpaces } from "~/models/spaces.server";
 import { unreadCounts } from "~/models/unread.server";
 import { requireActor } from "~/web/guards.server";
+import { requestedPage } from "~/web/request.server";
 import { imageUrl } from "~/models/image-urls";
 import { pageMeta } from "~/web/meta";
 import { spacePath } from "~/models/paths";
@@ -20,7 +22,10 @@ export const meta: MetaFunction = () =>
 /** SPEC §2.3 Team Chat: the client's spaces, each with Enter Chat. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireActor(request, "client");
-  const [spaces, unread] = await Promise.all([listVisibleSpaces(actor), unreadCounts(actor)]);
+  const [spaces, unread] = await Promise.all([
+    listVisibleSpaces(actor, { page: requestedPage(request) }),
+    unreadCounts(actor),
+  ]);
   return { spaces, unread };
 }
 
@@ -29,10 +34,10 @@ export default function TeamChat() {
   return (
     <div className="space-y-6">
       <PageHeader title="Team Chat" subtitle="Talk with your agency in each of your spaces" />
-      {spaces.length ? (
+      {spaces.total ? (
         <Card>
           <ul className="divide-y divide-slate-100">
-            {spaces.map((space) => (
+            {spaces.items.map((space) => (
               <li key={space.id} className="flex items-center gap-4 px-4 py-4 sm:px-5">
                 <Avatar name={space.name} src={imageUrl(space.logoKey)} shape="square" size="lg" alt="" />
                 <div className="min-w-0 flex-1">
@@ -61,6 +66,7 @@ export default function TeamChat() {
           When your agency adds you to a space, its chat shows up here.
         </EmptySpaces>
       )}
+      <Pager list={spaces} label="Pages of chats" />
     </div>
   );
 }

@@ -11,7 +11,7 @@ export const meta: MetaFunction = () =>
   pageMeta("Employees", "The people of your company who work with your agency, and the invitations you sent them.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return loadClientRoster(await requireActor(request, "client"));
+  return loadClientRoster(await requireActor(request, "client"), request);
 }
 
 export default function Employees() {

@@ -4,15 +4,18 @@ import { PersonRoster } from "~/components/rosters/person-roster";
 import { RosterEmpty } from "~/components/rosters/roster-states";
 import { TeamMembersLoadError, teamMemberView } from "~/components/team/team-member-view";
 import { SubmitButton } from "~/components/ui/button";
+import { PAGE_PARAM } from "~/models/paging";
 import { listAgencyTeamForClient } from "~/models/team-members.server";
 import { requireActor } from "~/web/guards.server";
+import { requestedPage } from "~/web/request.server";
 import { pageMeta } from "~/web/meta";
 
 export const meta: MetaFunction = () =>
   pageMeta("Agency Team", "The agency's team members who work in your spaces, and how to reach them.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { members: await listAgencyTeamForClient(await requireActor(request, "client")) };
+  const actor = await requireActor(request, "client");
+  return { members: await listAgencyTeamForClient(actor, { page: requestedPage(request) }) };
 }
 
 export default function AgencyTeam() {
@@ -24,8 +27,9 @@ export default function AgencyTeam() {
       title="Agency Team"
       subtitle="The team members who work in your spaces"
       actions={
-        // A GET to this page: it reloads the list, with or without JavaScript.
+        // A GET to this page: it reloads the list (the same page of it), with or without JavaScript.
         <Form method="get">
+          {members.page > 1 ? <input type="hidden" name={PAGE_PARAM} value={members.page} /> : null}
           <SubmitButton
             variant="outline"
             pending={navigation.state === "loading" && navigation.location.pathname === "/client/team"}

@@ -8,11 +8,13 @@ import { NEED_CLIENT_OWNER, NewSpaceButton } from "~/components/spaces/new-space
 import { SpaceCard } from "~/components/spaces/space-card";
 import { Alert } from "~/components/ui/alert";
 import { useDialogState } from "~/components/ui/dialog";
+import { Pager } from "~/components/ui/pager";
 import { canManageSpaces, listClientOwners, listVisibleSpaces, type SpaceSummary } from "~/models/spaces.server";
 import { inviteOptions } from "~/models/invitations.server";
 import { canInvite } from "~/models/policy.server";
 import { unreadCounts } from "~/models/unread.server";
 import { requireActor } from "~/web/guards.server";
+import { requestedPage } from "~/web/request.server";
 import { pageMeta } from "~/web/meta";
 
 export const meta: MetaFunction = () =>
@@ -22,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireActor(request);
   const editable = canManageSpaces(actor);
   const [spaces, unread, owners] = await Promise.all([
-    listVisibleSpaces(actor),
+    listVisibleSpaces(actor, { page: requestedPage(request) }),
     unreadCounts(actor),
     editable ? listClientOwners(actor) : null,
   ]);
@@ -46,9 +48,9 @@ export default function Spaces() {
       >
         {owners ? <NewSpaceButton owners={owners} /> : null}
       </PageHeader>
-      {spaces.length ? (
+      {spaces.total ? (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {spaces.map((space) => (
+          {spaces.items.map((space) => (
             <li key={space.id} className="flex">
               <SpaceCard
                 space={space}
@@ -75,6 +77,7 @@ export default function Spaces() {
             : "When your agency adds you to a space, it shows up here."}
         </EmptySpaces>
       )}
+      <Pager list={spaces} label="Pages of spaces" />
       <DeleteSpaceDialog space={deleting.value} onClose={deleting.close} />
     </div>
   );

@@ -11,7 +11,7 @@ export const meta: MetaFunction = () =>
   pageMeta("Clients", "The client contacts of the spaces you work in, and the client invitations you manage.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return loadClientRoster(await requireActor(request, "teams"));
+  return loadClientRoster(await requireActor(request, "teams"), request);
 }
 
 export default function TeamClients() {

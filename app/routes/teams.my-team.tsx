@@ -4,13 +4,15 @@ import { PersonRoster } from "~/components/rosters/person-roster";
 import { TeamMembersLoadError, teamRosterProps } from "~/components/team/team-member-view";
 import { listTeamRoster } from "~/models/team-members.server";
 import { requireActor } from "~/web/guards.server";
+import { requestedPage } from "~/web/request.server";
 import { pageMeta } from "~/web/meta";
 
 export const meta: MetaFunction = () =>
   pageMeta("My Team", "The team members of your agency and the spaces they work in.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { roster: await listTeamRoster(await requireActor(request, "teams")) };
+  const actor = await requireActor(request, "teams");
+  return { roster: await listTeamRoster(actor, { page: requestedPage(request) }) };
 }
 
 export default function MyTeam() {

@@ -3,9 +3,11 @@ import { useLoaderData } from "@remix-run/react";
 import { EmptySpaces } from "~/components/spaces/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { SpaceCard } from "~/components/spaces/space-card";
+import { Pager } from "~/components/ui/pager";
 import { listVisibleSpaces } from "~/models/spaces.server";
 import { unreadCounts } from "~/models/unread.server";
 import { requireActor } from "~/web/guards.server";
+import { requestedPage } from "~/web/request.server";
 import { pageMeta } from "~/web/meta";
 
 export const meta: MetaFunction = () =>
@@ -14,7 +16,10 @@ export const meta: MetaFunction = () =>
 /** SPEC §2.4: a team member's spaces, read-only. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireActor(request, "teams");
-  const [spaces, unread] = await Promise.all([listVisibleSpaces(actor), unreadCounts(actor)]);
+  const [spaces, unread] = await Promise.all([
+    listVisibleSpaces(actor, { page: requestedPage(request) }),
+    unreadCounts(actor),
+  ]);
   return { spaces, unread };
 }
 
@@ -23,9 +28,9 @@ export default function MySpaces() {
   return (
     <div className="space-y-6">
       <PageHeader title="My Spaces" subtitle="The client spaces you are assigned to" />
-      {spaces.length ? (
+      {spaces.total ? (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {spaces.map((space) => (
+          {spaces.items.map((space) => (
             <li key={space.id} className="flex">
               <SpaceCard space={space} userType="TEAM_MEMBER" unread={unread[space.id]} />
             </li>
@@ -36,6 +41,7 @@ export default function MySpaces() {
           When your agency assigns you to a space, it shows up here.
         </EmptySpaces>
       )}
+      <Pager list={spaces} label="Pages of spaces" />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import { PAGE_PARAM } from "~/models/paging";
 import { env } from "~/services/env.server";
 
 /**
@@ -9,6 +10,11 @@ import { env } from "~/services/env.server";
  */
 export function appOrigin(): string {
   return env().APP_URL;
+}
+
+/** The page of a list the address asks for (`?page=`, or another parameter); the list's model brings it within range. */
+export function requestedPage(request: Request, param = PAGE_PARAM): number {
+  return Number(new URL(request.url).searchParams.get(param) ?? 1);
 }
 
 /*

@@ -101,6 +101,40 @@ test(
   },
 );
 
+test(
+  "a long client list says what it shows and pages by its links; an edit on page 2 comes back to page 2",
+  { tag: "@no-js" },
+  async ({ page }) => {
+    const { owner } = await createWorld(page, { moreClients: 55 });
+    await signInAs(page, owner.email);
+    await page.goto("/clients");
+    const pages = page.getByRole("navigation", { name: "Pages of Clients" });
+    await expect(pages).toContainText("Showing 1–50 of 55");
+    await expect(card(page, "Client 050")).toBeVisible();
+    await expect(card(page, "Client 051")).toHaveCount(0);
+    await expect(pages.getByRole("link", { name: "Previous" })).toHaveCount(0);
+
+    await pages.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/clients\?page=2$/);
+    await expect(pages).toContainText("Showing 51–55 of 55");
+    await expect(card(page, "Client 055")).toBeVisible();
+    await expect(card(page, "Client 050")).toHaveCount(0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page);
+
+    await openMenu(page, "Client 053", "Edit Details");
+    await page.getByLabel("Name").fill("Renamed Client");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Client updated successfully")).toBeVisible();
+    await expect(page).toHaveURL(/\/clients\?page=2$/);
+    await expect(card(page, "Renamed Client")).toBeVisible();
+
+    await pages.getByRole("link", { name: "Previous" }).click();
+    await expect(page).toHaveURL(/\/clients\?page=1$/);
+    await expect(pages).toContainText("Showing 1–50 of 55");
+  },
+);
+
 test("a team member sees their colleagues and their spaces' clients, read-only", async ({ page }) => {
   const created = await createWorld(page, world);
   await signInAs(page, created.teamMembers[0].email);

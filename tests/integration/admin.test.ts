@@ -6,21 +6,21 @@ import { actorOf, createAgency, createUser } from "#tests/support/factories";
 /* The admin area's pages (DESIGN.md): users searched and paged, the database's state, the settings in force. */
 
 describe("the admin area", () => {
-  test("lists every user with type, agency, verified and created; searches by email or agency; pages by 25", async () => {
+  test("lists every user with type, agency, verified and created; searches by email or agency; pages by 50", async () => {
     const admin = await actorOf(await createUser({ type: "ADMIN" }));
     const { owner } = await createAgency({ agencyName: "Findable Fifty%" });
     await createUser({ verified: false, email: "pending-person@example.test" });
-    for (let index = 0; index < 30; index++) await createUser();
+    for (let index = 0; index < 50; index++) await createUser();
 
-    const firstPage = await listUsers(admin);
-    expect(firstPage.users).toHaveLength(25);
-    expect(firstPage.total).toBeGreaterThanOrEqual(33);
-    const secondPage = await listUsers(admin, { page: 2 });
-    expect(secondPage.users.map((user) => user.id)).not.toContain(firstPage.users[0].id);
-    expect((await listUsers(admin, { page: 999 })).page).toBe(firstPage.pageCount);
+    const { users: firstPage } = await listUsers(admin);
+    expect(firstPage.items).toHaveLength(50);
+    expect(firstPage.total).toBeGreaterThanOrEqual(53);
+    const { users: secondPage } = await listUsers(admin, { page: 2 });
+    expect(secondPage.items.map((user) => user.id)).not.toContain(firstPage.items[0].id);
+    expect((await listUsers(admin, { page: 999 })).users.page).toBe(firstPage.pageCount);
 
     const byAgency = await listUsers(admin, { query: "fifty%" });
-    expect(byAgency.users).toEqual([
+    expect(byAgency.users.items).toEqual([
       expect.objectContaining({
         email: owner.email,
         userType: "AGENCY",
@@ -29,8 +29,8 @@ describe("the admin area", () => {
       }),
     ]);
     // A % typed in the search is a percent sign, not a wildcard.
-    expect((await listUsers(admin, { query: "Fif%ty" })).users).toEqual([]);
-    expect((await listUsers(admin, { query: "PENDING-PERSON" })).users[0]).toMatchObject({ verified: false });
+    expect((await listUsers(admin, { query: "Fif%ty" })).users.items).toEqual([]);
+    expect((await listUsers(admin, { query: "PENDING-PERSON" })).users.items[0]).toMatchObject({ verified: false });
   });
 
   test("shows each migration as applied, and row counts", async () => {

@@ -57,8 +57,8 @@ describe("a client company is an identity, not a name (hole 6)", () => {
     const stan = await inviteClient(agency, "Stan Stranger");
     const space = await createSpace(agencyId, { name: "Olive's Launch", clientIds: [olive.client.id] });
 
-    expect((await listClientRoster(olive.actor)).clients).toEqual([]);
-    expect((await listClientRoster(stan.actor)).clients).toEqual([]);
+    expect((await listClientRoster(olive.actor)).clients.items).toEqual([]);
+    expect((await listClientRoster(stan.actor)).clients.items).toEqual([]);
     expect((await search(olive.actor, "Stan")).people).toEqual([]);
     expect((await search(stan.actor, "Olive")).people).toEqual([]);
     expect((await getSpaceClients(olive.actor, space.id)).candidates).toEqual([]);
@@ -76,8 +76,8 @@ describe("a client company is an identity, not a name (hole 6)", () => {
     const space = await createSpace(agencyId, { clientIds: [olive.client.id] });
 
     expect(eve.client.company_id).toBe(olive.client.company_id);
-    expect(names((await listClientRoster(olive.actor)).clients)).toEqual(["Eve Employee"]);
-    expect(names((await listClientRoster(eve.actor)).clients)).toEqual(["Olive Owner"]);
+    expect(names((await listClientRoster(olive.actor)).clients.items)).toEqual(["Eve Employee"]);
+    expect(names((await listClientRoster(eve.actor)).clients.items)).toEqual(["Olive Owner"]);
     await addClientToSpace(olive.actor, space.id, eve.client.id);
     expect(names((await getSpaceClients(olive.actor, space.id)).clients)).toEqual(["Eve Employee", "Olive Owner"]);
   });
@@ -90,7 +90,7 @@ describe("a client company is an identity, not a name (hole 6)", () => {
     await inviteClient(agency, "Stan Stranger", { company: "Initech" });
 
     expect(eve.client.company_id).toBe(olive.client.company_id);
-    expect(names((await listClientRoster(olive.actor)).clients)).toEqual(["Eve Employee"]);
+    expect(names((await listClientRoster(olive.actor)).clients.items)).toEqual(["Eve Employee"]);
   });
 });
 
@@ -104,7 +104,7 @@ describe("smaller leaks (hole 9)", () => {
     await createSpace(agencyId, { name: "Theirs", clientIds: [other.client.id] });
     const actor = await actorOf(user);
 
-    expect(names((await listClientRoster(actor)).clients)).toEqual(["Mina Mine"]);
+    expect(names((await listClientRoster(actor)).clients.items)).toEqual(["Mina Mine"]);
     expect(names((await search(actor, "Globex")).people)).toEqual(["Mina Mine"]);
     expect((await search(actor, "Otto")).people).toEqual([]);
   });

@@ -138,7 +138,7 @@ describe("the admin area", () => {
     }
     const response = await respond(() => adminUsers.loader(args(getRequest("/admin/users", adminCookie))));
     const { users } = await response.json();
-    expect(users.map((user: { email: string }) => user.email)).toEqual(
+    expect(users.items.map((user: { email: string }) => user.email)).toEqual(
       expect.arrayContaining([owner.email, admin.email]),
     );
   });

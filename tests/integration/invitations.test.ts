@@ -211,13 +211,13 @@ describe("listing, resending and deleting", () => {
       .execute();
 
     const teamRows = await listInvitations(actor, "team", ORIGIN);
-    expect(teamRows.map((row) => [row.email, row.status])).toEqual([
+    expect(teamRows.items.map((row) => [row.email, row.status])).toEqual([
       ["fresh@example.test", "Pending"],
       ["old@example.test", "Expired"],
       ["used@example.test", "Used"],
     ]);
     const clientRows = await listInvitations(actor, "client", ORIGIN);
-    expect(clientRows.map((row) => [row.email, row.company])).toEqual([["c2@example.test", "Initech"]]);
+    expect(clientRows.items.map((row) => [row.email, row.company])).toEqual([["c2@example.test", "Initech"]]);
   });
 
   test("a client owner sees their company's invitations only; those who may not invite see none", async () => {
@@ -226,12 +226,12 @@ describe("listing, resending and deleting", () => {
       origin: ORIGIN,
     });
     await createInvitation(await actorOf(clientOwner.user), client({ clientRole: "EMPLOYEE" }), { origin: ORIGIN });
-    expect((await listInvitations(await actorOf(clientOwner.user), "client", ORIGIN)).map((r) => r.company)).toEqual([
-      "Globex",
-    ]);
-    expect(await listInvitations(await actorOf(designer.user), "client", ORIGIN)).toEqual([]);
-    expect(await listInvitations(await actorOf(employee.user), "client", ORIGIN)).toEqual([]);
-    expect(await listInvitations(await actorOf(clientOwner.user), "team", ORIGIN)).toEqual([]);
+    expect(
+      (await listInvitations(await actorOf(clientOwner.user), "client", ORIGIN)).items.map((r) => r.company),
+    ).toEqual(["Globex"]);
+    expect((await listInvitations(await actorOf(designer.user), "client", ORIGIN)).items).toEqual([]);
+    expect((await listInvitations(await actorOf(employee.user), "client", ORIGIN)).items).toEqual([]);
+    expect((await listInvitations(await actorOf(clientOwner.user), "team", ORIGIN)).items).toEqual([]);
   });
 
   test("resend mails team and client invitations again; without an email it says so", async () => {

@@ -46,8 +46,8 @@ describe("who sees whom (SPEC §6)", () => {
     const { owner } = await agencyWithPeople();
     const roster = await listTeamRoster(await actorOf(owner));
     expect(roster.owner).toMatchObject({ agencyName: "Acme Digital", email: owner.email });
-    expect(names(roster.members)).toEqual(["Dan Designer", "Mia Manager"]);
-    expect(roster.members[1].spaces.map((space) => space.name)).toEqual(["Globex Launch"]);
+    expect(names(roster.members.items)).toEqual(["Dan Designer", "Mia Manager"]);
+    expect(roster.members.items[1].spaces.map((space) => space.name)).toEqual(["Globex Launch"]);
     expect(roster).toMatchObject({ canEdit: true, canInvite: true });
   });
 
@@ -55,34 +55,34 @@ describe("who sees whom (SPEC §6)", () => {
     const { manager } = await agencyWithPeople();
     const roster = await listTeamRoster(await actorOf(manager.user));
     expect(roster.owner).toBeNull();
-    expect(names(roster.members)).toEqual(["Dan Designer", "Mia Manager"]);
+    expect(names(roster.members.items)).toEqual(["Dan Designer", "Mia Manager"]);
     expect(roster).toMatchObject({ canEdit: false, canInvite: false, spaces: [] });
   });
 
   test("a client sees only the team members assigned to their spaces, and only those spaces", async () => {
     const { employee } = await agencyWithPeople();
     const team = await listAgencyTeamForClient(await actorOf(employee.user));
-    expect(names(team)).toEqual(["Mia Manager"]);
+    expect(names(team.items)).toEqual(["Mia Manager"]);
     await expect(listTeamRoster(await actorOf(employee.user))).rejects.toMatchObject({ status: 404 });
   });
 
   test("the agency sees every client; a team member the clients of their spaces; a client the others of their company", async () => {
     const { owner, manager, designer, clientOwner, employee } = await agencyWithPeople();
-    expect(names((await listClientRoster(await actorOf(owner))).clients)).toEqual([
+    expect(names((await listClientRoster(await actorOf(owner))).clients.items)).toEqual([
       "Eve Employee",
       "Ian Initech",
       "Olga Owner",
     ]);
     const managerView = await listClientRoster(await actorOf(manager.user));
-    expect(names(managerView.clients)).toEqual(["Eve Employee", "Olga Owner"]);
+    expect(names(managerView.clients.items)).toEqual(["Eve Employee", "Olga Owner"]);
     expect(managerView).toMatchObject({ canEdit: false, canInvite: true });
     expect(await listClientRoster(await actorOf(designer.user))).toMatchObject({ canInvite: false });
 
     const ownerView = await listClientRoster(await actorOf(clientOwner.user));
-    expect(names(ownerView.clients)).toEqual(["Eve Employee"]);
+    expect(names(ownerView.clients.items)).toEqual(["Eve Employee"]);
     expect(ownerView).toMatchObject({ canEdit: false, canInvite: true });
     const employeeView = await listClientRoster(await actorOf(employee.user));
-    expect(names(employeeView.clients)).toEqual(["Olga Owner"]);
+    expect(names(employeeView.clients.items)).toEqual(["Olga Owner"]);
     expect(employeeView.canInvite).toBe(false);
   });
 });

@@ -99,11 +99,11 @@ describe("the space pages admit each user type in their own shell", () => {
       .values({ space_id: launch.id, team_member_id: designer.member.id })
       .execute();
     const mine = await call(teamsSpaces.loader, getRequest("/teams/spaces", cookies.designer));
-    expect((await mine.json()).spaces.map((s: { name: string }) => s.name)).toEqual(["Globex Launch"]);
+    expect((await mine.json()).spaces.items.map((s: { name: string }) => s.name)).toEqual(["Globex Launch"]);
     const chats = await call(clientChat.loader, getRequest("/client/chat", cookies.owner));
-    expect((await chats.json()).spaces.map((s: { name: string }) => s.name)).toEqual(["Globex Launch"]);
+    expect((await chats.json()).spaces.items.map((s: { name: string }) => s.name)).toEqual(["Globex Launch"]);
     const none = await call(clientChat.loader, getRequest("/client/chat", cookies.employee));
-    expect((await none.json()).spaces).toEqual([]);
+    expect((await none.json()).spaces.items).toEqual([]);
     expect((await call(clientChat.loader, getRequest("/client/chat", cookies.designer))).headers.get("Location")).toBe(
       "/teams/dashboard",
     );

@@ -50,7 +50,7 @@ async function world() {
   return { agency, admin, designer, manager, owner, employee, initech, launch };
 }
 
-const names = (spaces: Array<{ name: string }>) => spaces.map((space) => space.name);
+const names = (spaces: { items: Array<{ name: string }> }) => spaces.items.map((space) => space.name);
 
 describe("which spaces each user type sees (SPEC §6)", () => {
   test("the agency sees all its spaces with real counts, nobody else's", async () => {
@@ -59,10 +59,10 @@ describe("which spaces each user type sees (SPEC §6)", () => {
     await createSpace(admin, { clientOwnerId: initech.client.id, name: "Initech Rebrand" });
     const spaces = await listVisibleSpaces(admin);
     expect(names(spaces)).toEqual(["Globex", "Initech Rebrand"]);
-    expect(spaces[0]).toMatchObject({ teamMemberCount: 1, clientCount: 1, email: expect.stringContaining("@") });
-    expect(spaces[1]).toMatchObject({ teamMemberCount: 0, clientCount: 1 });
+    expect(spaces.items[0]).toMatchObject({ teamMemberCount: 1, clientCount: 1, email: expect.stringContaining("@") });
+    expect(spaces.items[1]).toMatchObject({ teamMemberCount: 0, clientCount: 1 });
     expect(names(await listVisibleSpaces(other.admin))).toEqual(["Globex"]);
-    expect((await listVisibleSpaces(other.admin))[0].id).not.toBe(spaces[0].id);
+    expect((await listVisibleSpaces(other.admin)).items[0].id).not.toBe(spaces.items[0].id);
   });
 
   test("a team member and a client see only the spaces they take part in", async () => {
@@ -245,7 +245,7 @@ describe("deleting a space", () => {
     expect(await storage().get(logo)).toBeNull();
     expect(await storage().get(attachment)).toBeNull();
     expect(removed).toEqual([[admin.id, designer.user.id, owner.user.id].sort()]);
-    expect(await listVisibleSpaces(admin)).toEqual([]);
+    expect((await listVisibleSpaces(admin)).items).toEqual([]);
     const activity = await db.selectFrom("activity").select("action").where("subject_id", "=", launch.id).execute();
     expect(activity.map((row) => row.action)).toContain("space.deleted");
   });

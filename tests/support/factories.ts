@@ -142,6 +142,101 @@ export async function createSpace(
   return space;
 }
 
+/*
+ * Many rows of one kind in one insert, for the tests of long lists: records only (no
+ * accounts), named "<name> 001" on, so that by name they come in that order.
+ */
+const numbered = (name: string, count: number) =>
+  Array.from({ length: count }, (_, index) => `${name} ${String(index + 1).padStart(3, "0")}`);
+
+export async function createTeamMembers(agencyId: string, count: number, { name = "Member" } = {}) {
+  return db
+    .insertInto("team_members")
+    .values(
+      numbered(name, count).map((each) => ({
+        agency_id: agencyId,
+        name: each,
+        email: uniqueEmail("member"),
+        role: "DESIGNER" as const,
+      })),
+    )
+    .returningAll()
+    .execute();
+}
+
+export async function createClients(agencyId: string, count: number, { name = "Client", company = "Globex" } = {}) {
+  const company_id = await companyNamed(db, agencyId, company);
+  return db
+    .insertInto("clients")
+    .values(
+      numbered(name, count).map((each) => ({
+        agency_id: agencyId,
+        name: each,
+        email: uniqueEmail("client"),
+        role: "EMPLOYEE" as const,
+        company_id,
+      })),
+    )
+    .returningAll()
+    .execute();
+}
+
+/** Spaces of the agency, each with these team members and clients taking part. */
+export async function createSpaces(
+  agencyId: string,
+  count: number,
+  {
+    name = "Space",
+    teamMemberIds = [],
+    clientIds = [],
+  }: { name?: string; teamMemberIds?: string[]; clientIds?: string[] } = {},
+) {
+  const spaces = await db
+    .insertInto("spaces")
+    .values(numbered(name, count).map((each) => ({ agency_id: agencyId, name: each })))
+    .returningAll()
+    .execute();
+  const ids = spaces.map((space) => space.id);
+  if (teamMemberIds.length) {
+    await db
+      .insertInto("team_member_spaces")
+      .values(ids.flatMap((space_id) => teamMemberIds.map((team_member_id) => ({ team_member_id, space_id }))))
+      .execute();
+  }
+  if (clientIds.length) {
+    await db
+      .insertInto("space_clients")
+      .values(ids.flatMap((space_id) => clientIds.map((client_id) => ({ client_id, space_id }))))
+      .execute();
+  }
+  return spaces;
+}
+
+/** Pending invitations, to "<name>-001@example.test" on, the first the newest (a second apart). */
+export async function createInvitations(
+  agencyId: string,
+  role: InvitationRole,
+  count: number,
+  { name = "invitee", meta = {} }: { name?: string; meta?: Record<string, unknown> } = {},
+) {
+  const now = Date.now();
+  return db
+    .insertInto("invitations")
+    .values(
+      numbered(name, count).map((each, index) => ({
+        agency_id: agencyId,
+        role,
+        email: `${each.replace(" ", "-")}@example.test`,
+        token_hash: hashSecret(crypto.randomBytes(16).toString("hex")),
+        created_at: new Date(now - index * 1000),
+        expires_at: new Date(now + 7 * 24 * 3600_000),
+        meta: JSON.stringify(meta),
+      })),
+    )
+    .returningAll()
+    .execute();
+}
+
 /** The actor the models see for this account, as the guards would load it. */
 export async function actorOf(user: { id: string }) {
   const actor = await loadActor(user.id);

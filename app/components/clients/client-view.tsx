@@ -82,6 +82,6 @@ export function clientRosterProps({
     ),
     spaces: roster.spaces,
     editable: roster.canEdit,
-    invitations: inviteOptions ? { rows: invitations, showCompany: !employees } : null,
+    invitations: inviteOptions ? { list: invitations, showCompany: !employees } : null,
   };
 }

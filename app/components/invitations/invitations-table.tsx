@@ -3,7 +3,9 @@ import { clsx } from "clsx";
 import { useState } from "react";
 import { Button, SubmitButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { Pager } from "~/components/ui/pager";
 import type { InvitationRow } from "~/models/invitations.server";
+import { INVITATION_PAGE_PARAM, type Page } from "~/models/paging";
 import { useHydrated } from "~/components/use-hydrated";
 import { useClock } from "~/components/use-clock";
 import { formatDate } from "~/models/time-format";
@@ -16,9 +18,15 @@ const statusStyles = {
   Used: "bg-emerald-50 text-emerald-800",
 } as const;
 
+/** An invitation as a loader hands it on (its date as a string). */
+export type ListedInvitation = Omit<InvitationRow, "createdAt"> & { createdAt: string | Date };
+
+const SECTION_ID = "pending-invitations";
+
 /**
  * The Pending Invitations table (SPEC §2.9, §2.10): who, (company for clients), role,
- * Sent as MMM d, yyyy (in the reader's zone), Status, and Copy link, Resend and Delete. Resend and Delete
+ * Sent as MMM d, yyyy (in the reader's zone), Status, and Copy link, Resend and Delete,
+ * a page at a time (by its own query parameter, beside the roster's). Resend and Delete
  * post through fetchers with a toast; without JavaScript they come back to `returnTo`.
  */
 export function InvitationsTable({
@@ -26,16 +34,16 @@ export function InvitationsTable({
   showCompany,
   returnTo,
 }: {
-  invitations: Array<Omit<InvitationRow, "createdAt"> & { createdAt: string | Date }>;
+  invitations: Page<ListedInvitation>;
   showCompany: boolean;
   returnTo: string;
 }) {
   return (
-    <section aria-labelledby="pending-invitations" className="space-y-3">
-      <h2 id="pending-invitations" className="text-lg font-semibold text-slate-900">
+    <section id={SECTION_ID} aria-labelledby={`${SECTION_ID}-heading`} className="scroll-mt-20 space-y-3">
+      <h2 id={`${SECTION_ID}-heading`} className="text-lg font-semibold text-slate-900">
         Pending Invitations
       </h2>
-      {invitations.length ? (
+      {invitations.items.length ? (
         <Card className="overflow-x-auto">
           <table className="w-full min-w-[36rem] text-left text-sm">
             <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
@@ -63,7 +71,7 @@ export function InvitationsTable({
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
-              {invitations.map((invitation) => (
+              {invitations.items.map((invitation) => (
                 <InvitationItem
                   key={invitation.id}
                   invitation={invitation}
@@ -77,6 +85,7 @@ export function InvitationsTable({
       ) : (
         <Card className="px-6 py-8 text-center text-sm text-slate-600">No pending invitations.</Card>
       )}
+      <Pager list={invitations} label="Pages of invitations" param={INVITATION_PAGE_PARAM} anchor={SECTION_ID} />
     </section>
   );
 }
@@ -86,7 +95,7 @@ function InvitationItem({
   showCompany,
   returnTo,
 }: {
-  invitation: Omit<InvitationRow, "createdAt"> & { createdAt: string | Date };
+  invitation: ListedInvitation;
   showCompany: boolean;
   returnTo: string;
 }) {

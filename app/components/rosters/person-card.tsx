@@ -3,6 +3,7 @@ import { Avatar } from "~/components/ui/avatar";
 import { Card } from "~/components/ui/card";
 import { DetailsMenu, destructiveMenuItemClassName, menuItemClassName } from "~/components/ui/details-menu";
 import { EditIcon, MailIcon, PhoneIcon, SpacesIcon, UserMinusIcon } from "~/components/ui/icons";
+import { withSearchParam } from "~/components/ui/pager";
 import { useHydrated } from "~/components/use-hydrated";
 import { imageUrl } from "~/models/image-urls";
 import type { PersonCardData, PersonView } from "./person-view";
@@ -44,7 +45,7 @@ export function PersonCard<Card extends PersonCardData>({
   });
   const editItem = view.editInline
     ? {
-        to: `${returnTo}?edit=${person.id}`,
+        to: withSearchParam(returnTo, "edit", person.id),
         onClick: (event: React.MouseEvent) => {
           if (!hydrated || !onEdit) return;
           event.preventDefault();

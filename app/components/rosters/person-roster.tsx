@@ -1,23 +1,25 @@
 import { useLocation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
-import { InvitationsTable } from "~/components/invitations/invitations-table";
+import { InvitationsTable, type ListedInvitation } from "~/components/invitations/invitations-table";
 import { Modal } from "~/components/ui/dialog";
 import { PageHeader } from "~/components/ui/page-header";
-import type { InvitationRow } from "~/models/invitations.server";
+import { Pager, withSearchParam } from "~/components/ui/pager";
+import type { Page } from "~/models/paging";
 import type { PersonSpace } from "~/models/people.server";
 import { PersonCard, type PersonDialog } from "./person-card";
 import type { PersonCardData, PersonView } from "./person-view";
 import { RemovePersonForm } from "./remove-person";
 import { SpaceToggles } from "./space-toggles";
 
-export type RosterInvitations = Array<Omit<InvitationRow, "createdAt"> & { createdAt: string | Date }>;
+export type RosterInvitations = Page<ListedInvitation>;
 
 /**
  * A roster of people of one kind (SPEC §2.9, §2.10, §2.3, §2.4): its header, a card for
- * each person (after the `lead`, the agency's owner card), what shows when nobody is
- * there, the pending invitations for whoever may invite, and for the agency the
- * dialogs of the cards' menus. Dialogs name a person by id, so that they show the
- * person as the latest data has them (after a space is toggled).
+ * each person of the page (after the `lead`, the agency's owner card), what shows when
+ * nobody is there, the pending invitations for whoever may invite, and for the agency
+ * the dialogs of the cards' menus. Dialogs name a person by id, so that they show the
+ * person as the latest data has them (after a space is toggled). What is done on the
+ * roster comes back to the same pages of people and invitations.
  */
 export function PersonRoster<Card extends PersonCardData>({
   view,
@@ -37,7 +39,8 @@ export function PersonRoster<Card extends PersonCardData>({
   subtitle: string;
   /** The header's buttons. */
   actions?: React.ReactNode;
-  people: Card[];
+  /** A page of the people. */
+  people: Page<Card>;
   /** A card before the people's (the agency's owner card). */
   lead?: React.ReactNode;
   /** What shows when nobody is listed (below the lead, if there is one). */
@@ -46,13 +49,14 @@ export function PersonRoster<Card extends PersonCardData>({
   spaces: PersonSpace[];
   /** The agency: the cards' menus and their dialogs. */
   editable: boolean;
-  /** This roster's address: where an edit in place returns. */
+  /** This roster's path: where an edit in place returns (to the pages it was on). */
   returnTo: string;
   /** Pending invitations, for whoever may invite. */
-  invitations?: { rows: RosterInvitations; showCompany: boolean } | null;
+  invitations?: { list: RosterInvitations; showCompany: boolean } | null;
 }) {
   const location = useLocation();
   const [searchParams] = useSearchParams();
+  const here = withSearchParam(`${returnTo}${location.search}`, "edit", null);
   const [editing, setEditing] = useState<{ id: string | null; key: string } | null>(null);
   // Edit mode lasts until the next navigation (a saved edit redirects); without JavaScript ?edit= opens it.
   const editId = editing?.key === location.key ? editing.id : searchParams.get("edit");
@@ -61,24 +65,24 @@ export function PersonRoster<Card extends PersonCardData>({
   const [opened, setOpen] = useState<{ dialog: PersonDialog; personId: string; key: string } | null>(null);
   const open = opened?.key === location.key ? opened : null;
   const close = () => setOpen(null);
-  const person = open ? people.find((candidate) => candidate.id === open.personId) : undefined;
+  const person = open ? people.items.find((candidate) => candidate.id === open.personId) : undefined;
 
   return (
     <div className="space-y-6">
       <PageHeader title={title} subtitle={subtitle}>
         {actions}
       </PageHeader>
-      {people.length || lead ? (
+      {people.items.length || lead ? (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {lead ? <li>{lead}</li> : null}
-          {people.map((card) => (
+          {people.items.map((card) => (
             <li key={card.id}>
               <PersonCard
                 view={view}
                 person={card}
                 editable={editable}
                 editing={view.editInline && editable && editId === card.id}
-                returnTo={returnTo}
+                returnTo={here}
                 onEdit={(id) => setEditing({ id, key: location.key })}
                 onOpen={(dialog, personId) => setOpen({ dialog, personId, key: location.key })}
               />
@@ -86,14 +90,15 @@ export function PersonRoster<Card extends PersonCardData>({
           ))}
         </ul>
       ) : null}
-      {people.length ? null : empty}
+      {people.items.length ? null : empty}
+      <Pager list={people} label={`Pages of ${title}`} />
       {invitations ? (
-        <InvitationsTable invitations={invitations.rows} showCompany={invitations.showCompany} returnTo={returnTo} />
+        <InvitationsTable invitations={invitations.list} showCompany={invitations.showCompany} returnTo={here} />
       ) : null}
       {editable ? (
         <>
           <Modal open={open?.dialog === "edit" && Boolean(person)} onClose={close} title={view.editTitle}>
-            {person ? <view.EditForm person={person} returnTo={returnTo} onCancel={close} /> : null}
+            {person ? <view.EditForm person={person} returnTo={here} onCancel={close} /> : null}
           </Modal>
           <Modal
             open={open?.dialog === "spaces" && Boolean(person)}

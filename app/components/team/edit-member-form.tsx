@@ -19,7 +19,12 @@ export const teamMemberPath = (id: string) => `/team/${id}`;
  * mobile number. Someone who signs in keeps their email. In a dialog it posts through a
  * fetcher; on the member's page it is a plain form.
  */
-export function EditMemberForm({ person: member, lastResult, onCancel }: PersonEditFormProps<TeamMemberCard>) {
+export function EditMemberForm({
+  person: member,
+  returnTo,
+  lastResult,
+  onCancel,
+}: PersonEditFormProps<TeamMemberCard>) {
   const fetcher = useFetcher<typeof handlePersonAction>();
   const inDialog = Boolean(onCancel);
   const action = teamMemberPath(member.id);
@@ -38,7 +43,7 @@ export function EditMemberForm({ person: member, lastResult, onCancel }: PersonE
   return (
     <FormElement method="post" action={action} className="space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="update" />
-      <input type="hidden" name="redirectTo" value={inDialog ? "/team" : action} />
+      <input type="hidden" name="redirectTo" value={inDialog ? returnTo : action} />
       <FormError id={form.errorId} errors={form.errors} />
       <Field
         labelProps={{ children: "Name" }}

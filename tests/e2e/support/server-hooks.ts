@@ -9,6 +9,7 @@ import { QUEUES } from "~/process/jobs.server";
 import {
   createAgency,
   createClient,
+  createClients,
   createSpace,
   createSpaceMessage,
   createTeamMember,
@@ -29,6 +30,8 @@ export type WorldSpec = {
   clients?: Array<{ name: string; company?: string; role?: ClientRole }>;
   /** Team members and clients by their index in the lists above; `owner` is the client who owns the space. */
   spaces?: Array<{ name: string; teamMembers?: number[]; clients?: number[]; owner?: number }>;
+  /** As many more clients of Globex, "Client 001" on: records without accounts, made in one insert, for long lists. */
+  moreClients?: number;
 };
 
 export type World = {
@@ -79,6 +82,7 @@ export function e2eHooks() {
       });
       clients.push({ email: user.email, id: client.id, userId: user.id, name: client.name, company });
     }
+    if (spec.moreClients) await createClients(agencyId, spec.moreClients);
     const spaces: World["spaces"] = [];
     for (const space of spec.spaces ?? []) {
       const created = await createSpace(agencyId, {

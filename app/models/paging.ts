@@ -1,0 +1,49 @@
+import type { SelectQueryBuilder } from "kysely";
+
+/*
+ * Long lists (spaces, team members, clients, invitations, the admin's users) come a page
+ * at a time, with how many there are in all, so that a list can say what it shows
+ * ("Showing 51–100 of 300"). A plain module: the pager in the browser reads the same
+ * page and the names of its query parameters.
+ */
+
+/** How many rows one page of a long list holds. */
+export const PER_PAGE = 50;
+
+/** The query parameter of a page's list; the rosters' invitations table pages by its own. */
+export const PAGE_PARAM = "page";
+export const INVITATION_PAGE_PARAM = "invitationPage";
+
+export type Page<Item> = { items: Item[]; page: number; pageCount: number; perPage: number; total: number };
+
+/**
+ * The page asked for of the rows `count` counts, the rows of it taken by `rows`. A page
+ * number that is not one (garbage, 0, a fraction's excess) means the first page; one past
+ * the end, the last, so that a list that shrank under a link still shows something.
+ */
+export async function takePage<Item>(
+  requested: number,
+  count: () => Promise<number>,
+  rows: (range: { limit: number; offset: number }) => Promise<Item[]>,
+): Promise<Page<Item>> {
+  const total = await count();
+  const pageCount = Math.max(1, Math.ceil(total / PER_PAGE));
+  const page = Math.min(Math.max(1, Math.floor(requested) || 1), pageCount);
+  const items = total ? await rows({ limit: PER_PAGE, offset: (page - 1) * PER_PAGE }) : [];
+  return { items, page, pageCount, perPage: PER_PAGE, total };
+}
+
+/** A list with nothing in it, for who may see none. */
+export function emptyPage<Item>(): Page<Item> {
+  return { items: [], page: 1, pageCount: 1, perPage: PER_PAGE, total: 0 };
+}
+
+/** How many rows a query selects, for `takePage`'s count. */
+export async function countOf<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): Promise<number> {
+  const row = await query
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    // Kysely cannot name the selection over a database type it does not know yet.
+    .$castTo<{ count: string }>()
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
