@@ -208,6 +208,18 @@ export async function findExportLink(secret: string) {
 }
 
 /**
+ * The link as its page shows it to the signed-in actor: someone else's says only that, and
+ * one whose space they may no longer export (or see) is as good as unknown.
+ */
+export async function exportLinkFor(actor: Actor, secret: string) {
+  const link = await findExportLink(secret);
+  if (!link) return { state: "unknown" } as const;
+  if (link.requestedBy !== actor.id) return { state: "other-account" } as const;
+  if (!(await mayStillExport(actor, link.spaceId))) return { state: "unknown" } as const;
+  return link;
+}
+
+/**
  * Uses the link up, for its own user who may still export the space, in one statement
  * (two clicks cannot both download), and opens the archive to stream. A spent, expired,
  * unknown or foreign link is a 404 refusal.

@@ -7,7 +7,7 @@ import { DownloadIcon } from "~/components/ui/icons";
 import { formatSize } from "~/models/chat-message";
 import { homePath } from "~/models/policy.server";
 import { spacePath } from "~/models/paths";
-import { EXPORT_LINK_LIFETIME_MS, findExportLink } from "~/models/space-exports.server";
+import { EXPORT_LINK_LIFETIME_MS, exportLinkFor } from "~/models/space-exports.server";
 import { requireActor } from "~/web/guards.server";
 import { pageMeta } from "~/web/meta";
 
@@ -28,10 +28,10 @@ type LinkPage =
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireActor(request);
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const link = await findExportLink(token);
+  const link = await exportLinkFor(actor, token);
   const homeHref = homePath(actor.type);
-  if (!link) return data<LinkPage>({ state: "unknown", homeHref }, { status: 404 });
-  if (link.requestedBy !== actor.id) return data<LinkPage>({ state: "other-account", homeHref }, { status: 403 });
+  if (link.state === "unknown") return data<LinkPage>({ state: "unknown", homeHref }, { status: 404 });
+  if (link.state === "other-account") return data<LinkPage>({ state: "other-account", homeHref }, { status: 403 });
   const spaceHref = spacePath(actor.type, link.spaceId);
   if (link.state === "ready") {
     return data<LinkPage>({ state: "ready", token, spaceName: link.spaceName, size: formatSize(link.size), spaceHref });

@@ -138,6 +138,12 @@ describe("who may export a space", () => {
 
     await setClientOwnerExports(ownerActor, true);
     const token = await exportNow(clientOwner, space.id);
+    await setClientOwnerExports(ownerActor, false);
+    // The link stops working, and its page says so rather than offer a download that fails.
+    await expect(takeSpaceExport(await actorOf(clientOwner), token)).rejects.toMatchObject({ status: 404 });
+    const page = await call(linkPage.loader, getRequest(`/space-export?token=${token}`, await cookieFor(clientOwner)));
+    expect(await page.json()).toMatchObject({ state: "unknown" });
+    await setClientOwnerExports(ownerActor, true);
     await removePerson(ownerActor, "client", client.id);
     await expect(takeSpaceExport(await actorOf(clientOwner), token)).rejects.toMatchObject({ status: 404 });
   });
