@@ -9,6 +9,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import type { ChatMessage, ReactionType } from "~/models/chat-message";
 import { formatMessageTime } from "~/models/time-format";
 import { CHAT_TOASTS } from "~/web/chat-toasts";
+import { formatSize } from "./attachment-format";
 import { DeleteConfirmation, DeleteMessageDialog, EditMessageForm, MessageMenu } from "./message-actions";
 import { ReactionBar, ReactionPicker } from "./reaction-bar";
 import { Readers } from "./readers";
@@ -175,10 +176,4 @@ function Attachment({ attachment, own }: { attachment: NonNullable<ChatMessage["
       </span>
     </a>
   );
-}
-
-export function formatSize(bytes: number) {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
