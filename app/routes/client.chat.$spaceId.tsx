@@ -1,14 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { ChatRoom } from "~/components/chat/chat-room";
+import { ClientSpaceHeader } from "~/components/spaces/client-space-header";
 import { SpaceNotFound } from "~/components/spaces/space-not-found";
 import { MESSAGES_LOAD_FAILED, chatErrorMeta } from "~/components/chat/chat-load-error";
-import { Avatar } from "~/components/ui/avatar";
 import { getSpaceOverview } from "~/models/spaces.server";
 import { answerChatForm, loadChat } from "~/web/chat.server";
 import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
-import { imageUrl } from "~/models/image-urls";
 import { pageMeta } from "~/web/meta";
 
 /* /client/chat/{id}: a client's conversation with their agency in one of their spaces. */
@@ -39,18 +38,7 @@ export default function ClientChat() {
   const refused = useActionData<typeof action>();
   return (
     <div className="space-y-4">
-      <div className="flex items-center gap-3">
-        <Avatar name={space.name} src={imageUrl(space.logoKey)} shape="square" size="lg" alt="" />
-        <div className="min-w-0">
-          <h1 className="truncate text-2xl font-semibold tracking-tight text-slate-900">{space.name}</h1>
-          <p className="text-sm text-slate-600">
-            With {space.agency.name} ·{" "}
-            <Link to="/client/chat" className="text-indigo-700 underline hover:text-indigo-900">
-              All chats
-            </Link>
-          </p>
-        </div>
-      </div>
+      <ClientSpaceHeader space={space} />
       <ChatRoom
         data={chat}
         path={`/client/chat/${space.id}`}
