@@ -438,6 +438,7 @@ function fileName(file: File, extension: string): string {
   return (given || `file.${extension}`).slice(0, 200);
 }
 
-function likePattern(term: string) {
+/** An ILIKE pattern matching text that contains `term` as typed (its `%`, `_` and `\` mean themselves). */
+export function likePattern(term: string) {
   return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }

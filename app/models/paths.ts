@@ -11,6 +11,11 @@ export function spacePath(userType: UserType, spaceId: string): string {
   return userType === "CLIENT" ? `/client/chat/${spaceId}` : `/spaces/${spaceId}`;
 }
 
+/** A space's Files tab, beside its chat (the same address for each user type, with /files). */
+export function spaceFilesPath(userType: UserType, spaceId: string): string {
+  return `${spacePath(userType, spaceId)}/files`;
+}
+
 export function personPath(userType: UserType, kind: PersonKind): string {
   if (userType === "CLIENT") return kind === "team_member" ? "/client/team" : "/client/employees";
   if (userType === "TEAM_MEMBER") return kind === "team_member" ? "/teams/my-team" : "/teams/clients";

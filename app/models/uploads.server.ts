@@ -15,6 +15,9 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 export type UploadKind = "image" | "attachment";
 
+/** A form posted without its file. */
+export const NO_FILE_CHOSEN = { title: "No file selected", message: "Please choose a file to upload." };
+
 export type InspectedUpload =
   | { ok: true; contentType: string; extension: string; size: number; bytes: Uint8Array }
   | { ok: false; title: string; message: string };
@@ -60,7 +63,7 @@ const RULES: Record<UploadKind, { maxBytes: number; types: FileType[]; tooLarge:
 export async function inspectUpload(file: FormDataEntryValue | null, kind: UploadKind): Promise<InspectedUpload> {
   const rules = RULES[kind];
   if (!file || typeof file === "string" || file.size === 0) {
-    return { ok: false, title: "No file selected", message: "Please choose a file to upload." };
+    return { ok: false, ...NO_FILE_CHOSEN };
   }
   // Before reading: an oversized file is refused without holding it in memory twice.
   if (file.size > rules.maxBytes) return { ok: false, title: ATTACHMENT_TOO_LARGE.title, message: rules.tooLarge };

@@ -1,15 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { ChatRoom } from "~/components/chat/chat-room";
-import { ExportSpaceLink } from "~/components/spaces/space-header";
+import { ClientSpaceHeader } from "~/components/spaces/client-space-header";
 import { SpaceNotFound } from "~/components/spaces/space-not-found";
 import { MESSAGES_LOAD_FAILED, chatErrorMeta } from "~/components/chat/chat-load-error";
-import { Avatar } from "~/components/ui/avatar";
 import { getSpaceOverview } from "~/models/spaces.server";
 import { answerChatForm, loadChat } from "~/web/chat.server";
 import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
-import { imageUrl } from "~/models/image-urls";
 import { pageMeta } from "~/web/meta";
 
 /* /client/chat/{id}: a client's conversation with their agency in one of their spaces. */
@@ -40,20 +38,7 @@ export default function ClientChat() {
   const refused = useActionData<typeof action>();
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center gap-3">
-        <Avatar name={space.name} src={imageUrl(space.logoKey)} shape="square" size="lg" alt="" />
-        {/* Narrow screens put Export on a line of its own rather than cut the space's name short. */}
-        <div className="min-w-0 flex-1 basis-52">
-          <h1 className="truncate text-2xl font-semibold tracking-tight text-slate-900">{space.name}</h1>
-          <p className="text-sm text-slate-600">
-            With {space.agency.name} ·{" "}
-            <Link to="/client/chat" className="text-indigo-700 underline hover:text-indigo-900">
-              All chats
-            </Link>
-          </p>
-        </div>
-        {space.canExport ? <ExportSpaceLink spaceId={space.id} /> : null}
-      </div>
+      <ClientSpaceHeader space={space} />
       <ChatRoom
         data={chat}
         path={`/client/chat/${space.id}`}

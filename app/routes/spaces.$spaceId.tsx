@@ -13,7 +13,8 @@ import { pageMeta } from "~/web/meta";
 import { spacePath } from "~/models/paths";
 
 /*
- * /spaces/{id} for agency users and team members: the space's header, then its chat.
+ * /spaces/{id} for agency users and team members: the space's header, then its chat
+ * (the Chat tab; Files is /spaces/{id}/files).
  * A client follows the same link to their own chat page.
  */
 
@@ -27,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const spaceId = params.spaceId ?? "";
   if (actor.type === "CLIENT") throw redirect(spacePath(actor.type, spaceId));
   const space = await expectFound(getSpaceOverview(actor, spaceId));
-  return { space, chat: await loadChat(request, actor, spaceId) };
+  return { space, userType: actor.type, chat: await loadChat(request, actor, spaceId) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -37,11 +38,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SpacePage() {
-  const { space, chat } = useLoaderData<typeof loader>();
+  const { space, userType, chat } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   return (
     <div className="space-y-6">
-      <SpaceHeader space={space} />
+      <SpaceHeader space={space} userType={userType} />
       <ChatRoom
         data={chat}
         path={`/spaces/${space.id}`}

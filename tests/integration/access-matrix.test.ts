@@ -191,10 +191,12 @@ test(
       [owner, "spaces.$spaceId.tsx"],
       [owner, "spaces.$spaceId_.edit.tsx"],
       [owner, "spaces.$spaceId_.export.tsx"],
+      [owner, "spaces.$spaceId_.files.tsx"],
       [owner, "attachments.$messageId.tsx"],
       [owner, "_agency.team_.$memberId.tsx"],
       [owner, "_agency.clients_.$clientId.tsx"],
       [client, "client.chat.$spaceId.tsx"],
+      [client, "client.chat.$spaceId_.files.tsx"],
       [client, "attachments.$messageId.tsx"],
     ] as const) {
       const { response, body, where } = await run(actor, { file, method: "GET" }, ids, "");

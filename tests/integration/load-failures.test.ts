@@ -4,10 +4,12 @@ import { createInvitation } from "~/models/invitations.server";
 import * as agencyLayout from "~/routes/_agency";
 import * as agencyClients from "~/routes/_agency.clients";
 import * as clientChat from "~/routes/client.chat.$spaceId";
+import * as clientFiles from "~/routes/client.chat.$spaceId_.files";
 import * as clientRegister from "~/routes/client-register";
 import * as employees from "~/routes/client.employees";
 import * as spacesLayout from "~/routes/spaces";
 import * as space from "~/routes/spaces.$spaceId";
+import * as spaceFiles from "~/routes/spaces.$spaceId_.files";
 import * as teamRegister from "~/routes/team-register";
 import * as teamsClients from "~/routes/teams.clients";
 import { db } from "~/services/db.server";
@@ -48,9 +50,9 @@ async function failure(run: () => Promise<Response>) {
   }
 }
 
-type MetaArgs = Parameters<typeof space.meta>[0];
-const titleOf = (meta: typeof space.meta, error: unknown) =>
-  (meta({ data: undefined, error } as unknown as MetaArgs) as Array<{ title?: string }>)[0].title;
+/** The title a route's meta gives a page whose loader failed with `error` (any route's meta, whatever its data). */
+const titleOf = (meta: (args: never) => unknown, error: unknown) =>
+  (meta as (args: unknown) => Array<{ title?: string }>)({ data: undefined, error })[0].title;
 
 describe("a chat whose messages fail to load", () => {
   test("is an error for the boundary, titled Could not load messages.; an unknown space stays not found", async () => {
@@ -79,6 +81,32 @@ describe("a chat whose messages fail to load", () => {
     expect(titleOf(space.meta, { status: 404, statusText: "Space not found", internal: false, data: "" })).toMatch(
       /^Space not found/,
     );
+  });
+});
+
+describe("a Files tab whose files fail to load", () => {
+  test("is an error for the boundary, titled Could not load files.; a space out of reach stays not found", async () => {
+    const agency = await createAgency();
+    const owner = await createClient(agency.agencyId, { role: "OWNER" });
+    const launch = await createSpace(agency.agencyId, { name: "Launch", clientIds: [owner.client.id] });
+    const [asAgency, asClient] = [await cookieFor(agency.owner), await cookieFor(owner.user)];
+    const params = { spaceId: launch.id };
+
+    await withTableAway("space_messages", async () => {
+      for (const [route, path, cookie] of [
+        [spaceFiles, `/spaces/${launch.id}/files`, asAgency],
+        [clientFiles, `/client/chat/${launch.id}/files`, asClient],
+      ] as const) {
+        const { response, error } = await failure(() => call(route.loader, getRequest(path, cookie), params));
+        expect(response, path).toBeNull();
+        expect(error).toBeInstanceOf(Error);
+        expect(titleOf(route.meta, error)).toMatch(/^Could not load files\./);
+      }
+    });
+
+    const foreign = await cookieFor((await createAgency()).owner);
+    const refused = await call(spaceFiles.loader, getRequest(`/spaces/${launch.id}/files`, foreign), params);
+    expect(refused.status).toBe(404);
   });
 });
 

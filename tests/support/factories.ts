@@ -244,11 +244,18 @@ export async function actorOf(user: { id: string }) {
   return actor;
 }
 
-/** A chat message in a space, as the chat stores it; `minutesAgo` dates it in the past. */
+/**
+ * A chat message in a space, as the chat stores it; `minutesAgo` dates it in the past.
+ * `file` records a file with it, as a message with an attachment lists (no bytes are stored).
+ */
 export async function createSpaceMessage(
   spaceId: string,
   senderId: string,
-  { content = "Hello there", minutesAgo = 0 }: { content?: string; minutesAgo?: number } = {},
+  {
+    content = "Hello there",
+    minutesAgo = 0,
+    file,
+  }: { content?: string; minutesAgo?: number; file?: { name: string; type: string; size?: number } } = {},
 ) {
   return db
     .insertInto("space_messages")
@@ -258,6 +265,12 @@ export async function createSpaceMessage(
       client_id: crypto.randomUUID(),
       content,
       created_at: new Date(Date.now() - minutesAgo * 60_000),
+      ...(file && {
+        attachment_key: `chat-attachments/${crypto.randomBytes(16).toString("hex")}`,
+        attachment_name: file.name,
+        attachment_type: file.type,
+        attachment_size: file.size ?? 1024,
+      }),
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -29,7 +29,7 @@ export type RouteEntry = {
   forms?: Array<Record<string, string>>;
   /** A query string for the loader, with the same placeholders. */
   query?: string;
-  /** /spaces/{id}: a client is sent to their own chat page for the same id, which answers for itself. */
+  /** /spaces/{id} and its Files tab: a client is sent to their own page for the same id, which answers for itself. */
   clientsToOwnChat?: boolean;
   /** Open to anyone, but an unknown key (the test's random one) must answer 404. */
   unknownIsNotFound?: boolean;
@@ -44,6 +44,8 @@ const chatForms: Form[] = [
   { intent: "react", messageId: ":message", reaction: "heart" },
   { intent: "read", upTo: ":message" },
 ];
+/** The Files tab's upload: a file into the chat (without one, the space is checked first, then the file is missed). */
+const shareFileForms: Form[] = [{ clientId: ":uuid" }];
 const personForms = (details: Form): Form[] => [
   { intent: "update", name: "Changed Name", email: "changed@example.test", ...details },
   { intent: "assign", spaceId: ":space" },
@@ -79,6 +81,7 @@ export const ROUTES: Record<string, RouteEntry> = {
   // Only sends on to the area's first page, which guards itself.
   "client._index.tsx": { kind: "open" },
   "client.chat.$spaceId.tsx": { kind: { area: "client" }, forms: chatForms, query: "?q=:tag" },
+  "client.chat.$spaceId_.files.tsx": { kind: { area: "client" }, forms: shareFileForms, query: "?q=:tag" },
   "client.chat._index.tsx": { kind: { area: "client" } },
   "client.dashboard.tsx": { kind: { area: "client" } },
   "client.employees.tsx": { kind: { area: "client" } },
@@ -122,6 +125,12 @@ export const ROUTES: Record<string, RouteEntry> = {
   "spaces.$spaceId_.delete.tsx": { kind: "signed-in", forms: [{}] },
   "spaces.$spaceId_.edit.tsx": { kind: "signed-in", forms: [{ ...spaceForm, clientOwnerId: ":client" }] },
   "spaces.$spaceId_.export.tsx": { kind: "signed-in", forms: [{}] },
+  "spaces.$spaceId_.files.tsx": {
+    kind: "signed-in",
+    forms: shareFileForms,
+    query: "?q=:tag",
+    clientsToOwnChat: true,
+  },
   "spaces.$spaceId_.team.tsx": {
     kind: "signed-in",
     forms: [

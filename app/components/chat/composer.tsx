@@ -5,9 +5,7 @@ import { inputClassName } from "~/components/ui/field";
 import { UploadIcon } from "~/components/ui/icons";
 import { useHydrated } from "~/components/use-hydrated";
 import { MESSAGE_MAX_LENGTH, MESSAGE_TEXT } from "~/models/chat-message";
-
-/** What the file input offers; the server decides from the bytes (app/models/uploads.server.ts). */
-const ACCEPT = "image/png,image/jpeg,image/gif,image/webp,.pdf,.doc,.docx,.txt";
+import { ATTACHMENT_ACCEPT } from "./attachment-format";
 
 /** The counter shows from here on: below it, the limit is no concern. */
 const COUNTER_FROM = 9_000;
@@ -96,7 +94,7 @@ export function Composer({
           <input
             type="file"
             name="file"
-            accept={ACCEPT}
+            accept={ATTACHMENT_ACCEPT}
             className="absolute inset-0 cursor-pointer opacity-0"
             onChange={(event) => setFileName(event.currentTarget.files?.[0]?.name ?? null)}
           />

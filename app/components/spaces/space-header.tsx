@@ -1,28 +1,34 @@
 import { Link } from "@remix-run/react";
+import type { UserType } from "#db/schema";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonClassName } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { DownloadIcon, EditIcon, LinkIcon, MailIcon, PhoneIcon } from "~/components/ui/icons";
 import type { SpaceOverview } from "~/models/spaces.server";
 import { imageUrl } from "~/models/image-urls";
+import { SpaceTabs } from "./space-tabs";
 
 /**
- * The top of a space (SPEC §2.8): its name and tagline, then the Client Owner card
- * (the client who owns it) and the Agency Owner card (the agency). The chat follows.
+ * The top of a space (SPEC §2.8): its name and tagline, its Chat and Files tabs, then
+ * the Client Owner card (the client who owns it) and the Agency Owner card (the agency).
+ * The tab's page follows.
  */
-export function SpaceHeader({ space }: { space: SpaceOverview }) {
+export function SpaceHeader({ space, userType }: { space: SpaceOverview; userType: UserType }) {
   const company = space.company || space.clientOwner?.company || space.name;
   return (
     <div className="space-y-5">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <div className="flex min-w-0 items-center gap-4">
-          <Avatar name={space.name} src={imageUrl(space.logoKey)} shape="square" size="xl" alt="" />
-          <div className="min-w-0">
-            <h1 className="truncate text-2xl font-semibold tracking-tight text-slate-900">{space.name}</h1>
-            <p className="mt-1 text-sm text-slate-600">
-              The private space of {company} and {space.agency.name}.
-            </p>
+        <div className="flex min-w-0 flex-wrap items-center gap-x-8 gap-y-3">
+          <div className="flex min-w-0 items-center gap-4">
+            <Avatar name={space.name} src={imageUrl(space.logoKey)} shape="square" size="xl" alt="" />
+            <div className="min-w-0">
+              <h1 className="truncate text-2xl font-semibold tracking-tight text-slate-900">{space.name}</h1>
+              <p className="mt-1 text-sm text-slate-600">
+                The private space of {company} and {space.agency.name}.
+              </p>
+            </div>
           </div>
+          <SpaceTabs userType={userType} spaceId={space.id} />
         </div>
         {space.canEdit || space.canExport ? (
           <div className="flex flex-wrap gap-3">

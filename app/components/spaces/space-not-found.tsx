@@ -2,6 +2,14 @@ import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { TryAgainLink } from "~/components/error-boundary";
 import { Alert } from "~/components/ui/alert";
 import { buttonClassName } from "~/components/ui/button";
+import { pageMeta } from "~/web/meta";
+
+/** The title of a space's page that failed: "Space not found" for a refusal, else the page's own load failure. */
+export function spaceErrorMeta(error: unknown, loadFailure: string, description: string) {
+  return isRouteErrorResponse(error) && error.status === 404
+    ? pageMeta("Space not found", "This space does not exist, or you do not take part in it.")
+    : pageMeta(loadFailure, description);
+}
 
 /**
  * The error boundary of a space's pages: SPEC §2.8's "Space not found" for unknown and

@@ -1,0 +1,40 @@
+import { NavLink } from "@remix-run/react";
+import { clsx } from "clsx";
+import type { UserType } from "#db/schema";
+import { spaceFilesPath, spacePath } from "~/models/paths";
+
+/**
+ * A space's two pages, its Chat and its Files, as a pair of links in the space's header
+ * (each user type at its own address); the current one is `aria-current="page"`. Beside
+ * the space's name rather than under it, so that the chat below keeps its height, and
+ * on the left, where no toast comes over them.
+ */
+export function SpaceTabs({ userType, spaceId }: { userType: UserType; spaceId: string }) {
+  const tabs = [
+    { label: "Chat", to: spacePath(userType, spaceId) },
+    { label: "Files", to: spaceFilesPath(userType, spaceId) },
+  ];
+  return (
+    <nav aria-label="Space">
+      <ul className="inline-flex rounded-lg bg-slate-100 p-1">
+        {tabs.map((tab) => (
+          <li key={tab.to}>
+            <NavLink
+              to={tab.to}
+              end
+              className={({ isActive }) =>
+                clsx(
+                  "block rounded-md px-4 py-1.5 text-sm font-medium transition-colors",
+                  "focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600",
+                  isActive ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900",
+                )
+              }
+            >
+              {tab.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,140 @@
+import { db } from "~/services/db.server";
+import { loadPeople, type Actor } from "./actors.server";
+import { UNKNOWN_USER, type ChatPerson } from "./chat-message";
+import { Refusal } from "./errors.server";
+import { imageUrl } from "./image-urls";
+import { attachmentUrl, likePattern, sendMessage, type SentMessage } from "./messages.server";
+import { findVisibleSpace } from "./space-access.server";
+import { countOf, takePage } from "./paging";
+import { NO_FILE_CHOSEN } from "./uploads.server";
+
+/*
+ * A space's files: every file shared in its chat, read from the chat's own messages, so
+ * the chat stays the one record. Whoever may see the space's chat may see its files
+ * (findVisibleSpace), a deleted message's file is gone with it (its tombstone keeps no
+ * file), and a file shared from the Files tab is a chat message with no text.
+ */
+
+/** The kinds a list of files can be narrowed to; anything that is not an image is a document. */
+export type FileTypeFilter = "images" | "documents";
+const FILE_TYPE_FILTERS: readonly FileTypeFilter[] = ["images", "documents"];
+
+/** What the Files tab shows: a kind of file (null: all), a part of the name, and which page. */
+export type FileFilters = { type: FileTypeFilter | null; search: string; page: number };
+
+const SEARCH_MAX_LENGTH = 200;
+
+export type SpaceFile = {
+  messageId: string;
+  name: string;
+  /** The type the bytes proved (app/models/uploads.server.ts), e.g. "image/png". */
+  type: string;
+  size: number;
+  isImage: boolean;
+  /** The chat's private download address (members of the space only). */
+  url: string;
+  sharedBy: ChatPerson;
+  sharedAt: string;
+};
+
+export type SpaceFilePage = {
+  files: SpaceFile[];
+  /** How many files match the filters, on every page together. */
+  total: number;
+  /** The filters as applied: a page past the last is the last. */
+  filters: FileFilters;
+  pageCount: number;
+  pageSize: number;
+};
+
+/**
+ * The filters of an address's query (`type`, `q`, `page`), as typed by anyone: an
+ * unknown type is all files, a page that is not a positive whole number is the first.
+ */
+export function readFileFilters(params: URLSearchParams): FileFilters {
+  const type = params.get("type");
+  const page = Number(params.get("page"));
+  return {
+    type: FILE_TYPE_FILTERS.find((known) => known === type) ?? null,
+    search: (params.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH),
+    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
+  };
+}
+
+/**
+ * One page of the files shared in the space's chat, newest first, for anyone who may
+ * see the space; a 404 refusal ("Space not found") for anyone else.
+ */
+export async function listSpaceFiles(
+  actor: Actor,
+  spaceId: string,
+  filters: FileFilters = { type: null, search: "", page: 1 },
+): Promise<SpaceFilePage> {
+  await findVisibleSpace(actor, spaceId);
+  let query = db
+    .selectFrom("space_messages")
+    .where("space_id", "=", spaceId)
+    .where("deleted_at", "is", null)
+    .where("attachment_key", "is not", null);
+  if (filters.type === "images") query = query.where("attachment_type", "like", "image/%");
+  if (filters.type === "documents") query = query.where("attachment_type", "not like", "image/%");
+  const search = filters.search.trim().slice(0, SEARCH_MAX_LENGTH);
+  if (search) query = query.where("attachment_name", "ilike", likePattern(search));
+
+  const {
+    items: rows,
+    page,
+    pageCount,
+    perPage,
+    total,
+  } = await takePage(
+    filters.page,
+    () => countOf(query),
+    ({ limit, offset }) =>
+      query
+        .select(["id", "sender_id", "attachment_name", "attachment_type", "attachment_size", "created_at"])
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+  );
+
+  const people = await loadPeople(rows.flatMap((row) => (row.sender_id ? [row.sender_id] : [])));
+  const files = rows.map((row): SpaceFile => {
+    const sender = row.sender_id ? people.get(row.sender_id) : undefined;
+    const type = row.attachment_type ?? "application/octet-stream";
+    return {
+      messageId: row.id,
+      name: row.attachment_name ?? "file",
+      type,
+      size: row.attachment_size ?? 0,
+      isImage: type.startsWith("image/"),
+      url: attachmentUrl(row.id),
+      sharedBy: {
+        id: row.sender_id ?? "",
+        name: sender?.name ?? UNKNOWN_USER,
+        avatar: imageUrl(sender?.avatarKey),
+      },
+      sharedAt: row.created_at.toISOString(),
+    };
+  });
+  return { files, total, filters: { type: filters.type, search, page }, pageCount, pageSize: perPage };
+}
+
+/**
+ * Shares a file from the Files tab: a chat message with the file and no text, sent as
+ * any message is (stored, logged, broadcast to the space), so it shows in the chat too.
+ * A space out of reach is not found before a missing file is told.
+ */
+export async function shareFile(
+  actor: Actor,
+  spaceId: string,
+  { clientId, file }: { clientId: string; file: FormDataEntryValue | null },
+): Promise<SentMessage> {
+  if (!(file instanceof File) || file.size === 0) {
+    await findVisibleSpace(actor, spaceId);
+    throw new Refusal(NO_FILE_CHOSEN.message, { title: NO_FILE_CHOSEN.title, field: "file" });
+  }
+  return sendMessage(actor, spaceId, { clientId, content: "", file });
+}

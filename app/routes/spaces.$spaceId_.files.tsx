@@ -1,0 +1,54 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { FILES_LOAD_FAILED, SpaceFiles, filesErrorMeta } from "~/components/files/space-files";
+import { SpaceHeader } from "~/components/spaces/space-header";
+import { SpaceNotFound } from "~/components/spaces/space-not-found";
+import { spaceFilesPath } from "~/models/paths";
+import { getSpaceOverview } from "~/models/spaces.server";
+import { expectFound } from "~/web/errors.server";
+import { requireActor } from "~/web/guards.server";
+import { pageMeta } from "~/web/meta";
+import { answerShareFileForm, loadSpaceFiles } from "~/web/space-files.server";
+
+/*
+ * /spaces/{id}/files for agency users and team members: the space's header, then the
+ * files shared in its chat. A client follows the same link to their own Files tab.
+ */
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
+  data
+    ? pageMeta(
+        `Files · ${data.space.name}`,
+        `The files shared in the chat of ${data.space.name}: previews, downloads, and a search by name.`,
+      )
+    : filesErrorMeta(error);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const actor = await requireActor(request);
+  const spaceId = params.spaceId ?? "";
+  if (actor.type === "CLIENT") throw redirect(spaceFilesPath(actor.type, spaceId));
+  const space = await expectFound(getSpaceOverview(actor, spaceId));
+  return { space, userType: actor.type, files: await loadSpaceFiles(request, actor, spaceId) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireActor(request);
+  const spaceId = params.spaceId ?? "";
+  return answerShareFileForm(request, actor, spaceId, spaceFilesPath(actor.type, spaceId));
+}
+
+export default function SpaceFilesPage() {
+  const { space, userType, files } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  return (
+    <div className="space-y-6">
+      <SpaceHeader space={space} userType={userType} />
+      <SpaceFiles data={files} path={spaceFilesPath(userType, space.id)} reply={refused?.result} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <SpaceNotFound loadFailure={FILES_LOAD_FAILED} />;
+}
