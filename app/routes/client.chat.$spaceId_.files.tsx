@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { FILES_LOAD_FAILED, SpaceFiles, filesErrorMeta } from "~/components/files/space-files";
+import { FILES_LOAD_FAILED, SpaceFiles, filesErrorMeta, keepFilesAfterRefusal } from "~/components/files/space-files";
 import { ClientSpaceHeader } from "~/components/spaces/client-space-header";
 import { SpaceNotFound } from "~/components/spaces/space-not-found";
 import { spaceFilesPath } from "~/models/paths";
@@ -19,6 +19,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
         `The files shared in your conversation with ${data.space.agency.name} in ${data.space.name}.`,
       )
     : filesErrorMeta(error);
+
+export const shouldRevalidate = keepFilesAfterRefusal;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireActor(request, "client");

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { FILES_LOAD_FAILED, SpaceFiles, filesErrorMeta } from "~/components/files/space-files";
+import { FILES_LOAD_FAILED, SpaceFiles, filesErrorMeta, keepFilesAfterRefusal } from "~/components/files/space-files";
 import { SpaceHeader } from "~/components/spaces/space-header";
 import { SpaceNotFound } from "~/components/spaces/space-not-found";
 import { spaceFilesPath } from "~/models/paths";
@@ -23,6 +23,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
         `The files shared in the chat of ${data.space.name}: previews, downloads, and a search by name.`,
       )
     : filesErrorMeta(error);
+
+export const shouldRevalidate = keepFilesAfterRefusal;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireActor(request);

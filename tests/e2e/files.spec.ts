@@ -1,7 +1,15 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { createWorld, expect, expectAccessible, expectTitleAndDescription, signInAs, test } from "./support/fixtures";
+import {
+  createWorld,
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  expectTitleAndDescription,
+  signInAs,
+  test,
+} from "./support/fixtures";
 
 /*
  * A space's Files tab, for the agency (/spaces/{id}/files) and its client
@@ -85,7 +93,7 @@ test(
     await expectAccessible(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await expectAccessible(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSidewaysScroll(page);
 
     await spaceTab(page, "Chat").click();
     await expect(messages(page).getByRole("img", { name: "mockup.png" })).toBeVisible();
@@ -128,7 +136,7 @@ test(
     await expect(page.getByText("Showing 1–2 of 2 files")).toBeVisible();
     await page.setViewportSize({ width: 390, height: 844 });
     await expectAccessible(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSidewaysScroll(page);
 
     const href = (await page.getByRole("link", { name: "Download brief.txt" }).getAttribute("href")) ?? "";
     const download = await page.request.get(href);

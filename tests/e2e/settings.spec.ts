@@ -4,6 +4,7 @@ import {
   createWorld,
   expect,
   expectAccessible,
+  expectNoSidewaysScroll,
   expectTitleAndDescription,
   failUpdatesOf,
   signInAs,
@@ -198,8 +199,7 @@ for (const person of ["agency owner", "client"] as const) {
       await expectAccessible(page);
       await page.setViewportSize({ width: 390, height: 844 });
       await expectAccessible(page);
-      const overflows = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-      expect(overflows).toBe(false);
+      await expectNoSidewaysScroll(page);
       await page.setViewportSize({ width: 1280, height: 720 });
     }
   });

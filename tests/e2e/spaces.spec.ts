@@ -1,6 +1,14 @@
 import sharp from "sharp";
 import type { Page } from "@playwright/test";
-import { createWorld, expect, expectAccessible, expectTitleAndDescription, signInAs, test } from "./support/fixtures";
+import {
+  createWorld,
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  expectTitleAndDescription,
+  signInAs,
+  test,
+} from "./support/fixtures";
 
 /*
  * Spaces end to end, with JavaScript (dialogs, uploads ahead of the form, suggestions)
@@ -395,7 +403,7 @@ for (const { who, visits } of spacePages) {
       await expectAccessible(page);
       await page.setViewportSize({ width: 390, height: 844 });
       await expectAccessible(page);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await expectNoSidewaysScroll(page);
     }
   });
 }

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, type ShouldRevalidateFunction } from "@remix-run/react";
 import { clsx } from "clsx";
 import { useState } from "react";
 import { ATTACHMENT_ACCEPT } from "~/components/chat/attachment-format";
@@ -23,6 +23,14 @@ export const FILES_LOAD_FAILED = "Could not load files.";
 export function filesErrorMeta(error: unknown) {
   return spaceErrorMeta(error, FILES_LOAD_FAILED, "The files of this space could not be loaded. Please try again.");
 }
+
+/**
+ * A refused upload (4xx) changes nothing, so the Files pages keep their data. Remix
+ * reloaded them after it all the same (seen in the e2e suite), which handed the form a
+ * new name (`clientId`, its key) and remounted it, dropping a file chosen meanwhile.
+ */
+export const keepFilesAfterRefusal: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus !== undefined && actionStatus >= 400 ? false : defaultShouldRevalidate;
 
 const TYPE_TABS: Array<{ label: string; type: FileTypeFilter | null }> = [
   { label: "All files", type: null },

@@ -103,6 +103,16 @@ export async function expectAccessible(page: Page) {
   ).toEqual([]);
 }
 
+/**
+ * Nothing on the page scrolls sideways at the window's width (390px for a phone), once
+ * the layout has settled: after a resize the shell's sidebar padding eases out over 200 ms.
+ */
+export async function expectNoSidewaysScroll(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
+}
+
 /** The page has a title and a meta description (every page a person sees has both). */
 export async function expectTitleAndDescription(page: Page, title: string | RegExp) {
   await expect(page).toHaveTitle(title);
