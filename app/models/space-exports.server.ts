@@ -24,7 +24,8 @@ import { storeSpaceArchive } from "./space-archive.server";
  */
 
 /** Long enough for a mail read after a weekend; the archive is not kept longer than that. */
-export const EXPORT_LINK_LIFETIME_MS = 3 * 24 * 60 * 60 * 1000;
+export const EXPORT_LINK_LIFETIME_DAYS = 3;
+const EXPORT_LINK_LIFETIME_MS = EXPORT_LINK_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
 /** While a request is being made, asking again is the same request (a double click, a repost). */
 const PREPARING_MS = 15 * 60 * 1000;
 /** A request whose job never got done is given up after this; asking again makes a new one. */
@@ -161,12 +162,11 @@ export function exportLinkUrl(origin: string, secret: string) {
 }
 
 function exportMail(origin: string, secret: string, spaceName: string, size: number) {
-  const days = EXPORT_LINK_LIFETIME_MS / (24 * 60 * 60 * 1000);
   const { html, text } = renderMail({
     heading: `Your export of ${spaceName} is ready`,
     paragraphs: [
       `The ZIP file (${formatSize(size)}) holds the conversation of ${spaceName}, as a page to read and as JSON, and every file shared in it.`,
-      `The link works once, only for you (you log in to use it), and expires in ${days} days.`,
+      `The link works once, only for you (you log in to use it), and expires in ${EXPORT_LINK_LIFETIME_DAYS} days.`,
     ],
     action: { label: "Download export", url: exportLinkUrl(origin, secret) },
   });

@@ -7,7 +7,7 @@ import { DownloadIcon } from "~/components/ui/icons";
 import { formatSize } from "~/models/chat-message";
 import { homePath } from "~/models/policy.server";
 import { spacePath } from "~/models/paths";
-import { EXPORT_LINK_LIFETIME_MS, exportLinkFor } from "~/models/space-exports.server";
+import { EXPORT_LINK_LIFETIME_DAYS, exportLinkFor } from "~/models/space-exports.server";
 import { requireActor } from "~/web/guards.server";
 import { pageMeta } from "~/web/meta";
 
@@ -38,8 +38,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   return data<LinkPage>({ state: link.state, spaceName: link.spaceName, spaceHref }, { status: 410 });
 }
-
-const DAYS = EXPORT_LINK_LIFETIME_MS / (24 * 60 * 60 * 1000);
 
 export default function SpaceExportLink() {
   const link = useLoaderData<typeof loader>();
@@ -72,7 +70,7 @@ export default function SpaceExportLink() {
           description={
             link.state === "downloaded"
               ? `The link to the export of ${link.spaceName} works once, and it has been used.`
-              : `Links to an export expire after ${DAYS} days, and this one has.`
+              : `Links to an export expire after ${EXPORT_LINK_LIFETIME_DAYS} days, and this one has.`
           }
         >
           <Link to={link.spaceHref} className={buttonClassName({ className: "w-full" })}>

@@ -6,7 +6,7 @@ import { Card } from "~/components/ui/card";
 import { DownloadIcon } from "~/components/ui/icons";
 import { spacePath } from "~/models/paths";
 import {
-  EXPORT_LINK_LIFETIME_MS,
+  EXPORT_LINK_LIFETIME_DAYS,
   EXPORT_TEXT,
   findExportableSpace,
   requestSpaceExport,
@@ -35,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     space: { id: space.id, name: space.name },
     email: actor.email,
     spaceHref: spacePath(actor.type, space.id),
-    days: EXPORT_LINK_LIFETIME_MS / (24 * 60 * 60 * 1000),
+    days: EXPORT_LINK_LIFETIME_DAYS,
   };
 }
 

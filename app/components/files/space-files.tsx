@@ -8,6 +8,7 @@ import { Avatar } from "~/components/ui/avatar";
 import { SubmitButton, buttonClassName } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ErrorList, inputClassName, type ListOfErrors } from "~/components/ui/field";
+import { Pager } from "~/components/ui/pager";
 import { DocumentIcon, DownloadIcon, FilesIcon, SearchIcon, UploadIcon } from "~/components/ui/icons";
 import { useClock } from "~/components/use-clock";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TOO_LARGE, formatSize } from "~/models/chat-message";
@@ -114,7 +115,17 @@ export function SpaceFiles({
                 <FileRow key={file.messageId} file={file} />
               ))}
             </ul>
-            <Pager path={path} filters={filters} pageCount={data.pageCount} />
+            <Pager
+              list={{
+                items: files,
+                page: filters.page,
+                pageCount: data.pageCount,
+                perPage: data.pageSize,
+                total: data.total,
+              }}
+              label="Pages of files"
+              className="border-t border-slate-100 px-4 py-3"
+            />
           </>
         ) : filtered ? (
           <EmptyFiles title="No files match">
@@ -275,35 +286,6 @@ function FileRow({ file }: { file: SpaceFile }) {
         </p>
       </div>
     </li>
-  );
-}
-
-function Pager({ path, filters, pageCount }: { path: string; filters: FileFilters; pageCount: number }) {
-  if (pageCount <= 1) return null;
-  const linkClass = "font-medium text-indigo-700 hover:underline";
-  return (
-    <nav
-      aria-label="Pages of files"
-      className="flex items-center justify-between gap-3 border-t border-slate-100 px-4 py-3 text-sm"
-    >
-      {filters.page > 1 ? (
-        <Link to={filesHref(path, { ...filters, page: filters.page - 1 })} rel="prev" className={linkClass}>
-          Previous
-        </Link>
-      ) : (
-        <span />
-      )}
-      <span className="text-slate-600">
-        Page {filters.page} of {pageCount}
-      </span>
-      {filters.page < pageCount ? (
-        <Link to={filesHref(path, { ...filters, page: filters.page + 1 })} rel="next" className={linkClass}>
-          Next
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
   );
 }
 
