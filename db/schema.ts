@@ -231,6 +231,13 @@ export interface ActivityTable {
   created_at: CreatedAt;
 }
 
+/** A browser a user has signed in from: the hash of its device cookie. */
+export interface KnownDevicesTable {
+  user_id: string;
+  device_hash: string;
+  first_seen_at: Generated<Date>;
+}
+
 /** An image stored ahead of the form that will use it; the form may only claim its own. */
 export interface PendingUploadsTable {
   key: string;
@@ -301,6 +308,7 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   sign_in_links: SignInLinksTable;
   space_exports: SpaceExportsTable;
+  known_devices: KnownDevicesTable;
 }
 
 export type User = Selectable<UsersTable>;

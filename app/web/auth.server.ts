@@ -1,12 +1,15 @@
+import crypto from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { User } from "#db/schema";
 import { authenticate } from "~/models/accounts.server";
 import { LoginSchema } from "~/models/auth.schemas";
+import { recognizeDevice } from "~/models/known-devices.server";
 import { createSession, deleteSession } from "~/models/sessions.server";
 import { toastCookie, type ToastInput } from "./toast.server";
 import { signedCookie } from "./cookies.server";
+import { describeDevice } from "./user-agent.server";
 
 /*
  * The cookie holds only the signed id of a row in `sessions`; the server decides
@@ -14,6 +17,9 @@ import { signedCookie } from "./cookies.server";
  * as long as browsers allow, so that the server's expiry is the one that counts.
  */
 const sessionCookie = () => signedCookie("__session", { maxAge: 400 * 24 * 60 * 60 });
+
+/** Names this browser for as long as it keeps cookies, so that a sign-in from another one can be told apart (known-devices.server.ts). */
+const deviceCookie = () => signedCookie("__device", { maxAge: 400 * 24 * 60 * 60 });
 
 /*
  * remix-auth hands its strategy a copy of the request, so the client's address
@@ -63,8 +69,13 @@ export async function signIn(
 ) {
   const previous = await getSessionId(request);
   if (previous) await deleteSession(previous);
-  const sessionId = await createSession(userId, request.headers.get("User-Agent"));
+  const userAgent = request.headers.get("User-Agent");
+  const sessionId = await createSession(userId, userAgent);
   const headers = new Headers({ "Set-Cookie": await sessionCookieHeader(sessionId) });
+  const known = await deviceCookie().parse(request.headers.get("Cookie"));
+  const deviceId = typeof known === "string" ? known : crypto.randomBytes(16).toString("base64url");
+  await recognizeDevice(userId, deviceId, describeDevice(userAgent));
+  if (deviceId !== known) headers.append("Set-Cookie", await deviceCookie().serialize(deviceId));
   if (toast) headers.append("Set-Cookie", await toastCookie(toast));
   return redirect(redirectTo, { headers });
 }

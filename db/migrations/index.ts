@@ -6,6 +6,7 @@ import * as clientCompanies from "./0006_client_companies";
 import * as changeLogIndexes from "./0007_change_log_indexes";
 import * as userTimeZone from "./0008_user_time_zone";
 import * as spaceExports from "./0009_space_exports";
+import * as knownDevices from "./0010_known_devices";
 
 /* Listed here rather than read from disk, so that they travel inside the server build. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   "0007_change_log_indexes": changeLogIndexes,
   "0008_user_time_zone": userTimeZone,
   "0009_space_exports": spaceExports,
+  "0010_known_devices": knownDevices,
 };

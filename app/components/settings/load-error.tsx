@@ -17,6 +17,10 @@ const COPY = {
     title: "Could not load security settings",
     text: "Unable to load your security settings. Please try again later.",
   },
+  audit: {
+    title: "Could not load the audit log",
+    text: "Unable to load your agency's activity. Please try again later.",
+  },
 } as const;
 
 export function SettingsLoadError({ tab, dashboardHref }: { tab: keyof typeof COPY; dashboardHref: string }) {

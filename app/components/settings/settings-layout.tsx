@@ -1,7 +1,7 @@
-import { NavLink, Outlet, useLocation, useNavigation } from "@remix-run/react";
+import { NavLink, Outlet, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { clsx } from "clsx";
 import { profileHref } from "~/components/layout/navigation";
-import type { ShellArea } from "~/web/shell";
+import type { ShellArea, ShellUser } from "~/web/shell";
 
 const tabClass = (selected: boolean) =>
   clsx(
@@ -14,17 +14,19 @@ const tabClass = (selected: boolean) =>
 
 /**
  * SPEC §2.12: the Settings heading, the per-type subtitle, and the tabs Profile,
- * Notifications and Security. Each tab is its own page (/settings, /settings/notifications,
+ * Notifications and Security, and for the agency owner the Audit log (issue 17). Each tab is its own page (/settings, /settings/notifications,
  * /settings/security, and the same under /teams and /client), so the tabs are links in a
  * navigation landmark, the same tree before and after hydration: a page whose tree changed
  * at hydration would remount the form and drop what the person typed while it loaded.
  */
 export function SettingsLayout({ area }: { area: ShellArea }) {
   const base = profileHref[area];
+  const shell = useRouteLoaderData<{ user: ShellUser }>("routes/_agency");
   const tabs = [
     { label: "Profile", to: base },
     { label: "Notifications", to: `${base}/notifications` },
     { label: "Security", to: `${base}/security` },
+    ...(area === "agency" && shell?.user.userType === "AGENCY" ? [{ label: "Audit log", to: `${base}/audit` }] : []),
   ];
   return (
     <div className="mx-auto max-w-4xl">
