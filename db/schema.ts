@@ -172,6 +172,9 @@ export interface InvitationsTable {
   created_at: CreatedAt;
 }
 
+/** Where a message's text names a member: `start` and `length` in its characters (the "@" included). */
+export type MentionAt = { userId: string; start: number; length: number };
+
 export interface SpaceMessagesTable {
   id: Generated<string>;
   space_id: string;
@@ -185,6 +188,8 @@ export interface SpaceMessagesTable {
   created_at: CreatedAt;
   edited_at: NullableTimestamp;
   deleted_at: NullableTimestamp;
+  /** Whom the text names and where (app/models/mentions.ts). */
+  mentions: JSONColumnType<MentionAt[], string | undefined, string>;
 }
 
 export interface SpaceChangesTable {
@@ -217,6 +222,7 @@ export interface NotificationPreferencesTable {
   team_activity: Generated<boolean>;
   marketing: Generated<boolean>;
   unread_messages: Generated<boolean>;
+  mentions: Generated<boolean>;
   updated_at: Timestamp;
 }
 

@@ -1,3 +1,4 @@
+import type { Mention } from "./mentions";
 import type { SubmissionResult } from "@conform-to/react";
 import type { SpaceChange } from "./events.server";
 
@@ -43,6 +44,8 @@ export type ChatMessage = {
   reactions: Reactions;
   /** The members other than the sender whose read watermark is at or after the message. */
   readers: ChatPerson[];
+  /** The members the text names ("@Full Name"), with their names as they are now. */
+  mentions: Mention[];
 };
 
 export const MESSAGE_MAX_LENGTH = 10_000;

@@ -27,6 +27,7 @@ import {
   type SpaceChange,
 } from "./space-changes.server";
 import { watermarksAdvanced } from "./space-reads.server";
+import { mentionsIn } from "./mentions.server";
 
 /*
  * The chat of a space (SPEC §2.13, §4, §8): one model for the form actions and the
@@ -99,7 +100,10 @@ async function insertMessage(
 ): Promise<SpaceChange | null> {
   if (!isUuid(spaceId)) throw notFound(SPACE_NOT_FOUND);
   // Read now, not taken from the actor: the message carries its sender's name as it is today.
-  const sender = (await loadPeople([actor.id])).get(actor.id);
+  const [sender, mentioned] = await Promise.all([
+    loadPeople([actor.id]).then((people) => people.get(actor.id)),
+    mentionsIn(spaceId, content),
+  ]);
   const id = crypto.randomUUID();
   // A new message has no reactions and no readers yet. Its time is the stored row's: the
   // statement below writes it over this placeholder.
@@ -117,18 +121,22 @@ async function insertMessage(
       created_at: new Date(0),
       edited_at: null,
       deleted_at: null,
+      mentions: mentioned.at,
     },
     sender,
     emptyReactions(),
     [],
+    mentioned.people,
   );
   const { rows } = await sql<ChangeRow & { visible: boolean }>`
     with visible as ${visibleSpaceIds(actor).where("spaces.id", "=", spaceId)},
     message as (
       insert into space_messages
-        (id, space_id, sender_id, client_id, content, attachment_key, attachment_name, attachment_size, attachment_type)
+        (id, space_id, sender_id, client_id, content, attachment_key, attachment_name, attachment_size, attachment_type,
+         mentions)
       select ${id}::uuid, id, ${actor.id}::uuid, ${clientId}, ${content}, ${attachment?.key ?? null},
-        ${attachment?.name ?? null}, ${attachment?.size ?? null}::integer, ${attachment?.type ?? null}
+        ${attachment?.name ?? null}, ${attachment?.size ?? null}::integer, ${attachment?.type ?? null},
+        ${JSON.stringify(mentioned.at)}::jsonb
       from visible
       on conflict (sender_id, client_id) do nothing
       returning space_id, sender_id, created_at
@@ -164,14 +172,19 @@ export async function editMessage(actor: Actor, messageId: string, newContent: s
     if (!content && !row.attachment_key) throw new Refusal(MESSAGE_TEXT.empty);
     if (content.length > MESSAGE_MAX_LENGTH) throw new Refusal(MESSAGE_TEXT.tooLong);
     if (content === row.content) return { message: (await toChatMessages([row], tx))[0], change: null };
+    const mentioned = await mentionsIn(row.space_id, content, tx);
     const updated = await tx
       .updateTable("space_messages")
-      .set({ content, edited_at: sql<Date>`now()` })
+      .set({ content, mentions: JSON.stringify(mentioned.at), edited_at: sql<Date>`now()` })
       .where("id", "=", row.id)
       .returningAll()
       .executeTakeFirstOrThrow();
     const [message] = await toChatMessages([updated], tx);
-    await rewriteLoggedMessage(tx, row, { content: message.content, editedAt: message.editedAt });
+    await rewriteLoggedMessage(tx, row, {
+      content: message.content,
+      mentions: message.mentions,
+      editedAt: message.editedAt,
+    });
     const change = await recordChange(tx, {
       spaceId: row.space_id,
       kind: "message.edited",
@@ -217,6 +230,7 @@ export async function deleteMessage(
       .updateTable("space_messages")
       .set({
         content: "",
+        mentions: "[]",
         attachment_key: null,
         attachment_name: null,
         attachment_size: null,
@@ -225,7 +239,7 @@ export async function deleteMessage(
       })
       .where("id", "=", row.id)
       .execute();
-    await rewriteLoggedMessage(tx, row, { content: "", attachment: null });
+    await rewriteLoggedMessage(tx, row, { content: "", mentions: [], attachment: null });
     const change = await recordChange(tx, {
       spaceId: row.space_id,
       kind: "message.deleted",
@@ -246,13 +260,18 @@ export type MessagePage = { messages: ChatMessage[]; hasOlder: boolean; lastSeq:
 /**
  * A page of the space's messages, oldest to newest: the latest ones, or those before
  * the message `before` (the oldest one the reader has); with `matching`, only those whose
- * text or file name contains it (case-insensitive), so a search pages as the chat does.
- * Deleted messages are left out.
+ * text or file name contains it (case-insensitive), and with `mentioning`, only those
+ * that mention that user, so a search pages as the chat does. Deleted messages are left out.
  */
 export async function listMessages(
   actor: Actor,
   spaceId: string,
-  { before, matching, limit = PAGE_SIZE }: { before?: string | null; matching?: string | null; limit?: number } = {},
+  {
+    before,
+    matching,
+    mentioning,
+    limit = PAGE_SIZE,
+  }: { before?: string | null; matching?: string | null; mentioning?: string | null; limit?: number } = {},
 ): Promise<MessagePage> {
   const space = await findVisibleSpace(actor, spaceId);
   let query = db
@@ -275,6 +294,7 @@ export async function listMessages(
       eb.or([eb("content", "ilike", likePattern(term)), eb("attachment_name", "ilike", likePattern(term))]),
     );
   }
+  if (mentioning) query = query.where(sql<boolean>`mentions @> ${JSON.stringify([{ userId: mentioning }])}::jsonb`);
   const rows = await query.execute();
   const page = rows.slice(0, limit).reverse();
   return { messages: await toChatMessages(page), hasOlder: rows.length > limit, lastSeq: Number(space.last_seq) };
@@ -329,7 +349,11 @@ export async function toChatMessages(rows: MessageRow[], executor: Executor = db
   const members = new Set(memberIds);
   const memberReads = reads.filter((read) => members.has(read.user_id));
   const people = await loadPeople(
-    [...rows.flatMap((row) => (row.sender_id ? [row.sender_id] : [])), ...memberReads.map((read) => read.user_id)],
+    [
+      ...rows.flatMap((row) => (row.sender_id ? [row.sender_id] : [])),
+      ...memberReads.map((read) => read.user_id),
+      ...rows.flatMap((row) => row.mentions.map((mention) => mention.userId)),
+    ],
     executor,
   );
   const personOf = (id: string): ChatPerson => {
@@ -345,6 +369,7 @@ export async function toChatMessages(rows: MessageRow[], executor: Executor = db
       memberReads
         .filter((read) => read.user_id !== row.sender_id && read.last_read_at >= row.created_at)
         .map((read) => personOf(read.user_id)),
+      people,
     ),
   );
 }
@@ -354,6 +379,7 @@ function chatMessage(
   sender: Person | undefined,
   reactions: Reactions,
   readers: ChatPerson[],
+  people: Map<string, Person>,
 ): ChatMessage {
   return {
     id: row.id,
@@ -377,6 +403,7 @@ function chatMessage(
     deletedAt: row.deleted_at?.toISOString() ?? null,
     reactions,
     readers,
+    mentions: row.mentions.map((mention) => ({ ...mention, name: people.get(mention.userId)?.name ?? UNKNOWN_USER })),
   };
 }
 

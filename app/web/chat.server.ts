@@ -6,6 +6,7 @@ import { toggleReaction } from "~/models/message-reactions.server";
 import { MESSAGE_TEXT, type ChatActionResult } from "~/models/chat-message";
 import { ChatFormSchema } from "~/models/message.schemas";
 import { deleteMessage, editMessage, findChatMessage, listMessages, sendMessage } from "~/models/messages.server";
+import { listMentionable } from "~/models/mentions.server";
 import { markRead } from "~/models/space-reads.server";
 import { ATTACHMENT_MAX_BYTES } from "~/models/uploads.server";
 import { imageUrl } from "~/models/image-urls";
@@ -27,26 +28,38 @@ export async function loadChat(request: Request, actor: Actor, spaceId: string) 
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const before = url.searchParams.get("before");
-  if (!query && !before) await expectFound(markRead(actor, spaceId));
+  // The Mentions filter: the messages that mention the reader, with or without a search.
+  const mentionsMe = url.searchParams.get("mentions") === "me";
+  const searching = Boolean(query) || mentionsMe;
+  if (!searching && !before) await expectFound(markRead(actor, spaceId));
   // With a search, `before` pages its matches; the chat behind it shows its latest messages.
-  const page = await expectFound(listMessages(actor, spaceId, { before: query ? null : before }));
+  const page = await expectFound(listMessages(actor, spaceId, { before: searching ? null : before }));
   return {
     spaceId,
     viewer: { id: actor.id, name: actor.name, avatar: imageUrl(actor.avatarKey) },
     query,
+    mentionsMe,
     before,
-    results: query ? await expectFound(listMessages(actor, spaceId, { before, matching: query })) : null,
+    results: searching
+      ? await expectFound(
+          listMessages(actor, spaceId, { before, matching: query, mentioning: mentionsMe ? actor.id : null }),
+        )
+      : null,
     page,
     // Names this page's send form, so a form posted twice (a double click, a resubmitted page) stores one message.
     clientId: crypto.randomUUID(),
   };
 }
 
-/** An older page of messages, or one message as it stands (the browser refetches it when a reaction fails). */
+/**
+ * An older page of messages, one message as it stands (the browser refetches it when a
+ * reaction fails), or the members the message box suggests after an "@".
+ */
 export async function loadChatResource(request: Request, actor: Actor, spaceId: string) {
   const url = new URL(request.url);
   const messageId = url.searchParams.get("message");
   if (messageId) return { message: await expectFound(findChatMessage(actor, spaceId, messageId)) };
+  if (url.searchParams.has("members")) return { members: await expectFound(listMentionable(actor, spaceId)) };
   return { page: await expectFound(listMessages(actor, spaceId, { before: url.searchParams.get("before") })) };
 }
 

@@ -7,6 +7,7 @@ import * as changeLogIndexes from "./0007_change_log_indexes";
 import * as userTimeZone from "./0008_user_time_zone";
 import * as spaceExports from "./0009_space_exports";
 import * as knownDevices from "./0010_known_devices";
+import * as mentions from "./0011_mentions";
 
 /* Listed here rather than read from disk, so that they travel inside the server build. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   "0008_user_time_zone": userTimeZone,
   "0009_space_exports": spaceExports,
   "0010_known_devices": knownDevices,
+  "0011_mentions": mentions,
 };

@@ -69,6 +69,7 @@ export const ROUTES: Record<string, RouteEntry> = {
   },
   "_agency.dashboard.tsx": { kind: { area: "agency" } },
   "_agency.settings._index.tsx": { kind: { area: "agency" } },
+  "_agency.settings.audit.tsx": { kind: { area: "agency" }, query: "?space=:space&person=:member&kind=removals" },
   "_agency.settings.notifications.tsx": { kind: { area: "agency" } },
   "_agency.settings.security.tsx": { kind: { area: "agency" } },
   "_agency.settings.tsx": { kind: { area: "agency" } },

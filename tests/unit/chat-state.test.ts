@@ -20,6 +20,7 @@ function message(id: string, overrides: Partial<ChatMessage> = {}): ChatMessage 
     deletedAt: null,
     reactions: emptyReactions(),
     readers: [],
+    mentions: [],
     ...overrides,
   };
 }

@@ -21,6 +21,7 @@ function message(senderId: string | null, minutesIn: number): ChatMessage {
     deletedAt: null,
     reactions: emptyReactions(),
     readers: [],
+    mentions: [],
   };
 }
 

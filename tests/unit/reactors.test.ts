@@ -21,6 +21,7 @@ const message: ChatMessage = {
     { id: "olivia", name: "Olivia Chen", avatar: null },
     { id: "sam", name: "Sam Rivera", avatar: null },
   ],
+  mentions: [],
 };
 
 describe("who reacted", () => {

@@ -3,20 +3,22 @@ import { useCallback, useEffect, useReducer, useState } from "react";
 import { buttonClassName } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { inputClassName } from "~/components/ui/field";
-import { ChatIcon, SearchIcon } from "~/components/ui/icons";
+import { ChatIcon, MentionIcon, SearchIcon } from "~/components/ui/icons";
 import { useHydrated } from "~/components/use-hydrated";
 import type { ChatMessage, ChatPerson } from "~/models/chat-message";
 import { chatReducer, initChatState, type PendingMessage } from "./chat-state";
 import { Composer } from "./composer";
 import { MessageBubble } from "./message-bubble";
 import { MessageList } from "./message-list";
-import { useChatActions } from "./use-chat-actions";
+import { chatResourcePath, useChatActions } from "./use-chat-actions";
 import { useLiveChat } from "./use-live-chat";
 
 export type ChatRoomData = {
   spaceId: string;
   viewer: ChatPerson;
   query: string;
+  /** The Mentions filter is on: the results are the messages that mention the reader. */
+  mentionsMe: boolean;
   before: string | null;
   /** A search's page of matches, newest last, as the chat's own pages. */
   results: { messages: ChatMessage[]; hasOlder: boolean } | null;
@@ -85,11 +87,20 @@ export function ChatRoom({
             placeholder="Search messages"
             className={`${inputClassName} h-9 min-w-0 sm:w-56`}
           />
+          {data.mentionsMe ? <input type="hidden" name="mentions" value="me" /> : null}
           <button type="submit" className={buttonClassName({ variant: "outline", size: "sm" })}>
             <SearchIcon />
             <span className="sr-only">Search</span>
           </button>
         </Form>
+        <Link
+          to={data.mentionsMe ? path : `${path}?mentions=me`}
+          aria-current={data.mentionsMe ? "true" : undefined}
+          className={buttonClassName({ variant: data.mentionsMe ? "secondary" : "ghost", size: "sm" })}
+        >
+          <MentionIcon />
+          Mentions
+        </Link>
         {/* With JavaScript the chat is live; without it this is the way to see what came since. */}
         {hydrated ? null : (
           <Link to={path} className={buttonClassName({ variant: "ghost", size: "sm" })}>
@@ -99,7 +110,14 @@ export function ChatRoom({
       </div>
 
       {data.results ? (
-        <SearchResults results={data.results} query={data.query} before={data.before} path={path} viewerId={viewerId} />
+        <SearchResults
+          results={data.results}
+          query={data.query}
+          mentionsMe={data.mentionsMe}
+          before={data.before}
+          path={path}
+          viewerId={viewerId}
+        />
       ) : (
         <>
           <MessageList
@@ -150,6 +168,7 @@ export function ChatRoom({
             clientId={data.clientId}
             error={sendError}
             defaultContent={draft}
+            membersUrl={`${chatResourcePath(data.spaceId)}?members`}
             onSend={({ content, file }) => (file ? void actions.sendFile({ content, file }) : live.send(content))}
           />
         </>
@@ -199,24 +218,29 @@ function EmptyChat() {
 function SearchResults({
   results: { messages, hasOlder },
   query,
+  mentionsMe,
   before,
   path,
   viewerId,
 }: {
   results: NonNullable<ChatRoomData["results"]>;
   query: string;
+  mentionsMe: boolean;
   before: string | null;
   path: string;
   viewerId: string;
 }) {
   const count = `${messages.length} ${messages.length === 1 ? "message" : "messages"}`;
+  const what = [
+    query ? `matching “${query}”` : "",
+    mentionsMe ? (messages.length === 1 ? "that mentions you" : "that mention you") : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
   // Says which page of the matches this is: a count is the total only when it is all of them.
-  const shown = before
-    ? `${count} earlier matching “${query}”`
-    : hasOlder
-      ? `The latest ${count} matching “${query}”`
-      : `${count} matching “${query}”`;
-  const searchPage = (params: Record<string, string>) => `${path}?${new URLSearchParams({ q: query, ...params })}`;
+  const shown = before ? `${count} earlier ${what}` : hasOlder ? `The latest ${count} ${what}` : `${count} ${what}`;
+  const filters = { ...(query ? { q: query } : {}), ...(mentionsMe ? { mentions: "me" } : {}) };
+  const searchPage = (params: Record<string, string>) => `${path}?${new URLSearchParams({ ...filters, ...params })}`;
   return (
     <div className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:px-4">
       <p className="mb-4 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
@@ -239,7 +263,9 @@ function SearchResults({
           ))}
         </ol>
       ) : (
-        <p className="py-10 text-center text-sm font-medium text-slate-900">No messages found matching your search</p>
+        <p className="py-10 text-center text-sm font-medium text-slate-900">
+          {query ? "No messages found matching your search" : "No messages mention you yet"}
+        </p>
       )}
       {before ? (
         <p className="mt-4 text-center text-sm">

@@ -6,6 +6,7 @@ import { UploadIcon } from "~/components/ui/icons";
 import { useHydrated } from "~/components/use-hydrated";
 import { MESSAGE_MAX_LENGTH, MESSAGE_TEXT } from "~/models/chat-message";
 import { ATTACHMENT_ACCEPT } from "./attachment-format";
+import { useMentionSuggestions } from "./mention-suggestions";
 
 /** The counter shows from here on: below it, the limit is no concern. */
 const COUNTER_FROM = 9_000;
@@ -13,22 +14,27 @@ const COUNTER_FROM = 9_000;
 /**
  * The send form: text and a file. Without JavaScript it posts to the page and comes
  * back to the latest messages; with it, `onSend` takes the text and file and the
- * form clears at once (the message shows as Sending… until it is stored).
+ * form clears at once (the message shows as Sending… until it is stored). After an "@"
+ * it suggests the members of the space (`membersUrl`), to mention.
  */
 export function Composer({
   action,
   clientId,
   error,
   defaultContent,
+  membersUrl,
   onSend,
 }: {
   action: string;
   clientId: string;
   error: string | null;
   defaultContent: string;
+  membersUrl: string;
   onSend?: (input: { content: string; file: File | null }) => void;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
+  const boxRef = useRef<HTMLTextAreaElement>(null);
+  const mentions = useMentionSuggestions(membersUrl, boxRef);
   const [localError, setLocalError] = useState<string | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
   const [length, setLength] = useState(defaultContent.length);
@@ -47,6 +53,7 @@ export function Composer({
     }
     setLocalError(null);
     onSend({ content, file: chosen });
+    mentions.close();
     event.currentTarget.reset();
     setFileName(null);
     setLength(0);
@@ -63,11 +70,14 @@ export function Composer({
     >
       <input type="hidden" name="intent" value="send" />
       <input type="hidden" name="clientId" value={clientId} />
-      <div className="flex items-end gap-2">
+      <div className="relative flex items-end gap-2">
         <label className="sr-only" htmlFor="chat-message">
           Message
         </label>
+        {mentions.listbox}
         <textarea
+          ref={boxRef}
+          {...mentions.comboboxProps}
           id="chat-message"
           name="content"
           rows={1}
@@ -76,8 +86,14 @@ export function Composer({
           maxLength={MESSAGE_MAX_LENGTH}
           aria-invalid={shownError ? true : undefined}
           aria-describedby={shownError ? "chat-message-error" : undefined}
-          onChange={(event) => setLength(event.currentTarget.value.length)}
+          onChange={(event) => {
+            setLength(event.currentTarget.value.length);
+            mentions.follow(event.currentTarget);
+          }}
+          onClick={(event) => mentions.follow(event.currentTarget)}
+          onBlur={mentions.close}
           onKeyDown={(event) => {
+            if (mentions.onKeyDown(event)) return;
             if (event.key === "Enter" && !event.shiftKey && onSend) {
               event.preventDefault();
               formRef.current?.requestSubmit();

@@ -7,6 +7,7 @@ import { LinkIcon } from "~/components/ui/icons";
 import { useClock, useNow } from "~/components/use-clock";
 import { useHydrated } from "~/components/use-hydrated";
 import { formatSize, type ChatMessage, type ReactionType } from "~/models/chat-message";
+import { splitMentions } from "~/models/mentions";
 import { formatMessageTime } from "~/models/time-format";
 import { CHAT_TOASTS } from "~/web/chat-toasts";
 import { DeleteConfirmation, DeleteMessageDialog, EditMessageForm, MessageMenu } from "./message-actions";
@@ -109,7 +110,7 @@ export function MessageBubble({
                 own ? "rounded-tr-sm bg-indigo-600 text-white" : "rounded-tl-sm bg-slate-100 text-slate-900",
               )}
             >
-              {message.content ? <p className="whitespace-pre-wrap break-words">{message.content}</p> : null}
+              {message.content ? <MessageText message={message} own={own} /> : null}
               {message.attachment ? <Attachment attachment={message.attachment} own={own} /> : null}
             </div>
           )}
@@ -174,5 +175,26 @@ function Attachment({ attachment, own }: { attachment: NonNullable<ChatMessage["
         {formatSize(attachment.size)}
       </span>
     </a>
+  );
+}
+
+/** A message's text, the members it mentions shown by their names as they are now. */
+function MessageText({ message, own }: { message: ChatMessage; own: boolean }) {
+  return (
+    <p className="whitespace-pre-wrap break-words">
+      {splitMentions(message.content, message.mentions).map((piece, index) =>
+        typeof piece === "string" ? (
+          piece
+        ) : (
+          <span
+            key={index}
+            data-mention={piece.userId}
+            className={clsx("rounded px-0.5 font-semibold", own ? "bg-white/20" : "bg-indigo-100 text-indigo-800")}
+          >
+            @{piece.name}
+          </span>
+        ),
+      )}
+    </p>
   );
 }
