@@ -22,6 +22,8 @@ export type DomainEvents = {
   "space.team-member-assigned": { spaceId: string; teamMemberId: string };
   /** Someone asked for a space's export (app/models/space-exports.server.ts); a job makes and mails it. */
   "space.export-requested": { exportId: string };
+  /** A message named these members (app/models/mentions.ts): newly, when it was sent or edited. */
+  "message.mentioned": { messageId: string; userIds: string[] };
   /** A change was committed to a space's chat (app/models/space-changes.server.ts); its room should hear it. */
   "space.changed": { spaceId: string; change: SpaceChange };
 };

@@ -87,6 +87,7 @@ export const FORM_CONSTRAINTS = {
     newClient: { required: false },
     teamActivity: { required: false },
     unreadMessages: { required: false },
+    mentions: { required: false },
     marketing: { required: false },
   },
   SignOutSessionSchema: { intent: { required: true }, session: { required: true } },

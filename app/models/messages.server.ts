@@ -27,6 +27,7 @@ import {
   type SpaceChange,
 } from "./space-changes.server";
 import { watermarksAdvanced } from "./space-reads.server";
+import { emit } from "./events.server";
 import { mentionsIn } from "./mentions.server";
 
 /*
@@ -82,7 +83,9 @@ export async function sendMessage(actor: Actor, spaceId: string, input: SendMess
     return stored;
   }
   publishChanges(spaceId, [change]);
-  return { message: change.payload as ChatMessage, seq: change.seq, duplicate: false, change };
+  const message = change.payload as ChatMessage;
+  announceMentions(message, []);
+  return { message, seq: change.seq, duplicate: false, change };
 }
 
 /**
@@ -192,10 +195,20 @@ export async function editMessage(actor: Actor, messageId: string, newContent: s
       userId: actor.id,
       payload: message,
     });
-    return { message, change };
+    return { message, change, before: row.mentions };
   });
-  if (result.change) publishChanges(result.message.spaceId, [result.change]);
+  if (result.change) {
+    publishChanges(result.message.spaceId, [result.change]);
+    announceMentions(result.message, result.before ?? []);
+  }
   return { message: result.message, seq: result.change?.seq ?? null, change: result.change };
+}
+
+/** Tells whom the message names now and did not before (its sender aside), for their notices. */
+function announceMentions(message: ChatMessage, before: Array<{ userId: string }>) {
+  const told = new Set([...before.map((mention) => mention.userId), message.senderId]);
+  const userIds = [...new Set(message.mentions.map((mention) => mention.userId))].filter((id) => !told.has(id));
+  if (userIds.length) emit("message.mentioned", { messageId: message.id, userIds });
 }
 
 /**

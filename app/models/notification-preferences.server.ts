@@ -10,13 +10,14 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
   newClient: true,
   teamActivity: true,
   unreadMessages: true,
+  mentions: true,
   marketing: false,
 };
 
 export async function getNotificationPreferences(actor: Actor): Promise<NotificationPreferences> {
   const row = await db
     .selectFrom("notification_preferences")
-    .select(["new_client", "team_activity", "unread_messages", "marketing"])
+    .select(["new_client", "team_activity", "unread_messages", "mentions", "marketing"])
     .where("user_id", "=", actor.id)
     .executeTakeFirst();
   if (!row) return DEFAULT_PREFERENCES;
@@ -24,6 +25,7 @@ export async function getNotificationPreferences(actor: Actor): Promise<Notifica
     newClient: row.new_client,
     teamActivity: row.team_activity,
     unreadMessages: row.unread_messages,
+    mentions: row.mentions,
     marketing: row.marketing,
   };
 }
@@ -33,6 +35,7 @@ export async function saveNotificationPreferences(actor: Actor, preferences: Not
     new_client: preferences.newClient,
     team_activity: preferences.teamActivity,
     unread_messages: preferences.unreadMessages,
+    mentions: preferences.mentions,
     marketing: preferences.marketing,
     updated_at: new Date(),
   };
@@ -43,7 +46,7 @@ export async function saveNotificationPreferences(actor: Actor, preferences: Not
     .execute();
 }
 
-export type Preference = "new_client" | "team_activity" | "unread_messages" | "marketing";
+export type Preference = "new_client" | "team_activity" | "unread_messages" | "mentions" | "marketing";
 
 /**
  * Of these users, those whose preference allows a mail of this kind; no row means the

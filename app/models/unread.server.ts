@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { db } from "~/services/db.server";
 import type { Actor } from "./actors.server";
 import { visibleSpaceIds } from "./space-access.server";
@@ -36,7 +37,8 @@ export async function unreadCounts(actor: Actor): Promise<Record<string, number>
   return Object.fromEntries(rows.map((row) => [row.space_id, Number(row.count)]));
 }
 
-export type UnreadSpace = { id: string; name: string; count: number };
+/** `mentions`: how many of the unread messages mention the actor. */
+export type UnreadSpace = { id: string; name: string; count: number; mentions: number };
 
 /** The spaces where the actor has unread messages, most recent first (the top bar's notifications). */
 export async function spacesWithUnread(actor: Actor): Promise<UnreadSpace[]> {
@@ -47,10 +49,13 @@ export async function spacesWithUnread(actor: Actor): Promise<UnreadSpace[]> {
       "spaces.id",
       "spaces.name",
       eb.fn.countAll<string>().as("count"),
+      sql<string>`count(*) filter (where space_messages.mentions @> ${JSON.stringify([{ userId: actor.id }])}::jsonb)`.as(
+        "mentions",
+      ),
       eb.fn.max("space_messages.created_at").as("latest"),
     ])
     .groupBy(["spaces.id", "spaces.name"])
     .orderBy("latest", "desc")
     .execute();
-  return rows.map((row) => ({ id: row.id, name: row.name, count: Number(row.count) }));
+  return rows.map((row) => ({ id: row.id, name: row.name, count: Number(row.count), mentions: Number(row.mentions) }));
 }

@@ -2,6 +2,7 @@ import { remember } from "@epic-web/remember";
 import { memberNoticeRecipients, sendMemberNotice, type MemberNotice } from "~/models/member-notices.server";
 import { findDueUnreadNotices, sendUnreadNotice, type UnreadNotice } from "~/models/unread-notices.server";
 import { sendSpaceExport } from "~/models/space-exports.server";
+import { MENTION_MAIL_DELAY_S, sendMentionNotice, type MentionNotice } from "~/models/mention-notices.server";
 import { subscribe } from "~/models/events.server";
 import { enqueue, startJobs, stopJobs } from "~/services/jobs.server";
 import { appOrigin } from "~/web/request.server";
@@ -21,6 +22,8 @@ export const QUEUES = {
   memberFanOut: "member-notices.fan-out",
   /** One per recipient of such a notice. */
   memberMail: "member-notices.mail",
+  /** One per person a message newly mentions: the mail, unless they have read it by then. */
+  mentionMail: "mention-notices.mail",
   /** One per space export asked for: the archive, stored, and the mail with its link. */
   spaceExport: "space-exports.build",
 } as const;
@@ -33,8 +36,8 @@ export async function attachJobs() {
   // Heard from the start: start-up starts the queue in the background, and enqueue waits for it.
   const state = subscriptions();
   for (const unsubscribe of state.unsubscribe) unsubscribe();
-  const enqueueFromEvent = (queue: string, data: object) =>
-    void enqueue(queue, data).catch((error) => console.error("jobs: could not enqueue", error));
+  const enqueueFromEvent = (queue: string, data: object, options?: Parameters<typeof enqueue>[2]) =>
+    void enqueue(queue, data, options).catch((error) => console.error("jobs: could not enqueue", error));
   const fanOut = (notice: MemberNotice) => enqueueFromEvent(QUEUES.memberFanOut, notice);
   state.unsubscribe = [
     subscribe("member.joined", ({ userId }) => fanOut({ kind: "member-joined", userId })),
@@ -42,6 +45,14 @@ export async function attachJobs() {
       fanOut({ kind: "team-member-assigned", spaceId, teamMemberId }),
     ),
     subscribe("space.export-requested", (request) => enqueueFromEvent(QUEUES.spaceExport, request)),
+    subscribe("message.mentioned", ({ messageId, userIds }) => {
+      for (const userId of userIds) {
+        enqueueFromEvent(QUEUES.mentionMail, { messageId, userId } satisfies MentionNotice, {
+          startAfter: MENTION_MAIL_DELAY_S,
+          singletonKey: `${messageId}:${userId}`,
+        });
+      }
+    }),
   ];
   await startJobs([
     {
@@ -74,6 +85,12 @@ export async function attachJobs() {
       retryDelay: 60,
       handle: async ({ recipientId, notice }: MemberMail) =>
         void (await sendMemberNotice(recipientId, notice, appOrigin())),
+    },
+    {
+      name: QUEUES.mentionMail,
+      retryLimit: 5,
+      retryDelay: 60,
+      handle: async (notice: MentionNotice) => void (await sendMentionNotice(notice, appOrigin())),
     },
     {
       name: QUEUES.spaceExport,

@@ -37,12 +37,14 @@ async function shellOf(request: Request, actor: Actor) {
   return { actor, user: toShellUser(actor), sidebarCollapsed, notifications };
 }
 
-/** Behind the top bar's bell: the spaces with messages the user has not read, each linking to its chat. */
+/** Behind the top bar's bell: the spaces with messages the user has not read (saying when some mention them), each linking to its chat. */
 async function unreadNotifications(actor: Actor): Promise<Array<{ id: string; text: string; href: string }>> {
   const spaces = await spacesWithUnread(actor);
   return spaces.map((space) => ({
     id: `unread:${space.id}`,
-    text: `${space.count} unread ${space.count === 1 ? "message" : "messages"} in ${space.name}`,
+    text:
+      `${space.count} unread ${space.count === 1 ? "message" : "messages"} in ${space.name}` +
+      (space.mentions ? `, ${space.mentions} ${space.mentions === 1 ? "mentions" : "mention"} you` : ""),
     href: spacePath(actor.type, space.id),
   }));
 }

@@ -54,6 +54,11 @@ test(
     const agency = await browser.newContext({ javaScriptEnabled });
     const danPage = await agency.newPage();
     await signInAs(danPage, world.teamMembers[0].email);
+    await danPage.goto("/teams/dashboard");
+    await danPage.locator("summary", { hasText: "Notifications" }).click();
+    await expect(
+      danPage.getByRole("link", { name: "1 unread message in Northwind Launch, 1 mentions you" }),
+    ).toBeVisible();
     await danPage.goto(`/spaces/${space.id}`);
     await expect(
       messages(danPage).getByRole("listitem").filter({ hasText: "for the logo" }).locator("[data-mention]"),

@@ -166,14 +166,17 @@ test("notification preferences: SPEC's defaults, saved and kept", { tag: "@no-js
   await expect(page.getByLabel("New clients")).toBeChecked();
   await expect(page.getByLabel("Team activity")).toBeChecked();
   await expect(page.getByLabel("Unread messages")).toBeChecked();
+  await expect(page.getByLabel("Mentions")).toBeChecked();
   await expect(page.getByLabel("Product news")).not.toBeChecked();
 
+  await page.getByLabel("Mentions").uncheck();
   await page.getByLabel("Unread messages").uncheck();
   await page.getByLabel("Product news").check();
   await page.getByRole("button", { name: "Save Preferences" }).click();
   await expect(page.getByText("Notification preferences saved successfully.")).toBeVisible();
   await page.reload();
   await expect(page.getByLabel("Unread messages")).not.toBeChecked();
+  await expect(page.getByLabel("Mentions")).not.toBeChecked();
   await expect(page.getByLabel("Product news")).toBeChecked();
   await expect(page.getByLabel("New clients")).toBeChecked();
 });

@@ -1,5 +1,12 @@
 import { describe, expect, test } from "vitest";
+import { subscribe } from "~/models/events.server";
+import { sendMentionNotice } from "~/models/mention-notices.server";
 import { deleteMessage, editMessage, listMessages, sendMessage } from "~/models/messages.server";
+import { saveNotificationPreferences, DEFAULT_PREFERENCES } from "~/models/notification-preferences.server";
+import { removePerson } from "~/models/people.server";
+import { markRead } from "~/models/space-reads.server";
+import { spacesWithUnread } from "~/models/unread.server";
+import { readOutbox } from "~/services/outbox.server";
 import * as chatResource from "~/routes/resources.chat.$spaceId";
 import * as agencyChat from "~/routes/spaces.$spaceId";
 import { db } from "~/services/db.server";
@@ -11,11 +18,11 @@ import { call, cookieFor, getRequest } from "#tests/support/requests";
 /** An agency's space with a designer and a client in it, and a designer of the agency who is not. */
 async function spaceWithMembers() {
   const { owner, agencyId } = await createAgency({ firstName: "Grace" });
-  const { user: dana, member } = await createTeamMember(agencyId, "DESIGNER", { name: "Dana Designer" });
+  const { user: dana, member: danaRecord } = await createTeamMember(agencyId, "DESIGNER", { name: "Dana Designer" });
   const { user: outsider } = await createTeamMember(agencyId, "DESIGNER", { name: "Oscar Outside" });
   const { user: olivia, client } = await createClient(agencyId, { role: "OWNER", name: "Olivia Chen" });
-  const space = await createSpace(agencyId, { teamMemberIds: [member.id], clientIds: [client.id] });
-  return { owner, dana, outsider, olivia, space };
+  const space = await createSpace(agencyId, { teamMemberIds: [danaRecord.id], clientIds: [client.id] });
+  return { owner, dana, danaRecord, outsider, olivia, space };
 }
 
 let sent = 0;
@@ -119,5 +126,60 @@ describe("the message box's suggestions", () => {
     ]);
     expect((await ask(outsider)).status).toBe(404);
     expect((await ask((await createAgency({ agencyName: "Initech" })).owner)).status).toBe(404);
+  });
+});
+
+describe("who hears of a mention", () => {
+  const ORIGIN = "http://localhost:3000";
+  const mailsTo = async (email: string) => (await readOutbox()).filter((mail) => mail.to === email);
+
+  test("the person named, by mail with a link to the conversation, unless they read it first", async () => {
+    const { olivia, dana, owner, space } = await spaceWithMembers();
+    const message = await send(olivia, space.id, "@Dana Designer @Grace Owner the logo, please");
+    await markRead(await actorOf(owner), space.id);
+
+    expect(await sendMentionNotice({ messageId: message.id, userId: dana.id }, ORIGIN)).toBe(true);
+    const [mail] = await mailsTo(dana.email);
+    expect(mail.subject).toBe("Olivia Chen mentioned you in Globex Launch");
+    expect(mail.text).toMatch(/http:\/\/localhost:3000\/conversation-link\?token=/);
+    expect(await sendMentionNotice({ messageId: message.id, userId: owner.id }, ORIGIN)).toBe(false);
+    expect(await mailsTo(owner.email)).toEqual([]);
+  });
+
+  test("nobody whose Mentions mails are off, who left the space, or who is not named", async () => {
+    const { olivia, dana, danaRecord, owner, outsider, space } = await spaceWithMembers();
+    const message = await send(olivia, space.id, "@Dana Designer @Grace Owner the logo, please");
+    await saveNotificationPreferences(await actorOf(owner), { ...DEFAULT_PREFERENCES, mentions: false });
+    expect(await sendMentionNotice({ messageId: message.id, userId: owner.id }, ORIGIN)).toBe(false);
+    expect(await sendMentionNotice({ messageId: message.id, userId: outsider.id }, ORIGIN)).toBe(false);
+    await removePerson(await actorOf(owner), "team_member", danaRecord.id);
+    expect(await sendMentionNotice({ messageId: message.id, userId: dana.id }, ORIGIN)).toBe(false);
+    for (const user of [owner, outsider, dana]) expect(await mailsTo(user.email)).toEqual([]);
+  });
+
+  test("a send, and an edit that names someone new, put a notice on the queue for those newly named", async () => {
+    const { olivia, dana, owner, space } = await spaceWithMembers();
+    const heard: Array<{ messageId: string; userIds: string[] }> = [];
+    const unsubscribe = subscribe("message.mentioned", (event) => heard.push(event));
+    try {
+      const message = await send(olivia, space.id, "@Dana Designer and @Olivia Chen, the logo");
+      await editMessage(await actorOf(olivia), message.id, "@Dana Designer and @Grace Owner, the logo");
+      await editMessage(await actorOf(olivia), message.id, "@Grace Owner, the logo");
+      expect(heard).toEqual([
+        { messageId: message.id, userIds: [dana.id] },
+        { messageId: message.id, userIds: [owner.id] },
+      ]);
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  test("the bell says how many unread messages mention the person", async () => {
+    const { olivia, dana, space } = await spaceWithMembers();
+    await send(olivia, space.id, "@Dana Designer the logo");
+    await send(olivia, space.id, "and the banner");
+    expect(await spacesWithUnread(await actorOf(dana))).toEqual([
+      { id: space.id, name: "Globex Launch", count: 2, mentions: 1 },
+    ]);
   });
 });

@@ -34,6 +34,7 @@ describe("settings forms", () => {
       newClient: true,
       teamActivity: false,
       unreadMessages: false,
+      mentions: false,
       marketing: true,
     });
   });

@@ -32,6 +32,10 @@ function describe(userType: UserType): Record<Preference, { label: string; hint:
       label: "Unread messages",
       hint: "Email me when messages wait unread in one of my spaces for a few minutes: one email per space, with a link that opens the conversation.",
     },
+    mentions: {
+      label: "Mentions",
+      hint: "Email me at once when someone mentions me in a message and I am not in the app, with a link that opens the conversation.",
+    },
     marketing: {
       label: "Product news",
       hint: "Occasional news and tips about Agency Workspace.",
@@ -39,7 +43,7 @@ function describe(userType: UserType): Record<Preference, { label: string; hint:
   };
 }
 
-const ORDER: Preference[] = ["newClient", "teamActivity", "unreadMessages", "marketing"];
+const ORDER: Preference[] = ["newClient", "teamActivity", "unreadMessages", "mentions", "marketing"];
 
 /** The Notifications tab (SPEC §2.12): which emails the person wants, saved for real. */
 export function NotificationsPage() {
