@@ -108,7 +108,7 @@ describe("read receipts and unread counts", () => {
     const { message } = await send(owner, space.id, "Two");
     expect(await unreadCounts(clientActor)).toEqual({ [space.id]: 2 });
     expect(await unreadCounts(employeeActor)).toEqual({ [space.id]: 3 });
-    expect(await spacesWithUnread(employeeActor)).toEqual([{ id: space.id, name: "Launch", count: 3 }]);
+    expect(await spacesWithUnread(employeeActor)).toEqual([{ id: space.id, name: "Launch", count: 3, mentions: 0 }]);
 
     await deleteMessage(owner, message.id);
     expect(await unreadCounts(employeeActor)).toEqual({ [space.id]: 2 });
