@@ -99,7 +99,8 @@ export function ChatRoom({
           className={buttonClassName({ variant: data.mentionsMe ? "secondary" : "ghost", size: "sm" })}
         >
           <MentionIcon />
-          Mentions
+          {/* On a phone the icon alone, so the search box keeps its width. */}
+          <span className="sr-only sm:not-sr-only">Mentions</span>
         </Link>
         {/* With JavaScript the chat is live; without it this is the way to see what came since. */}
         {hydrated ? null : (
