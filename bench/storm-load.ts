@@ -8,6 +8,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { io as connect, type Socket } from "socket.io-client";
+import { keepConnected } from "~/components/realtime/keep-connected";
 import { LiveChat, type OutboxMessage, type OutboxStorage } from "~/components/chat/live-chat";
 import type { SpaceChange } from "~/models/events.server";
 import { RECONNECTION } from "~/realtime/protocol";
@@ -94,6 +95,7 @@ async function join(origin: string, person: StormPerson): Promise<Client> {
   });
   socket.io.on("reconnect_attempt", () => reconnectAttempts++);
   client.chat.start();
+  keepConnected(socket);
   await new Promise<void>((resolve, reject) => {
     socket.once("connect", () => resolve());
     socket.once("connect_error", reject);

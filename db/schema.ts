@@ -244,6 +244,19 @@ export interface KnownDevicesTable {
   first_seen_at: Generated<Date>;
 }
 
+/** An instance of the app with a socket server; it beats while it runs (migration 0012). */
+export interface RealtimeInstancesTable {
+  id: string;
+  beat_at: Generated<Date>;
+}
+
+/** A user with a connected socket on an instance, since when. */
+export interface UserPresenceTable {
+  user_id: string;
+  instance_id: string;
+  since: Generated<Date>;
+}
+
 /** An image stored ahead of the form that will use it; the form may only claim its own. */
 export interface PendingUploadsTable {
   key: string;
@@ -315,6 +328,8 @@ export interface Database {
   sign_in_links: SignInLinksTable;
   space_exports: SpaceExportsTable;
   known_devices: KnownDevicesTable;
+  realtime_instances: RealtimeInstancesTable;
+  user_presence: UserPresenceTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -5,6 +5,7 @@ import { loadActor, loadPeople } from "./actors.server";
 import { usersWhoWant } from "./notification-preferences.server";
 import { settingsPath } from "./paths";
 import { hasMembership } from "./policy.server";
+import { isOnline } from "./presence.server";
 import { canSeeSpace } from "./space-access.server";
 import { NOTHING_READ } from "./unread.server";
 import { issueSignInLink, revokeSignInLink, SIGN_IN_LINK_LIFETIME_MS } from "./sign-in-links.server";
@@ -13,14 +14,11 @@ import { signInLinkUrl } from "./unread-notices.server";
 /*
  * The mail of a mention (issue 17): someone named in a message hears of it by mail, with
  * the unread notices' one-click link to the conversation, when their "Mentions"
- * preference is on (it starts on) and they have not read the message by the time the
- * job runs (the job waits MENTION_MAIL_DELAY_S, so that a person reading the chat is
- * not mailed what they saw). Only a member who may still see the space is told, and
- * only of a message that still mentions them.
+ * preference is on (it starts on), right away, unless they are online (the app open in a
+ * tab, where the bell shows the mention as it comes) or have read the message already.
+ * Only a member who may still see the space is told, and only of a message that still
+ * mentions them.
  */
-
-/** What the job waits before mailing: time for someone in the chat to read it there. */
-export const MENTION_MAIL_DELAY_S = 30;
 
 export type MentionNotice = { messageId: string; userId: string };
 
@@ -50,6 +48,7 @@ export async function sendMentionNotice({ messageId, userId }: MentionNotice, or
   if ((message.last_read_at ?? NOTHING_READ) >= message.created_at) return false;
   if (!(await canSeeSpace(actor, message.space_id))) return false;
   if (!(await usersWhoWant([userId], "mentions")).length) return false;
+  if (await isOnline(userId)) return false;
 
   const sender = message.sender_id ? (await loadPeople([message.sender_id])).get(message.sender_id) : undefined;
   const token = await issueSignInLink(userId, message.space_id);

@@ -2,7 +2,7 @@ import { remember } from "@epic-web/remember";
 import { memberNoticeRecipients, sendMemberNotice, type MemberNotice } from "~/models/member-notices.server";
 import { findDueUnreadNotices, sendUnreadNotice, type UnreadNotice } from "~/models/unread-notices.server";
 import { sendSpaceExport } from "~/models/space-exports.server";
-import { MENTION_MAIL_DELAY_S, sendMentionNotice, type MentionNotice } from "~/models/mention-notices.server";
+import { sendMentionNotice, type MentionNotice } from "~/models/mention-notices.server";
 import { subscribe } from "~/models/events.server";
 import { enqueue, startJobs, stopJobs } from "~/services/jobs.server";
 import { appOrigin } from "~/web/request.server";
@@ -22,7 +22,7 @@ export const QUEUES = {
   memberFanOut: "member-notices.fan-out",
   /** One per recipient of such a notice. */
   memberMail: "member-notices.mail",
-  /** One per person a message newly mentions: the mail, unless they have read it by then. */
+  /** One per person a message newly mentions: the mail, unless they are online or have read it. */
   mentionMail: "mention-notices.mail",
   /** One per space export asked for: the archive, stored, and the mail with its link. */
   spaceExport: "space-exports.build",
@@ -48,7 +48,6 @@ export async function attachJobs() {
     subscribe("message.mentioned", ({ messageId, userIds }) => {
       for (const userId of userIds) {
         enqueueFromEvent(QUEUES.mentionMail, { messageId, userId } satisfies MentionNotice, {
-          startAfter: MENTION_MAIL_DELAY_S,
           singletonKey: `${messageId}:${userId}`,
         });
       }

@@ -29,3 +29,10 @@ export const TOO_MANY_SOCKETS = "Too many open windows. Please close one and try
  * server's handshakes and syncs, not this spread, are then what the last one waits for.
  */
 export const RECONNECTION = { reconnectionDelay: 500, reconnectionDelayMax: 1_000, randomizationFactor: 0.5 } as const;
+
+/**
+ * How long the browser waits before trying again while the server says "unavailable" (the
+ * database away), for a handshake and for a send or sync alike: soon at first, then every
+ * 2 s or so, so that a short outage ends quickly for everyone. Each is spread ±25%.
+ */
+export const UNAVAILABLE_RETRY_DELAYS_MS = [250, 500, 1_000, 2_000];

@@ -10,12 +10,14 @@ import { CATCH_UP_EVENT, RECONNECT_EVENT } from "./protocol";
 import { handleChatEvents } from "./chat-handlers.server";
 import { RealtimeLimits } from "./limits.server";
 import { createPostgresAdapter } from "./postgres-adapter.server";
+import { PresenceTracker } from "./presence.server";
 import { joinRooms, recheckRooms, spaceRoom, type SocketData } from "./rooms.server";
 
 type Middleware = (socket: Socket, next: (error?: Error) => void) => void;
 type AttachedState = {
   authenticate: Middleware;
   limits: RealtimeLimits;
+  presence: PresenceTracker;
   unsubscribe: Array<() => void>;
   closeAdapter?: () => Promise<void>;
 };
@@ -50,8 +52,10 @@ const authenticate: Middleware = async (socket, next) => {
  * may see now; a reconnect is a new connection, so access is checked again. The chat
  * handlers wait for the joins, so that a sync never runs before its room is joined.
  */
-function onConnection(socket: Socket, limits: RealtimeLimits) {
+function onConnection(socket: Socket, { limits, presence }: AttachedState) {
   const { actor, sessionId } = socket.data as SocketData;
+  presence.connected(actor.id);
+  socket.on("disconnect", () => presence.disconnected(actor.id));
   const joined = joinRooms(socket, actor, sessionId).catch((error: unknown) => {
     // Without its rooms the socket would miss events silently. socket.io's client does not
     // reconnect after a server disconnect, so it is told first that this one passes.
@@ -71,7 +75,12 @@ export async function attachRealtime(io: Server) {
   const attached = attachedServers();
   let state = attached.get(io);
   if (!state) {
-    const fresh: AttachedState = { authenticate, limits: new RealtimeLimits(), unsubscribe: [] };
+    const fresh: AttachedState = {
+      authenticate,
+      limits: new RealtimeLimits(),
+      presence: new PresenceTracker(),
+      unsubscribe: [],
+    };
     const { DATABASE_URL } = env();
     if (DATABASE_URL) {
       // Several instances (Fly machines) share rooms through Postgres. What was broadcast while
@@ -109,8 +118,8 @@ export async function attachRealtime(io: Server) {
     }),
   ];
   io.removeAllListeners("connection");
-  const { limits } = state;
-  io.on("connection", (socket: Socket) => onConnection(socket, limits));
+  const attachedState = state;
+  io.on("connection", (socket: Socket) => onConnection(socket, attachedState));
 }
 
 /** At shutdown: stop relaying events and close the adapter's connections. */
@@ -118,6 +127,7 @@ export async function detachRealtime() {
   const attached = attachedServers();
   for (const [io, state] of attached) {
     for (const unsubscribe of state.unsubscribe) unsubscribe();
+    await state.presence.stop();
     await state.closeAdapter?.();
     attached.delete(io);
   }

@@ -38,7 +38,7 @@ async function shellOf(request: Request, actor: Actor) {
 }
 
 /** Behind the top bar's bell: the spaces with messages the user has not read (saying when some mention them), each linking to its chat. */
-async function unreadNotifications(actor: Actor): Promise<Array<{ id: string; text: string; href: string }>> {
+export async function unreadNotifications(actor: Actor): Promise<Array<{ id: string; text: string; href: string }>> {
   const spaces = await spacesWithUnread(actor);
   return spaces.map((space) => ({
     id: `unread:${space.id}`,
@@ -51,6 +51,7 @@ async function unreadNotifications(actor: Actor): Promise<Array<{ id: string; te
 
 function toShellUser(actor: Actor): ShellUser {
   return {
+    id: actor.id,
     userType: actor.type,
     name: actor.name,
     email: actor.email,

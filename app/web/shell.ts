@@ -2,6 +2,8 @@ import type { UserType } from "#db/schema";
 
 /** What the layouts show of the signed-in user (top bar, avatar menu, sidebar). */
 export type ShellUser = {
+  /** Their user id: the live bell tells their own reads from others' messages. */
+  id: string;
   userType: UserType;
   /** Display name, e.g. "Jane Doe". */
   name: string;

@@ -8,6 +8,7 @@ import * as userTimeZone from "./0008_user_time_zone";
 import * as spaceExports from "./0009_space_exports";
 import * as knownDevices from "./0010_known_devices";
 import * as mentions from "./0011_mentions";
+import * as presence from "./0012_presence";
 
 /* Listed here rather than read from disk, so that they travel inside the server build. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   "0009_space_exports": spaceExports,
   "0010_known_devices": knownDevices,
   "0011_mentions": mentions,
+  "0012_presence": presence,
 };

@@ -70,3 +70,41 @@ test(
     await agency.close();
   },
 );
+
+test("the bell tells a team member of a mention as it comes, and clears when they read it in another tab", async ({
+  page,
+  browser,
+}) => {
+  const world = await createWorld(page, {
+    teamMembers: [{ name: "Dan Designer" }],
+    clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
+    spaces: [{ name: "Northwind Launch", teamMembers: [0], clients: [0] }],
+  });
+  const space = world.spaces[0];
+  const agency = await browser.newContext();
+  const danPage = await agency.newPage();
+  await signInAs(danPage, world.teamMembers[0].email);
+  await danPage.goto("/teams/dashboard");
+  const bell = danPage.locator("summary", { hasText: "Notifications" });
+  await expect(bell).toHaveText("Notifications");
+
+  await signInAs(page, world.clients[0].email);
+  await page.goto(`/client/chat/${space.id}`);
+  const box = page.getByLabel("Message", { exact: true });
+  await box.fill("@Dan Designer the logo, please");
+  await box.press("Enter");
+  await expect(messages(page).getByRole("listitem").filter({ hasText: "the logo, please" })).toBeVisible();
+
+  await expect(bell).toHaveText("Notifications (1 new)");
+  await bell.click();
+  await expect(
+    danPage.getByRole("link", { name: "1 unread message in Northwind Launch, 1 mentions you" }),
+  ).toBeVisible();
+
+  const chatTab = await agency.newPage();
+  await chatTab.goto(`/spaces/${space.id}`);
+  await expect(messages(chatTab).getByRole("listitem").filter({ hasText: "the logo, please" })).toBeVisible();
+  await expect(bell).toHaveText("Notifications");
+  await expect(danPage.getByText("No new notifications")).toBeVisible();
+  await agency.close();
+});

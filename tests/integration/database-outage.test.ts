@@ -4,6 +4,7 @@ import { createClient as createPgClient, isDatabaseUnavailable } from "#db/conne
 import * as space from "~/routes/spaces.$spaceId";
 import { db } from "~/services/db.server";
 import type { SpaceChange } from "~/models/events.server";
+import { keepConnected } from "~/components/realtime/keep-connected";
 import { LiveChat, type OutboxMessage } from "~/components/chat/live-chat";
 import { CATCH_UP_EVENT } from "~/realtime/protocol";
 import { createAgency, createClient, createSpace } from "#tests/support/factories";
@@ -90,6 +91,7 @@ describe.skipIf(!postgres)("the database going away under a conversation", () =>
         onOutboxChange: (next) => (pending = next),
       });
       chat.start();
+      keepConnected(socket);
       return { socket, chat, saw, pending: () => pending, catchUps: record(socket, CATCH_UP_EVENT) };
     }
     // The owner on the first instance, Alice on the second.

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import type { ChildProcess } from "node:child_process";
 import { db } from "~/services/db.server";
 import type { SpaceChange } from "~/models/events.server";
+import { keepConnected } from "~/components/realtime/keep-connected";
 import { LiveChat, type OutboxMessage } from "~/components/chat/live-chat";
 import { createAgency, createClient, createSpace } from "#tests/support/factories";
 import {
@@ -62,6 +63,7 @@ describe.skipIf(!postgres)("killing the server mid-conversation", () => {
         },
       });
       chat.start();
+      keepConnected(socket);
       return { chat, saw, acknowledged, storage, pending: () => pending };
     }
     const timesStoredNow = async () => {

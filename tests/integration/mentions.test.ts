@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { subscribe } from "~/models/events.server";
 import { sendMentionNotice } from "~/models/mention-notices.server";
+import { PresenceTracker } from "~/realtime/presence.server";
 import { deleteMessage, editMessage, listMessages, sendMessage } from "~/models/messages.server";
 import { saveNotificationPreferences, DEFAULT_PREFERENCES } from "~/models/notification-preferences.server";
 import { removePerson } from "~/models/people.server";
@@ -144,6 +145,17 @@ describe("who hears of a mention", () => {
     expect(mail.text).toMatch(/http:\/\/localhost:3000\/conversation-link\?token=/);
     expect(await sendMentionNotice({ messageId: message.id, userId: owner.id }, ORIGIN)).toBe(false);
     expect(await mailsTo(owner.email)).toEqual([]);
+  });
+
+  test("nobody who has the app open: the bell shows it to them as it comes", async () => {
+    const { olivia, dana, space } = await spaceWithMembers();
+    const message = await send(olivia, space.id, "@Dana Designer the logo, please");
+    const tab = new PresenceTracker();
+    tab.connected(dana.id);
+    await tab.flush();
+    expect(await sendMentionNotice({ messageId: message.id, userId: dana.id }, ORIGIN)).toBe(false);
+    await tab.stop();
+    expect(await sendMentionNotice({ messageId: message.id, userId: dana.id }, ORIGIN)).toBe(true);
   });
 
   test("nobody whose Mentions mails are off, who left the space, or who is not named", async () => {

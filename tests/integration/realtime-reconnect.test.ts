@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { io as connect } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { keepConnected } from "~/components/realtime/keep-connected";
 import { LiveChat } from "~/components/chat/live-chat";
 import type { SpaceChange } from "~/models/events.server";
 import { deleteSession } from "~/models/sessions.server";
@@ -75,9 +76,9 @@ function browser(cookie: string, spaceId: string, at = origin) {
     storage: new MemoryStorage(),
     onChange: (change) => applied.push(change),
     onReload: () => {},
-    onConnectionProblem: (words) => problems.push(words),
   });
   chat.start();
+  keepConnected(socket, { onProblem: (words) => problems.push(words) });
   return { socket, chat, applied, problems, connects: () => connects };
 }
 

@@ -148,7 +148,7 @@ export async function signedInActors(world: AgencyWorld, names = Object.keys(wor
 /*
  * "Nothing changes": every row of every table of the app's schema, read from the
  * catalogue so that a new table is watched without anyone remembering to add it.
- * Sessions and rate-limit counters are left out, since signing in and being refused write them.
+ * Sessions, rate-limit counters and presence are left out, since signing in, connecting and being refused write them.
  */
 const NOT_SNAPSHOT = new Set([
   "sessions",
@@ -157,6 +157,9 @@ const NOT_SNAPSHOT = new Set([
   "kysely_migration_lock",
   // The Postgres adapter's large-broadcast buffer, not app data.
   "socket_io_attachments",
+  // Who has a socket open: connecting writes it, refused or not.
+  "realtime_instances",
+  "user_presence",
 ]);
 
 async function snapshotTables(): Promise<Array<keyof Database>> {

@@ -1,14 +1,7 @@
 import type { Socket } from "socket.io-client";
 import { MESSAGE_TEXT, SPACE_NOT_FOUND, type ReactionType } from "~/models/chat-message";
 import type { SpaceChange } from "~/models/events.server";
-import {
-  CATCH_UP_EVENT,
-  RECONNECT_EVENT,
-  TOO_MANY_CONNECTIONS,
-  TOO_MANY_REQUESTS,
-  TOO_MANY_SOCKETS,
-  UNAVAILABLE,
-} from "~/realtime/protocol";
+import { CATCH_UP_EVENT, TOO_MANY_REQUESTS, UNAVAILABLE, UNAVAILABLE_RETRY_DELAYS_MS } from "~/realtime/protocol";
 
 /*
  * The browser's side of a space's live chat, apart from React so that the fault test
@@ -26,9 +19,8 @@ import {
  *   stays Sending… and goes again, with back-off, until it is stored.
  * - When the server tells the socket to catch up (its instance missed broadcasts while
  *   it could not listen to the others), it asks for what came after the last number.
- * - socket.io gives up after a refused handshake or a server disconnect. The chat connects
- *   again itself, with back-off, when the refusal says "not now" (the database, the
- *   limits) or the server said the disconnect passes; a sign-out or removal is for good.
+ * - Keeping the socket connected is not the chat's: the page's one socket is shared with
+ *   the bell (app/components/realtime/live-socket.ts), and `keepConnected` reconnects it.
  */
 
 export type OutboxMessage = {
@@ -58,8 +50,6 @@ export type LiveChatOptions = {
   /** Too much was missed to replay, or access to the space ended: the page must load afresh. */
   onReload: () => void;
   onOutboxChange?: (outbox: OutboxMessage[]) => void;
-  /** The server's words while the chat waits to try connecting again after they refused it; null once connected. */
-  onConnectionProblem?: (words: string | null) => void;
   /** How long an emit waits for its acknowledgement before counting as not delivered. */
   ackTimeoutMs?: number;
 };
@@ -69,12 +59,6 @@ const isNotNow = (answer: { ok: boolean; error?: string }) =>
   !answer.ok && (answer.error === UNAVAILABLE || answer.error === TOO_MANY_REQUESTS);
 
 const RETRY_DELAY_MS = 1_000;
-// While the database is away: soon at first, then every 2 s or so, so that a short outage ends quickly for everyone.
-const UNAVAILABLE_DELAYS_MS = [250, 500, 1_000, 2_000];
-/** Handshake refusals by the server's limits, which say to wait and try again. */
-const LIMIT_REFUSALS: string[] = [TOO_MANY_CONNECTIONS, TOO_MANY_SOCKETS];
-// A limit frees up in seconds (a closed window, an address's refill); up to 30 s, so that a crowd refused together does not come back together.
-const LIMIT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 
 export class LiveChat {
   lastSeq: number;
@@ -84,8 +68,6 @@ export class LiveChat {
   private syncAgain = false;
   private timers = new Set<ReturnType<typeof setTimeout>>();
   private unavailableInARow = 0;
-  private refusedInARow = 0;
-  private reconnectAfterDisconnect = false;
   private readonly key: string;
 
   constructor(private readonly options: LiveChatOptions) {
@@ -100,9 +82,6 @@ export class LiveChat {
     socket.on("space:change", this.onLiveChange);
     socket.on("space:access-removed", this.onAccessRemoved);
     socket.on(CATCH_UP_EVENT, this.onCatchUp);
-    socket.on("connect_error", this.onConnectError);
-    socket.on(RECONNECT_EVENT, this.onReconnectAsked);
-    socket.on("disconnect", this.onDisconnect);
     if (socket.connected) this.onConnect();
     this.publish();
   }
@@ -113,9 +92,6 @@ export class LiveChat {
     socket.off("space:change", this.onLiveChange);
     socket.off("space:access-removed", this.onAccessRemoved);
     socket.off(CATCH_UP_EVENT, this.onCatchUp);
-    socket.off("connect_error", this.onConnectError);
-    socket.off(RECONNECT_EVENT, this.onReconnectAsked);
-    socket.off("disconnect", this.onDisconnect);
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
   }
@@ -180,35 +156,12 @@ export class LiveChat {
   }
 
   private onConnect = () => {
-    this.refusedInARow = 0;
-    this.options.onConnectionProblem?.(null);
     void this.sync().then(() => {
       for (const entry of this.outbox) if (entry.status === "sending") void this.deliver(entry.clientId);
     });
   };
 
   private onCatchUp = () => void this.sync();
-
-  // socket.io does not reconnect by itself after the server's middleware refused the handshake.
-  private onConnectError = (error: Error) => {
-    const { socket } = this.options;
-    if (socket.active) return;
-    if (error.message === UNAVAILABLE) this.schedule(() => socket.connect(), this.unavailableDelay());
-    if (LIMIT_REFUSALS.includes(error.message)) {
-      this.options.onConnectionProblem?.(error.message);
-      this.schedule(() => socket.connect(), this.limitDelay());
-    }
-  };
-
-  private onReconnectAsked = () => (this.reconnectAfterDisconnect = true);
-
-  // Nor after a server disconnect: only one the server said passes is followed by a new connection.
-  private onDisconnect = (reason: string) => {
-    if (reason !== "io server disconnect" || !this.reconnectAfterDisconnect) return;
-    this.reconnectAfterDisconnect = false;
-    const { socket } = this.options;
-    this.schedule(() => socket.connect(), this.unavailableDelay());
-  };
 
   private onLiveChange = ({ spaceId, change }: { spaceId: string; change: SpaceChange }) => {
     if (spaceId !== this.options.spaceId || change.seq <= this.lastSeq) return;
@@ -304,12 +257,8 @@ export class LiveChat {
 
   // Spread out, so that every browser of an instance does not come back in the same millisecond.
   private unavailableDelay() {
-    const step = UNAVAILABLE_DELAYS_MS[Math.min(this.unavailableInARow++, UNAVAILABLE_DELAYS_MS.length - 1)];
-    return step * (0.75 + Math.random() / 2);
-  }
-
-  private limitDelay() {
-    const step = LIMIT_DELAYS_MS[Math.min(this.refusedInARow++, LIMIT_DELAYS_MS.length - 1)];
+    const step =
+      UNAVAILABLE_RETRY_DELAYS_MS[Math.min(this.unavailableInARow++, UNAVAILABLE_RETRY_DELAYS_MS.length - 1)];
     return step * (0.75 + Math.random() / 2);
   }
 

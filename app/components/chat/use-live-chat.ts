@@ -1,21 +1,18 @@
-import { useEffect, useMemo, useRef, useState } from "react";
-import { io } from "socket.io-client";
+import { useEffect, useMemo, useRef } from "react";
 import { MESSAGE_TEXT, type ReactionType, type SpaceChange } from "~/models/chat-message";
-import { RECONNECTION } from "~/realtime/protocol";
+import { useLiveSocket } from "~/components/realtime/live-socket";
 import { LiveChat, type OutboxMessage } from "./live-chat";
 import type { ChatAction } from "./chat-state";
 
 /**
- * The space's chat, live: connects with the session cookie, catches up from the page's
- * `lastSeq` on every (re)connect and dispatches each change once, in order. Every chat
- * command goes over the socket. Text sent with `send` waits in the outbox
+ * The space's chat, live, on the tab's socket (shared with the bell): catches up from the
+ * page's `lastSeq` on every (re)connect and dispatches each change once, in order. Every
+ * chat command goes over the socket. Text sent with `send` waits in the outbox
  * (localStorage) and shows as Sending… until the server acknowledges it, across
  * reconnects and reloads; a refused one shows as failed. Edits, deletes, reactions
  * and reads are sent once and resolve to the words to show if they failed.
- * The browser's offline and online events close and reopen the socket at once (a
- * WebSocket would otherwise look alive until its ping times out). `connectionProblem`
- * is the server's words while it refuses the connection for now (a limit) and the chat
- * waits to try again.
+ * `connectionProblem` is the server's words while it refuses the connection for now (a
+ * limit) and the socket waits to try again.
  */
 export function useLiveChat({
   spaceId,
@@ -26,13 +23,14 @@ export function useLiveChat({
   lastSeq: number;
   dispatch: (action: ChatAction) => void;
 }) {
-  const [connected, setConnected] = useState(false);
-  const [connectionProblem, setConnectionProblem] = useState<string | null>(null);
+  const { socket, connected, problem } = useLiveSocket();
   const chat = useRef<LiveChat | null>(null);
   const initialSeq = useRef(lastSeq);
+  // Sent before the socket was loaded: handed to the chat's outbox as soon as it exists.
+  const early = useRef<string[]>([]);
 
   useEffect(() => {
-    const socket = io({ transports: ["websocket"], ...RECONNECTION });
+    if (!socket) return;
     let shown = new Map<string, OutboxMessage>();
     const live = new LiveChat({
       socket,
@@ -44,26 +42,15 @@ export function useLiveChat({
       onOutboxChange: (outbox) => {
         shown = showOutbox(shown, outbox, dispatch);
       },
-      onConnectionProblem: setConnectionProblem,
     });
     chat.current = live;
-    const onConnect = () => setConnected(true);
-    const onDisconnect = () => setConnected(false);
-    const goOffline = () => socket.disconnect();
-    const goOnline = () => socket.connect();
-    socket.on("connect", onConnect);
-    socket.on("disconnect", onDisconnect);
-    window.addEventListener("offline", goOffline);
-    window.addEventListener("online", goOnline);
     live.start();
+    for (const content of early.current.splice(0)) live.send(content);
     return () => {
-      window.removeEventListener("offline", goOffline);
-      window.removeEventListener("online", goOnline);
       live.stop();
-      socket.close();
       chat.current = null;
     };
-  }, [spaceId, dispatch]);
+  }, [socket, spaceId, dispatch]);
 
   // The page's messages were loaded again: catch up from what they show.
   useEffect(() => {
@@ -78,8 +65,11 @@ export function useLiveChat({
     const notYet = Promise.resolve(MESSAGE_TEXT.changeFailed);
     return {
       connected,
-      connectionProblem,
-      send: (content: string) => void chat.current?.send(content),
+      connectionProblem: problem,
+      send: (content: string) => {
+        if (chat.current) chat.current.send(content);
+        else early.current.push(content);
+      },
       /** Retries a message of the outbox; false when the message is not one of its own (a file sent by HTTP). */
       retry: (clientId: string) => chat.current?.retry(clientId) ?? false,
       discard: (clientId: string) => chat.current?.discard(clientId),
@@ -89,7 +79,7 @@ export function useLiveChat({
       markRead: () => void chat.current?.markRead(),
       receive: (change: SpaceChange) => chat.current?.receive(change),
     };
-  }, [connected, connectionProblem]);
+  }, [connected, problem]);
 }
 
 export type LiveChatCommands = ReturnType<typeof useLiveChat>;

@@ -23,7 +23,7 @@ const SIDEBAR_ID = "app-sidebar";
  * collapsed), a top bar with search, notifications, "{role} · {company}" and the avatar
  * menu, and the page. Under 768px the sidebar is a drawer and the search an icon.
  */
-export function AppShell({ area, user, sidebarCollapsed, notifications = [], children }: AppShellProps) {
+export function AppShell({ area, user, sidebarCollapsed, notifications, children }: AppShellProps) {
   const sidebar = useSidebarState(sidebarCollapsed);
   const { collapsed } = sidebar;
   const groups = getNavigation(area, user);
@@ -67,7 +67,7 @@ export function AppShell({ area, user, sidebarCollapsed, notifications = [], chi
 
           <div className="ml-auto flex items-center gap-1 md:gap-2">
             <MobileSearch action={search.action} placeholder={search.placeholder} />
-            <NotificationsMenu notifications={notifications} />
+            <NotificationsMenu notifications={notifications} userId={user.id} />
             <div className="mx-2 hidden h-6 w-px bg-slate-200 md:block" aria-hidden="true" />
             <p className="hidden max-w-[16rem] truncate text-sm text-slate-600 md:block">
               <span className="font-medium text-slate-900">{user.roleLabel}</span> · {user.companyName}

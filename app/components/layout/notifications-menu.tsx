@@ -2,14 +2,25 @@ import { Link } from "@remix-run/react";
 import { useRef } from "react";
 import { BellIcon } from "~/components/ui/icons";
 import { useDetailsDismiss } from "./use-details-dismiss";
+import { useLiveNotifications } from "./use-live-notifications";
 
 export type ShellNotification = { id: string; text: string; href: string };
 
+const NONE: ShellNotification[] = [];
+
 /**
  * The top bar's bell: the spaces with unread messages (app/web/shell.server.ts), each
- * linking to its chat. A `<details>` disclosure, so it opens without JavaScript too.
+ * linking to its chat, kept live over the tab's socket. A `<details>` disclosure, so it
+ * opens without JavaScript too.
  */
-export function NotificationsMenu({ notifications = [] }: { notifications?: ShellNotification[] }) {
+export function NotificationsMenu({
+  notifications: initial = NONE,
+  userId,
+}: {
+  notifications?: ShellNotification[];
+  userId: string;
+}) {
+  const notifications = useLiveNotifications(initial, userId);
   const ref = useRef<HTMLDetailsElement>(null);
   useDetailsDismiss(ref);
   const count = notifications.length;

@@ -1,0 +1,78 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import type { SpaceChange } from "~/models/chat-message";
+import { CATCH_UP_EVENT } from "~/realtime/protocol";
+import { useLiveSocket } from "~/components/realtime/live-socket";
+import type { ShellNotification } from "./notifications-menu";
+
+const NOTIFICATIONS_PATH = "/resources/notifications";
+// A message and the read of it by this person's open chat usually come within this: one fetch shows both.
+const SETTLE_MS = 500;
+// A busy space still refreshes the bell this often.
+const MAX_WAIT_MS = 2_000;
+
+/** Changes that may change what this person's bell says: others' messages, and their own reads. */
+function concernsBell(change: SpaceChange, userId: string) {
+  if (change.kind === "read.advanced") return change.userId === userId;
+  return change.kind.startsWith("message.") && change.userId !== userId;
+}
+
+/**
+ * The bell's list, live: the page's list until the tab's socket reports a message from
+ * someone else, a read of the person's own (another tab), a space taken away, or a
+ * reconnect after which something may have been missed; then the list is fetched again.
+ */
+export function useLiveNotifications(initial: ShellNotification[], userId: string) {
+  const [shown, setShown] = useState(initial);
+  const fetcher = useFetcher<{ notifications: ShellNotification[] }>();
+  const load = useRef(fetcher.load);
+  load.current = fetcher.load;
+  const { socket } = useLiveSocket();
+
+  useEffect(() => setShown(initial), [initial]);
+  useEffect(() => {
+    if (fetcher.data) setShown(fetcher.data.notifications);
+  }, [fetcher.data]);
+
+  useEffect(() => {
+    if (!socket) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let firstAt = 0;
+    let missed = false;
+    const refresh = () => {
+      clearTimeout(timer);
+      firstAt ||= Date.now();
+      const wait = Math.min(SETTLE_MS, firstAt + MAX_WAIT_MS - Date.now());
+      timer = setTimeout(
+        () => {
+          firstAt = 0;
+          load.current(NOTIFICATIONS_PATH);
+        },
+        Math.max(0, wait),
+      );
+    };
+    const onChange = ({ change }: { change: SpaceChange }) => {
+      if (concernsBell(change, userId)) refresh();
+    };
+    const onDisconnect = () => (missed = true);
+    const onConnect = () => {
+      if (missed) refresh();
+      missed = false;
+    };
+    socket.on("space:change", onChange);
+    socket.on("space:access-removed", refresh);
+    socket.on(CATCH_UP_EVENT, refresh);
+    socket.on("disconnect", onDisconnect);
+    socket.on("connect", onConnect);
+    return () => {
+      clearTimeout(timer);
+      socket.off("space:change", onChange);
+      socket.off("space:access-removed", refresh);
+      socket.off(CATCH_UP_EVENT, refresh);
+      socket.off("disconnect", onDisconnect);
+      socket.off("connect", onConnect);
+    };
+  }, [socket, userId]);
+
+  return shown;
+}
