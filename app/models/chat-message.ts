@@ -102,3 +102,11 @@ export type ChatActionResult =
       error: string;
       reply: SubmissionResult<string[]>;
     };
+
+/** What shows under the messages while others type in the space (issue 21), or null when nobody does. */
+export function typingText(names: string[]): string | null {
+  if (!names.length) return null;
+  if (names.length === 1) return `${names[0]} is typing…`;
+  if (names.length === 2) return `${names[0]} and ${names[1]} are typing…`;
+  return "Several people are typing…";
+}

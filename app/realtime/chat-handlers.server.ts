@@ -10,7 +10,7 @@ import { canSeeSpace, SPACE_NOT_FOUND } from "~/models/space-access.server";
 import { changesSince } from "~/models/space-changes.server";
 import { markRead } from "~/models/space-reads.server";
 import { isDatabaseUnavailable } from "~/services/db.server";
-import { TOO_MANY_REQUESTS, UNAVAILABLE } from "./protocol";
+import { SPACE_TYPING_EVENT, TOO_MANY_REQUESTS, TYPING_EVENT, UNAVAILABLE } from "./protocol";
 import type { RealtimeLimits } from "./limits.server";
 import { recheckRooms, spaceRoom } from "./rooms.server";
 
@@ -40,6 +40,7 @@ const events = {
   }),
 };
 type ChatEvent = keyof typeof events;
+const typingSignal = spaceId.extend({ typing: z.boolean() });
 /** Every event a socket may send, so the access tests cover each one. */
 export const CHAT_EVENTS = Object.keys(events) as ChatEvent[];
 type Handlers = { [K in ChatEvent]: (input: z.infer<(typeof events)[K]>) => Promise<object> };
@@ -78,6 +79,18 @@ export function handleChatEvents(socket: Socket, actor: Actor, joined: Promise<u
     await recheckRooms([socket]);
     return notFound(SPACE_NOT_FOUND);
   }
+
+  // Typing is passed on to the space's other sockets, on every instance, with no answer and
+  // nothing stored. The socket is in a space's room only while its user may see the space
+  // (rooms.server.ts), so that is the access check, and it costs no query.
+  socket.on(TYPING_EVENT, (input: unknown) => {
+    const parsed = typingSignal.safeParse(input);
+    if (!parsed.success || !limits.allowTyping(socket)) return;
+    const { spaceId, typing } = parsed.data;
+    const room = spaceRoom(spaceId);
+    if (!socket.rooms.has(room)) return;
+    socket.to(room).emit(SPACE_TYPING_EVENT, { spaceId, userId: actor.id, name: actor.name, typing });
+  });
 
   for (const name of CHAT_EVENTS) {
     socket.on(name, async (input: unknown, ack: unknown) => {

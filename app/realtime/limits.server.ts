@@ -15,6 +15,8 @@ import { TOO_MANY_CONNECTIONS, TOO_MANY_SOCKETS } from "./protocol";
 export const REALTIME_LIMITS = {
   eventsPerSocket: { burst: 60, perSecond: 5 },
   eventsPerUser: { burst: 120, perSecond: 10 },
+  // A browser signals once every 2 s per space it is typing in; this is past what a person in a few tabs sends.
+  typingPerSocket: { burst: 5, perSecond: 1 },
   handshakesPerAddress: { burst: 200, perSecond: 2 },
   socketsPerUser: 20,
 };
@@ -26,6 +28,7 @@ type HandshakeRequest = { socket: { remoteAddress?: string }; headers: Record<st
 export class RealtimeLimits {
   private eventsPerSocket = new TokenBuckets(REALTIME_LIMITS.eventsPerSocket);
   private eventsPerUser = new TokenBuckets(REALTIME_LIMITS.eventsPerUser);
+  private typingPerSocket = new TokenBuckets(REALTIME_LIMITS.typingPerSocket);
   private handshakesPerAddress = new TokenBuckets(REALTIME_LIMITS.handshakesPerAddress);
   private socketsPerUser = new Map<string, Set<string>>();
 
@@ -49,6 +52,11 @@ export class RealtimeLimits {
     socket.once("disconnect", release);
     socket.conn.once("close", release);
     next();
+  }
+
+  /** Whether the socket's typing signal may be passed on; past the limit it is dropped, as no answer is awaited. */
+  allowTyping(socket: Socket): boolean {
+    return this.typingPerSocket.take(socket.id);
   }
 
   /** Whether the socket may have this event handled; a user's sockets also share one allowance. */

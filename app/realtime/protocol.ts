@@ -7,6 +7,18 @@
 export const UNAVAILABLE = "unavailable";
 /** The server's answer to an event past the socket's or the user's limit (app/realtime/limits.server.ts). */
 export const TOO_MANY_REQUESTS = "Too many requests. Please wait a moment and try again.";
+/**
+ * Typing (issue 21): a browser sends `TYPING_EVENT` `{ spaceId, typing }` at most once every
+ * TYPING_SIGNAL_MS while its person types in that space's box, and `typing: false` when they
+ * send, empty the box or stop for TYPING_IDLE_MS. The space's other sockets get
+ * `SPACE_TYPING_EVENT` `{ spaceId, userId, name, typing }`, and forget a typer they have not
+ * heard from for TYPING_FORGET_MS (a lost "stopped"). Nothing is stored.
+ */
+export const TYPING_EVENT = "chat:typing";
+export const SPACE_TYPING_EVENT = "space:typing";
+export const TYPING_SIGNAL_MS = 2_000;
+export const TYPING_IDLE_MS = 5_000;
+export const TYPING_FORGET_MS = TYPING_IDLE_MS + TYPING_SIGNAL_MS;
 /** Sent by the server to its sockets when they may have missed changes. */
 export const CATCH_UP_EVENT = "chat:catch-up";
 /**

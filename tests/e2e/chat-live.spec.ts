@@ -108,3 +108,27 @@ test(
     await client.context.close();
   },
 );
+
+test(
+  "the others see who is typing, until they send or empty the box",
+  { tag: "@postgres" },
+  async ({ page, browser }) => {
+    const client = await liveConversation(page, browser);
+    const box = client.page.getByLabel("Message", { exact: true });
+    const typing = page.getByRole("status").filter({ hasText: "is typing" });
+
+    await box.pressSequentially("The logo");
+    await expect(typing).toHaveText("Olivia Chen is typing…");
+    // Not to herself.
+    await expect(client.page.getByText("is typing…")).toHaveCount(0);
+    await box.press("Enter");
+    await expect(message(page, "The logo")).toBeVisible();
+    await expect(typing).toHaveCount(0);
+
+    await box.pressSequentially("One more");
+    await expect(typing).toHaveText("Olivia Chen is typing…");
+    await box.fill("");
+    await expect(typing).toHaveCount(0);
+    await client.context.close();
+  },
+);

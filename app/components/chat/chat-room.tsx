@@ -5,7 +5,7 @@ import { Card } from "~/components/ui/card";
 import { inputClassName } from "~/components/ui/field";
 import { ChatIcon, MentionIcon, SearchIcon } from "~/components/ui/icons";
 import { useHydrated } from "~/components/use-hydrated";
-import type { ChatMessage, ChatPerson } from "~/models/chat-message";
+import { typingText, type ChatMessage, type ChatPerson } from "~/models/chat-message";
 import { chatReducer, initChatState, type PendingMessage } from "./chat-state";
 import { Composer } from "./composer";
 import { MessageBubble } from "./message-bubble";
@@ -43,7 +43,7 @@ export function ChatRoom({
   draft: string;
 }) {
   const [state, dispatch] = useReducer(chatReducer, data.page, initChatState);
-  const live = useLiveChat({ spaceId: data.spaceId, lastSeq: data.page.lastSeq, dispatch });
+  const live = useLiveChat({ spaceId: data.spaceId, viewerId: data.viewer.id, lastSeq: data.page.lastSeq, dispatch });
   const actions = useChatActions({ spaceId: data.spaceId, dispatch, live });
   const viewerId = data.viewer.id;
   const hydrated = useHydrated();
@@ -163,6 +163,7 @@ export function ChatRoom({
               </Link>
             </p>
           ) : null}
+          <TypingNotice names={live.typers} />
           <ConnectionNotice connected={live.connected} problem={live.connectionProblem} />
           <Composer
             action={path}
@@ -171,6 +172,7 @@ export function ChatRoom({
             defaultContent={draft}
             membersUrl={`${chatResourcePath(data.spaceId)}?members`}
             onSend={({ content, file }) => (file ? void actions.sendFile({ content, file }) : live.send(content))}
+            onTyping={live.typing}
           />
         </>
       )}
@@ -180,6 +182,16 @@ export function ChatRoom({
 
 /** A moment's grace: the first connection, and a quick reconnect, go unmentioned. */
 const RECONNECT_NOTICE_AFTER_MS = 3_000;
+
+/** Who else is typing; a polite live region, which speaks only when the people typing change. */
+function TypingNotice({ names }: { names: string[] }) {
+  const text = typingText(names);
+  return (
+    <p role="status" className={text ? "truncate px-3 pb-1 text-xs italic text-slate-500" : "sr-only"}>
+      {text}
+    </p>
+  );
+}
 
 /** Says, politely, that the live chat is away and why, and that what is sent waits for it. */
 function ConnectionNotice({ connected, problem }: { connected: boolean; problem: string | null }) {

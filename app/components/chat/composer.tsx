@@ -24,6 +24,7 @@ export function Composer({
   defaultContent,
   membersUrl,
   onSend,
+  onTyping,
 }: {
   action: string;
   clientId: string;
@@ -31,6 +32,8 @@ export function Composer({
   defaultContent: string;
   membersUrl: string;
   onSend?: (input: { content: string; file: File | null }) => void;
+  /** Whether the box has text now, as it is typed in and when it is sent (the others see who is typing). */
+  onTyping?: (active: boolean) => void;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const boxRef = useRef<HTMLTextAreaElement>(null);
@@ -53,6 +56,7 @@ export function Composer({
     }
     setLocalError(null);
     onSend({ content, file: chosen });
+    onTyping?.(false);
     mentions.close();
     event.currentTarget.reset();
     setFileName(null);
@@ -88,6 +92,7 @@ export function Composer({
           aria-describedby={shownError ? "chat-message-error" : undefined}
           onChange={(event) => {
             setLength(event.currentTarget.value.length);
+            onTyping?.(event.currentTarget.value.trim().length > 0);
             mentions.follow(event.currentTarget);
           }}
           onClick={(event) => mentions.follow(event.currentTarget)}

@@ -1,7 +1,17 @@
 import type { Socket } from "socket.io-client";
 import { MESSAGE_TEXT, SPACE_NOT_FOUND, type ReactionType } from "~/models/chat-message";
 import type { SpaceChange } from "~/models/events.server";
-import { CATCH_UP_EVENT, TOO_MANY_REQUESTS, UNAVAILABLE, UNAVAILABLE_RETRY_DELAYS_MS } from "~/realtime/protocol";
+import {
+  CATCH_UP_EVENT,
+  SPACE_TYPING_EVENT,
+  TOO_MANY_REQUESTS,
+  TYPING_EVENT,
+  TYPING_FORGET_MS,
+  TYPING_IDLE_MS,
+  TYPING_SIGNAL_MS,
+  UNAVAILABLE,
+  UNAVAILABLE_RETRY_DELAYS_MS,
+} from "~/realtime/protocol";
 
 /*
  * The browser's side of a space's live chat, apart from React so that the fault test
@@ -19,6 +29,9 @@ import { CATCH_UP_EVENT, TOO_MANY_REQUESTS, UNAVAILABLE, UNAVAILABLE_RETRY_DELAY
  *   stays Sending… and goes again, with back-off, until it is stored.
  * - When the server tells the socket to catch up (its instance missed broadcasts while
  *   it could not listen to the others), it asks for what came after the last number.
+ * - Typing: the person's typing is signalled at most once every TYPING_SIGNAL_MS, and its
+ *   end when they send, empty the box or pause; the others typing in the space are kept
+ *   by name until they stop, send, or are not heard from for TYPING_FORGET_MS.
  * - Keeping the socket connected is not the chat's: the page's one socket is shared with
  *   the bell (app/components/realtime/live-socket.ts), and `keepConnected` reconnects it.
  */
@@ -50,6 +63,10 @@ export type LiveChatOptions = {
   /** Too much was missed to replay, or access to the space ended: the page must load afresh. */
   onReload: () => void;
   onOutboxChange?: (outbox: OutboxMessage[]) => void;
+  /** The names of the others typing in the space now, in the order they began. */
+  onTyping?: (names: string[]) => void;
+  /** The person's own id: their typing in another tab is not someone else's. */
+  viewerId?: string;
   /** How long an emit waits for its acknowledgement before counting as not delivered. */
   ackTimeoutMs?: number;
 };
@@ -68,6 +85,9 @@ export class LiveChat {
   private syncAgain = false;
   private timers = new Set<ReturnType<typeof setTimeout>>();
   private unavailableInARow = 0;
+  private typingSentAt = 0;
+  private typingIdle: ReturnType<typeof setTimeout> | undefined;
+  private typers = new Map<string, { name: string; forget: ReturnType<typeof setTimeout> }>();
   private readonly key: string;
 
   constructor(private readonly options: LiveChatOptions) {
@@ -82,6 +102,7 @@ export class LiveChat {
     socket.on("space:change", this.onLiveChange);
     socket.on("space:access-removed", this.onAccessRemoved);
     socket.on(CATCH_UP_EVENT, this.onCatchUp);
+    socket.on(SPACE_TYPING_EVENT, this.onTypingSignal);
     if (socket.connected) this.onConnect();
     this.publish();
   }
@@ -92,6 +113,10 @@ export class LiveChat {
     socket.off("space:change", this.onLiveChange);
     socket.off("space:access-removed", this.onAccessRemoved);
     socket.off(CATCH_UP_EVENT, this.onCatchUp);
+    socket.off(SPACE_TYPING_EVENT, this.onTypingSignal);
+    clearTimeout(this.typingIdle);
+    for (const { forget } of this.typers.values()) clearTimeout(forget);
+    this.typers.clear();
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
   }
@@ -137,6 +162,22 @@ export class LiveChat {
   /** Marks the space read up to its latest message (or `upTo`). */
   markRead(upTo?: string) {
     return this.command("chat:read", { spaceId: this.options.spaceId, upTo }, MESSAGE_TEXT.changeFailed);
+  }
+
+  /** The person has text in the box (true), or emptied it or sent it (false). */
+  typing(active: boolean) {
+    clearTimeout(this.typingIdle);
+    const { socket, spaceId } = this.options;
+    if (active) {
+      if (Date.now() - this.typingSentAt >= TYPING_SIGNAL_MS && socket.connected) {
+        socket.emit(TYPING_EVENT, { spaceId, typing: true });
+        this.typingSentAt = Date.now();
+      }
+      this.typingIdle = setTimeout(() => this.typing(false), TYPING_IDLE_MS);
+    } else if (this.typingSentAt) {
+      this.typingSentAt = 0;
+      if (socket.connected) socket.emit(TYPING_EVENT, { spaceId, typing: false });
+    }
   }
 
   /** A change learnt another way (a file sent over HTTP): applied like a live one. */
@@ -191,7 +232,34 @@ export class LiveChat {
     } while (this.syncAgain);
   }
 
+  private onTypingSignal = (signal: { spaceId: string; userId: string; name: string; typing: boolean }) => {
+    if (signal.spaceId !== this.options.spaceId || signal.userId === this.options.viewerId) return;
+    if (signal.typing) this.addTyper(signal.userId, signal.name);
+    else this.removeTyper(signal.userId);
+  };
+
+  private addTyper(userId: string, name: string) {
+    const known = this.typers.get(userId);
+    if (known) clearTimeout(known.forget);
+    this.typers.set(userId, { name, forget: setTimeout(() => this.removeTyper(userId), TYPING_FORGET_MS) });
+    if (!known) this.publishTypers();
+  }
+
+  private removeTyper(userId: string) {
+    const known = this.typers.get(userId);
+    if (!known) return;
+    clearTimeout(known.forget);
+    this.typers.delete(userId);
+    this.publishTypers();
+  }
+
+  private publishTypers() {
+    this.options.onTyping?.([...this.typers.values()].map((typer) => typer.name));
+  }
+
   private apply(change: SpaceChange) {
+    // Someone's message is the end of their typing, should their "stopped" be late or lost.
+    if (change.kind === "message.created" && change.userId) this.removeTyper(change.userId);
     this.lastSeq = change.seq;
     this.options.onChange(change);
     this.forgetShown();

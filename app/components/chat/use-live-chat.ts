@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { MESSAGE_TEXT, type ReactionType, type SpaceChange } from "~/models/chat-message";
 import { useLiveSocket } from "~/components/realtime/live-socket";
 import { LiveChat, type OutboxMessage } from "./live-chat";
@@ -16,14 +16,17 @@ import type { ChatAction } from "./chat-state";
  */
 export function useLiveChat({
   spaceId,
+  viewerId,
   lastSeq,
   dispatch,
 }: {
   spaceId: string;
+  viewerId: string;
   lastSeq: number;
   dispatch: (action: ChatAction) => void;
 }) {
   const { socket, connected, problem } = useLiveSocket();
+  const [typers, setTypers] = useState<string[]>([]);
   const chat = useRef<LiveChat | null>(null);
   const initialSeq = useRef(lastSeq);
   // Sent before the socket was loaded: handed to the chat's outbox as soon as it exists.
@@ -42,6 +45,8 @@ export function useLiveChat({
       onOutboxChange: (outbox) => {
         shown = showOutbox(shown, outbox, dispatch);
       },
+      onTyping: setTypers,
+      viewerId,
     });
     chat.current = live;
     live.start();
@@ -49,8 +54,9 @@ export function useLiveChat({
     return () => {
       live.stop();
       chat.current = null;
+      setTypers([]);
     };
-  }, [socket, spaceId, dispatch]);
+  }, [socket, spaceId, viewerId, dispatch]);
 
   // The page's messages were loaded again: catch up from what they show.
   useEffect(() => {
@@ -66,6 +72,10 @@ export function useLiveChat({
     return {
       connected,
       connectionProblem: problem,
+      /** The names of the others typing in the space now. */
+      typers,
+      /** The person has text in the box, or not. */
+      typing: (active: boolean) => chat.current?.typing(active),
       send: (content: string) => {
         if (chat.current) chat.current.send(content);
         else early.current.push(content);
@@ -79,7 +89,7 @@ export function useLiveChat({
       markRead: () => void chat.current?.markRead(),
       receive: (change: SpaceChange) => chat.current?.receive(change),
     };
-  }, [connected, problem]);
+  }, [connected, problem, typers]);
 }
 
 export type LiveChatCommands = ReturnType<typeof useLiveChat>;
