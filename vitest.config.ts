@@ -24,8 +24,9 @@ export const POSTGRES_FILES = [
   "tests/integration/multi-process.test.ts",
   "tests/integration/fault-kill.test.ts",
   "tests/integration/database-outage.test.ts",
-  // Typing passed between two instances through the Postgres adapter.
+  // Typing and presence told between two instances through the Postgres adapter.
   "tests/integration/realtime-typing.test.ts",
+  "tests/integration/presence.test.ts",
   // The Postgres adapter of the realtime fan-out; the chat over it, where a send's
   // acknowledgement overtakes its own broadcast (on one process, the broadcast comes first).
   "tests/integration/realtime-adapter.test.ts",

@@ -44,6 +44,10 @@ export interface UsersTable {
   agency_id: string | null;
   /** An IANA zone the user chose; null is Automatic (the browser's zone). */
   time_zone: string | null;
+  /** When their last tab closed (issue 21's "Last seen"); null before they ever had one open. */
+  last_seen_at: Date | null;
+  /** Whether others see when they are active ("Show when I'm active"). */
+  show_presence: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -19,6 +19,8 @@ export type Actor = {
   avatarKey: string | null;
   /** The time zone chosen in their settings; null is Automatic (the browser's). */
   timeZone: string | null;
+  /** "Show when I'm active" (issue 21): whether others see their presence. */
+  showPresence: boolean;
   teamMember: { id: string; role: TeamRole } | null;
   /** `companyId` decides who their colleagues are (decision 009); `company` is its name, for display. */
   client: { id: string; role: ClientRole; companyId: string; company: string } | null;
@@ -46,6 +48,7 @@ export function actorRows(executor: Executor = db) {
       "users.must_change_password",
       "users.pending_registration",
       "users.time_zone",
+      "users.show_presence",
       "agencies.agency_name",
       "agencies.first_name",
       "agencies.last_name",
@@ -81,6 +84,7 @@ export function toActor(row: ActorRow): Actor {
     companyName: (row.user_type === "CLIENT" ? row.company : row.agency_name) ?? "",
     avatarKey: avatarKeyOf(row),
     timeZone: row.time_zone,
+    showPresence: row.show_presence,
     teamMember: row.team_member_id && row.team_role ? { id: row.team_member_id, role: row.team_role } : null,
     client:
       row.client_id && row.client_role && row.company_id

@@ -59,7 +59,7 @@ export async function listClientRoster(actor: Actor, { page = 1 }: { page?: numb
   const editable = canEdit(actor, "space");
   const [clients, spaces] = await Promise.all([
     // Nobody learns of spaces they cannot see.
-    personCardPage("client", actor.agencyId, { page, which: rosterClientIds(actor), visibleTo: actor }),
+    personCardPage("client", actor.agencyId, { page, which: rosterClientIds(actor), visibleTo: actor, viewer: actor }),
     editable ? agencySpaces(actor.agencyId) : [],
   ]);
   return { clients, spaces, canEdit: editable, canInvite: canInvite(actor, "CLIENT") };

@@ -24,6 +24,8 @@ export type DomainEvents = {
   "space.export-requested": { exportId: string };
   /** A message named these members (app/models/mentions.ts): newly, when it was sent or edited. */
   "message.mentioned": { messageId: string; userIds: string[] };
+  /** A user turned "Show when I'm active" on or off: those who see them should see them come or go now. */
+  "presence.setting-changed": { userId: string; showPresence: boolean };
   /** A change was committed to a space's chat (app/models/space-changes.server.ts); its room should hear it. */
   "space.changed": { spaceId: string; change: SpaceChange };
 };

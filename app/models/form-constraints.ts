@@ -90,6 +90,7 @@ export const FORM_CONSTRAINTS = {
     mentions: { required: false },
     marketing: { required: false },
   },
+  PresenceSettingSchema: { intent: { required: true }, showPresence: { required: false } },
   SignOutSessionSchema: { intent: { required: true }, session: { required: true } },
   TeamMemberProfileSchema: { intent: { required: true }, name: { required: true }, mobileNumber: { required: false } },
   TimeZoneSchema: { intent: { required: true }, timeZone: { required: false } },

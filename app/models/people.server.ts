@@ -11,6 +11,7 @@ import { canEdit } from "./policy.server";
 import type { UpdateClientInput, UpdateTeamMemberInput } from "./roster.schemas";
 import { deleteAllSessions } from "./sessions.server";
 import { isUuid, visibleSpaceIds } from "./space-access.server";
+import { presenceOf, type Presence } from "./presence.server";
 import { countOf, takePage, type Page } from "./paging";
 
 /*
@@ -66,6 +67,10 @@ type PersonCardBase = {
   avatarKey: string | null;
   /** Whether they have an account to sign in with (not only a record). */
   hasLogin: boolean;
+  /** Their account, if they have one. */
+  userId: string | null;
+  /** Whether they are online, as the viewer may see it (null: not shown). */
+  presence: Presence | null;
   spaces: PersonSpace[];
 };
 
@@ -82,7 +87,7 @@ type UpdateInputs = { team_member: UpdateTeamMemberInput; client: UpdateClientIn
 /** Which of the agency's people: these ids, or those a subquery selects (as `id`). */
 export type PersonIds = string[] | OperandExpression<string>;
 
-type Row<K extends PersonKind> = Omit<PersonCards[K], "spaces">;
+type Row<K extends PersonKind> = Omit<PersonCards[K], "spaces" | "presence">;
 
 type Range = { limit: number; offset: number };
 
@@ -102,6 +107,7 @@ const ROWS: { [K in PersonKind]: (agencyId: string, which?: PersonIds, range?: R
       mobileNumber: mobile_number,
       avatarKey: profile_picture,
       hasLogin: user_id !== null,
+      userId: user_id,
     }));
   },
   async client(agencyId, which, range) {
@@ -121,6 +127,7 @@ const ROWS: { [K in PersonKind]: (agencyId: string, which?: PersonIds, range?: R
       mobileNumber: mobile_number,
       avatarKey: avatar,
       hasLogin: user_id !== null,
+      userId: user_id,
     }));
   },
 };
@@ -162,38 +169,54 @@ async function spacesOf(kind: PersonKind, personIds: string[], visibleTo?: Actor
 /**
  * The cards of the agency's people of one kind (every one, or `which`; all, or the
  * `range` of a page), by name, each with their spaces (with `visibleTo`, only the spaces
- * that actor sees).
+ * that actor sees) and their presence as `viewer` may see it.
  */
 async function personCards<K extends PersonKind>(
   kind: K,
   agencyId: string,
-  which?: PersonIds,
-  visibleTo?: Actor,
-  range?: Range,
+  { which, visibleTo, range, viewer }: { which?: PersonIds; visibleTo?: Actor; range?: Range; viewer: Actor },
 ): Promise<Array<PersonCards[K]>> {
   if (Array.isArray(which) && !which.length) return [];
   const rows = await ROWS[kind](agencyId, which, range);
   if (!rows.length) return [];
-  const spaces = await spacesOf(
-    kind,
-    rows.map((row) => row.id),
-    visibleTo,
+  const [spaces, presence] = await Promise.all([
+    spacesOf(
+      kind,
+      rows.map((row) => row.id),
+      visibleTo,
+    ),
+    presenceOf(
+      viewer,
+      rows.flatMap((row) => (row.userId ? [row.userId] : [])),
+    ),
+  ]);
+  return rows.map(
+    (row) =>
+      ({
+        ...row,
+        spaces: spaces.get(row.id) ?? [],
+        presence: (row.userId && presence.get(row.userId)) || null,
+      }) as PersonCards[K],
   );
-  return rows.map((row) => ({ ...row, spaces: spaces.get(row.id) ?? [] }) as PersonCards[K]);
 }
 
 /** A page of the cards of the agency's people of one kind (every one, or those `which` selects), by name. */
 export function personCardPage<K extends PersonKind>(
   kind: K,
   agencyId: string,
-  { page, which, visibleTo }: { page: number; which?: OperandExpression<string>; visibleTo?: Actor },
+  {
+    page,
+    which,
+    visibleTo,
+    viewer,
+  }: { page: number; which?: OperandExpression<string>; visibleTo?: Actor; viewer: Actor },
 ): Promise<Page<PersonCards[K]>> {
   let counted = db.selectFrom(KINDS[kind].table).where("agency_id", "=", agencyId);
   if (which) counted = counted.where("id", "in", which);
   return takePage(
     page,
     () => countOf(counted),
-    (range) => personCards(kind, agencyId, which, visibleTo, range),
+    (range) => personCards(kind, agencyId, { which, visibleTo, range, viewer }),
   );
 }
 
@@ -209,7 +232,7 @@ export function agencySpaces(agencyId: string): Promise<PersonSpace[]> {
 export async function getPerson<K extends PersonKind>(actor: Actor, kind: K, personId: string) {
   const { notFoundMessage, area } = KINDS[kind];
   if (!canEdit(actor, area) || !actor.agencyId || !isUuid(personId)) throw notFound(notFoundMessage);
-  const [person] = await personCards(kind, actor.agencyId, [personId], actor);
+  const [person] = await personCards(kind, actor.agencyId, { which: [personId], visibleTo: actor, viewer: actor });
   if (!person) throw notFound(notFoundMessage);
   return { person, spaces: await agencySpaces(actor.agencyId) };
 }

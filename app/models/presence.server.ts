@@ -1,5 +1,8 @@
 import { sql } from "kysely";
 import { db } from "~/services/db.server";
+import type { Actor } from "./actors.server";
+import type { Presence } from "./presence-words";
+import { visibleSpaceIds } from "./space-access.server";
 
 /*
  * Who is online: a user with a connected socket (any tab, any instance). Each instance
@@ -11,6 +14,7 @@ import { db } from "~/services/db.server";
 
 /** How often an instance says it is alive. */
 export const PRESENCE_BEAT_S = 10;
+export type { Presence };
 /** Beats missed for this long: the instance's users no longer count as online. */
 export const PRESENCE_STALE_S = 3 * PRESENCE_BEAT_S;
 /** After this long without a beat the instance's rows are cleared away. */
@@ -44,6 +48,11 @@ export async function recordPresence(
         .where("instance_id", "=", instanceId)
         .where("user_id", "in", offline)
         .execute();
+      await tx
+        .updateTable("users")
+        .set({ last_seen_at: sql`now()` })
+        .where("id", "in", offline)
+        .execute();
     }
     await tx
       .deleteFrom("realtime_instances")
@@ -60,12 +69,87 @@ export async function forgetInstance(instanceId: string) {
 
 /** Whether the user has the app open anywhere now. */
 export async function isOnline(userId: string): Promise<boolean> {
-  const row = await db
+  return (await onlineAmong([userId])).has(userId);
+}
+
+/** Those of the users who have the app open anywhere now. */
+export async function onlineAmong(userIds: string[]): Promise<Set<string>> {
+  if (!userIds.length) return new Set();
+  const rows = await db
     .selectFrom("user_presence")
     .innerJoin("realtime_instances", "realtime_instances.id", "user_presence.instance_id")
     .select("user_presence.user_id")
-    .where("user_presence.user_id", "=", userId)
+    .distinct()
+    .where("user_presence.user_id", "in", userIds)
     .where("realtime_instances.beat_at", ">", sql<Date>`now() - make_interval(secs => ${PRESENCE_STALE_S})`)
-    .executeTakeFirst();
-  return Boolean(row);
+    .execute();
+  return new Set(rows.map((row) => row.user_id));
+}
+
+/**
+ * The presence of those of `userIds` the viewer may see it of (issue 21): people they
+ * share a space with, and for the agency's owner and team, each other; never anyone of
+ * another agency, and nobody who turned "Show when I'm active" off. Others are absent.
+ */
+export async function presenceOf(viewer: Actor, userIds: string[]): Promise<Map<string, Presence>> {
+  if (!userIds.length || !viewer.agencyId) return new Map();
+  const visible = visibleSpaceIds(viewer);
+  let sharing = db
+    .selectFrom("spaces")
+    .select("spaces.agency_id as user_id")
+    .where("spaces.id", "in", visible)
+    .union(
+      db
+        .selectFrom("team_member_spaces")
+        .innerJoin("team_members", "team_members.id", "team_member_spaces.team_member_id")
+        .select("team_members.user_id")
+        .where("team_member_spaces.space_id", "in", visible)
+        .$narrowType<{ user_id: string }>(),
+    )
+    .union(
+      db
+        .selectFrom("space_clients")
+        .innerJoin("clients", "clients.id", "space_clients.client_id")
+        .select("clients.user_id")
+        .where("space_clients.space_id", "in", visible)
+        .$narrowType<{ user_id: string }>(),
+    );
+  if (viewer.type === "AGENCY" || viewer.type === "TEAM_MEMBER") {
+    sharing = sharing
+      .union(db.selectFrom("users").select("users.id as user_id").where("users.id", "=", viewer.agencyId))
+      .union(
+        db
+          .selectFrom("team_members")
+          .select("team_members.user_id")
+          .where("team_members.agency_id", "=", viewer.agencyId)
+          .$narrowType<{ user_id: string }>(),
+      );
+  }
+  const rows = await db
+    .selectFrom("users")
+    .select((eb) => [
+      "users.id",
+      "users.last_seen_at",
+      eb
+        .selectFrom("user_presence")
+        .innerJoin("realtime_instances", "realtime_instances.id", "user_presence.instance_id")
+        .select((inner) => inner.fn.max("realtime_instances.beat_at").as("beat_at"))
+        .whereRef("user_presence.user_id", "=", "users.id")
+        .as("last_beat"),
+      sql<Date>`now() - make_interval(secs => ${PRESENCE_STALE_S})`.as("stale_before"),
+    ])
+    .where("users.id", "in", userIds)
+    .where("users.show_presence", "=", true)
+    .where("users.id", "in", sharing)
+    .execute();
+  return new Map(
+    rows.map((row) => {
+      const lastBeat = row.last_beat ? new Date(row.last_beat) : null;
+      const online = lastBeat !== null && lastBeat > new Date(row.stale_before);
+      // A killed instance never said its users left: its last beat is when they were last seen.
+      const seen = [row.last_seen_at, lastBeat].filter((at): at is Date => at !== null);
+      const lastSeenAt = online || !seen.length ? null : new Date(Math.max(...seen.map(Number))).toISOString();
+      return [row.id, { online, lastSeenAt }];
+    }),
+  );
 }

@@ -163,6 +163,16 @@ export async function setTimeZone(actor: Actor, timeZone: string | null): Promis
     .execute();
 }
 
+/** "Show when I'm active": whether others see the actor's presence (app/models/presence.server.ts). */
+export async function setShowPresence(actor: Actor, showPresence: boolean): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ show_presence: showPresence, updated_at: new Date() })
+    .where("id", "=", actor.id)
+    .execute();
+  emit("presence.setting-changed", { userId: actor.id, showPresence });
+}
+
 /**
  * Replaces the actor's avatar (SPEC §4: upload, then the record, then the toast) and
  * removes the old file. A refused file changes nothing and says why (SPEC §8).

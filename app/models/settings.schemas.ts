@@ -66,6 +66,12 @@ export const TimeZoneSchema = z.object({
     .transform((value) => value || null),
 });
 
+/** "Show when I'm active" (issue 21): an unchecked box sends nothing, which is off. */
+export const PresenceSettingSchema = z.object({
+  intent: z.literal("presence"),
+  showPresence: z.boolean().default(false),
+});
+
 export type AgencyProfileInput = z.infer<typeof AgencyProfileSchema>;
 export type TeamMemberProfileInput = z.infer<typeof TeamMemberProfileSchema>;
 export type ClientProfileInput = z.infer<typeof ClientProfileSchema>;

@@ -3,6 +3,7 @@ import type { Actor } from "./actors.server";
 import { notFound } from "./errors.server";
 import type { ClientSummary, TeamMemberSummary } from "./people.server";
 import { canEdit } from "./policy.server";
+import { presenceOf, type Presence } from "./presence.server";
 import { SPACE_NOT_FOUND, findVisibleSpace } from "./space-access.server";
 
 /*
@@ -11,7 +12,12 @@ import { SPACE_NOT_FOUND, findVisibleSpace } from "./space-access.server";
  * space-assignments.server.ts, which checks the same rules again.
  */
 
-export type SpaceClient = ClientSummary & { isOwner: boolean; canRemove: boolean };
+/** A member's account and whether they are online, as the viewer may see it (null: not shown). */
+type Presenced = { userId: string | null; presence: Presence | null };
+export type SpaceClient = ClientSummary & Presenced & { isOwner: boolean; canRemove: boolean };
+
+const userIdsOf = (rows: Array<{ user_id: string | null }>) =>
+  rows.flatMap((row) => (row.user_id ? [row.user_id] : []));
 export type Candidate = { id: string; label: string };
 
 /** Manage Team: the space's team members and the agency's others, for those who manage the team. */
@@ -31,22 +37,27 @@ export async function getSpaceTeam(actor: Actor, spaceId: string) {
       "team_members.email",
       "team_members.role",
       "team_members.profile_picture",
+      "team_members.user_id",
       "team_member_spaces.space_id",
     ])
     .where("team_members.agency_id", "=", space.agency_id)
     .orderBy("team_members.name")
     .orderBy("team_members.id")
     .execute();
-  const toMember = (row: (typeof rows)[number]): TeamMemberSummary => ({
+  const assigned = rows.filter((row) => row.space_id);
+  const presence = await presenceOf(actor, userIdsOf(assigned));
+  const toMember = (row: (typeof rows)[number]): TeamMemberSummary & Presenced => ({
     id: row.id,
     name: row.name,
     email: row.email,
     role: row.role,
     avatarKey: row.profile_picture,
+    userId: row.user_id,
+    presence: (row.user_id && presence.get(row.user_id)) || null,
   });
   return {
     space: { id: space.id, name: space.name },
-    assigned: rows.filter((row) => row.space_id).map(toMember),
+    assigned: assigned.map(toMember),
     available: rows.filter((row) => !row.space_id).map((row) => ({ id: row.id, label: `${row.name} (${row.email})` })),
   };
 }
@@ -77,6 +88,7 @@ export async function getSpaceClients(actor: Actor, spaceId: string) {
       "client_companies.name as company",
       "clients.role",
       "clients.avatar",
+      "clients.user_id",
       "space_clients.space_id",
     ])
     .where("clients.agency_id", "=", space.agency_id);
@@ -91,21 +103,23 @@ export async function getSpaceClients(actor: Actor, spaceId: string) {
   }
   const rows = await query.orderBy("clients.name").orderBy("clients.id").execute();
 
-  const clients: SpaceClient[] = rows
-    .filter((row) => row.space_id)
-    .map((row) => {
-      const isOwner = row.id === space.client_owner_id;
-      return {
-        id: row.id,
-        name: row.name,
-        email: row.email,
-        company: row.company,
-        role: row.role,
-        avatarKey: row.avatar,
-        isOwner,
-        canRemove: !isOwner && row.id !== actor.client?.id && mayManage(row.company_id),
-      };
-    });
+  const inSpace = rows.filter((row) => row.space_id);
+  const presence = await presenceOf(actor, userIdsOf(inSpace));
+  const clients: SpaceClient[] = inSpace.map((row) => {
+    const isOwner = row.id === space.client_owner_id;
+    return {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      company: row.company,
+      role: row.role,
+      avatarKey: row.avatar,
+      userId: row.user_id,
+      presence: (row.user_id && presence.get(row.user_id)) || null,
+      isOwner,
+      canRemove: !isOwner && row.id !== actor.client?.id && mayManage(row.company_id),
+    };
+  });
   const candidates: Candidate[] = rows
     .filter((row) => !row.space_id && mayManage(row.company_id))
     .map((row) => ({ id: row.id, label: row.company ? `${row.name} (${row.company})` : row.name }));

@@ -38,7 +38,7 @@ export async function listTeamRoster(actor: Actor, { page = 1 }: { page?: number
   if (!actor.agencyId || actor.type === "CLIENT") throw notFound(TEAM_MEMBER_NOT_FOUND);
   const editable = canEdit(actor, "team");
   const [members, agency, spaces] = await Promise.all([
-    personCardPage("team_member", actor.agencyId, { page }),
+    personCardPage("team_member", actor.agencyId, { page, viewer: actor }),
     actor.type === "AGENCY"
       ? db
           .selectFrom("agencies")
@@ -82,5 +82,5 @@ export async function listAgencyTeamForClient(
     .select("team_member_id as id")
     .where("space_id", "in", visibleSpaceIds(actor));
   // A client learns nothing of the spaces they are not in.
-  return personCardPage("team_member", actor.agencyId, { page, which: assigned, visibleTo: actor });
+  return personCardPage("team_member", actor.agencyId, { page, which: assigned, visibleTo: actor, viewer: actor });
 }

@@ -1,41 +1,73 @@
 import { randomUUID } from "node:crypto";
-import { forgetInstance, PRESENCE_BEAT_S, recordPresence } from "~/models/presence.server";
+import { forgetInstance, onlineAmong, PRESENCE_BEAT_S, recordPresence, type Presence } from "~/models/presence.server";
 import { isDatabaseUnavailable } from "~/services/db.server";
 
 /** How soon a socket that connects or goes makes its user online or not, for the other instances. */
 const FLUSH_MS = 1_000;
 
+/** Tells the rooms (the user's spaces, their agency's team) that the user came or went. */
+export type AnnouncePresence = (userId: string, presence: Presence, rooms: string[]) => void;
+
+type Connected = { sockets: number; rooms: Set<string>; shows: boolean };
+
 /**
  * This instance's part of who is online (app/models/presence.server.ts): the users with
  * a socket here, counted in memory as sockets come and go, and written at most once a
- * second, only what changed since the last write. A write that fails (the database
- * away) is tried again at the next tick, so the record catches up by itself.
+ * second, only what changed since the last write. Once written, a user who came is
+ * announced to their rooms, and one who went, unless another instance still has them.
+ * A write that fails (the database away) is tried again at the next tick, so the record
+ * catches up by itself.
  */
 export class PresenceTracker {
   readonly instanceId = randomUUID();
-  private sockets = new Map<string, number>();
+  private users = new Map<string, Connected>();
+  /** Users whose last socket here closed since the last write, with the rooms to tell. */
+  private leaving = new Map<string, Connected>();
   private written = new Set<string>();
   private lastBeat = 0;
   private writing: Promise<void> | null = null;
   private failing = false;
   private timer: ReturnType<typeof setInterval> | null = null;
+  private readonly announce: AnnouncePresence;
+  private readonly beatMs: number;
 
   /** `beatMs`: how often the instance beats (tests beat at every flush). */
-  constructor(private readonly beatMs = PRESENCE_BEAT_S * 1_000) {}
+  constructor({
+    announce = () => {},
+    beatMs = PRESENCE_BEAT_S * 1_000,
+  }: { announce?: AnnouncePresence; beatMs?: number } = {}) {
+    this.announce = announce;
+    this.beatMs = beatMs;
+  }
 
-  connected(userId: string) {
+  /** A socket of the user is connected and in these rooms; `shows`: their "Show when I'm active". */
+  connected(userId: string, { rooms = [], shows = true }: { rooms?: string[]; shows?: boolean } = {}) {
     // From the first socket on: an instance nobody connects to has no one to record.
     if (!this.timer) {
       this.timer = setInterval(() => void this.flush(), FLUSH_MS);
       this.timer.unref();
     }
-    this.sockets.set(userId, (this.sockets.get(userId) ?? 0) + 1);
+    const user = this.users.get(userId) ?? this.leaving.get(userId) ?? { sockets: 0, rooms: new Set(), shows };
+    this.leaving.delete(userId);
+    user.sockets++;
+    user.shows = shows;
+    for (const room of rooms) user.rooms.add(room);
+    this.users.set(userId, user);
+  }
+
+  /** The user turned "Show when I'm active" on or off: told now to the rooms of their sockets here. */
+  setShows(userId: string, shows: boolean) {
+    const user = this.users.get(userId);
+    if (!user || user.shows === shows) return;
+    user.shows = shows;
+    this.announce(userId, { online: shows, lastSeenAt: null }, [...user.rooms]);
   }
 
   disconnected(userId: string) {
-    const left = (this.sockets.get(userId) ?? 1) - 1;
-    if (left > 0) this.sockets.set(userId, left);
-    else this.sockets.delete(userId);
+    const user = this.users.get(userId);
+    if (!user || --user.sockets > 0) return;
+    this.users.delete(userId);
+    this.leaving.set(userId, user);
   }
 
   /** Writes what changed, and the beat when it is due; one write at a time. */
@@ -53,8 +85,10 @@ export class PresenceTracker {
   }
 
   private async write() {
-    const online = [...this.sockets.keys()].filter((userId) => !this.written.has(userId));
-    const offline = [...this.written].filter((userId) => !this.sockets.has(userId));
+    // Gone before they were ever written: there is nothing to take back.
+    for (const userId of this.leaving.keys()) if (!this.written.has(userId)) this.leaving.delete(userId);
+    const online = [...this.users.keys()].filter((userId) => !this.written.has(userId));
+    const offline = [...this.written].filter((userId) => !this.users.has(userId));
     const beatDue = Date.now() - this.lastBeat >= this.beatMs;
     if (!online.length && !offline.length && !beatDue) return;
     try {
@@ -66,13 +100,31 @@ export class PresenceTracker {
       if (instanceWasUnknown && this.written.size > online.length) this.written.clear();
       if (this.failing) console.info("realtime: presence recorded again");
       this.failing = false;
+      await this.tell(online, offline);
     } catch (error) {
-      if (!this.failing)
+      if (!this.failing) {
         console.error(
           "realtime: presence not recorded, trying again",
           isDatabaseUnavailable(error) ? "(database unavailable)" : error,
         );
+      }
       this.failing = true;
+    }
+  }
+
+  private async tell(online: string[], offline: string[]) {
+    for (const userId of online) {
+      const user = this.users.get(userId);
+      if (user?.shows) this.announce(userId, { online: true, lastSeenAt: null }, [...user.rooms]);
+    }
+    const left = offline.filter((userId) => this.leaving.has(userId));
+    // Not knowing whether another instance has them, say nothing: a page shows them online until it loads again.
+    const stillOnline = left.length ? await onlineAmong(left).catch(() => new Set(left)) : new Set<string>();
+    const lastSeenAt = new Date().toISOString();
+    for (const userId of left) {
+      const user = this.leaving.get(userId)!;
+      this.leaving.delete(userId);
+      if (user.shows && !stillOnline.has(userId)) this.announce(userId, { online: false, lastSeenAt }, [...user.rooms]);
     }
   }
 }

@@ -15,8 +15,18 @@ export type SocketData = { actor: Actor; sessionId: string };
 const SPACE_ROOM_PREFIX = "space:";
 export const spaceRoom = (spaceId: string) => `${SPACE_ROOM_PREFIX}${spaceId}`;
 
+const TEAM_ROOM_PREFIX = "team:";
+/** The agency's owner and team members: they see each other's presence. */
+const teamRoom = (agencyId: string) => `${TEAM_ROOM_PREFIX}${agencyId}`;
+
+/** The rooms told when the socket's user comes or goes: their spaces', and their agency team's. */
+export function presenceRooms(socket: Socket): string[] {
+  return [...socket.rooms].filter((room) => room.startsWith(SPACE_ROOM_PREFIX) || room.startsWith(TEAM_ROOM_PREFIX));
+}
+
 export async function joinRooms(socket: Socket, actor: Actor, sessionId: string) {
-  await socket.join([`user:${actor.id}`, `session:${sessionId}`]);
+  const staff = (actor.type === "AGENCY" || actor.type === "TEAM_MEMBER") && actor.agencyId;
+  await socket.join([`user:${actor.id}`, `session:${sessionId}`, ...(staff ? [teamRoom(staff)] : [])]);
   const visible = await visibleSpaceIdList(actor);
   await socket.join(visible.map(spaceRoom));
   // Access removed meanwhile found this socket outside those rooms: look once more, now that it is in them.

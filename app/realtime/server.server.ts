@@ -11,7 +11,8 @@ import { handleChatEvents } from "./chat-handlers.server";
 import { RealtimeLimits } from "./limits.server";
 import { createPostgresAdapter } from "./postgres-adapter.server";
 import { PresenceTracker } from "./presence.server";
-import { joinRooms, recheckRooms, spaceRoom, type SocketData } from "./rooms.server";
+import { joinRooms, presenceRooms, recheckRooms, spaceRoom, type SocketData } from "./rooms.server";
+import { PRESENCE_EVENT } from "./protocol";
 
 type Middleware = (socket: Socket, next: (error?: Error) => void) => void;
 type AttachedState = {
@@ -54,15 +55,21 @@ const authenticate: Middleware = async (socket, next) => {
  */
 function onConnection(socket: Socket, { limits, presence }: AttachedState) {
   const { actor, sessionId } = socket.data as SocketData;
-  presence.connected(actor.id);
-  socket.on("disconnect", () => presence.disconnected(actor.id));
-  const joined = joinRooms(socket, actor, sessionId).catch((error: unknown) => {
-    // Without its rooms the socket would miss events silently. socket.io's client does not
-    // reconnect after a server disconnect, so it is told first that this one passes.
-    console.error("realtime: joining rooms failed", error);
-    socket.emit(RECONNECT_EVENT);
-    socket.disconnect(true);
-  });
+  const joined = joinRooms(socket, actor, sessionId).then(
+    () => {
+      // Counted once its rooms are known (they are whom its coming and going is told to), unless it left meanwhile.
+      if (!socket.connected) return;
+      presence.connected(actor.id, { rooms: presenceRooms(socket), shows: actor.showPresence });
+      socket.on("disconnect", () => presence.disconnected(actor.id));
+    },
+    (error: unknown) => {
+      // Without its rooms the socket would miss events silently. socket.io's client does not
+      // reconnect after a server disconnect, so it is told first that this one passes.
+      console.error("realtime: joining rooms failed", error);
+      socket.emit(RECONNECT_EVENT);
+      socket.disconnect(true);
+    },
+  );
   handleChatEvents(socket, actor, joined, limits);
 }
 
@@ -78,7 +85,11 @@ export async function attachRealtime(io: Server) {
     const fresh: AttachedState = {
       authenticate,
       limits: new RealtimeLimits(),
-      presence: new PresenceTracker(),
+      presence: new PresenceTracker({
+        announce: (userId, presence, rooms) => {
+          if (rooms.length) io.to(rooms).emit(PRESENCE_EVENT, { userId, ...presence });
+        },
+      }),
       unsubscribe: [],
     };
     const { DATABASE_URL } = env();
@@ -105,6 +116,7 @@ export async function attachRealtime(io: Server) {
   state.authenticate = authenticate;
   for (const unsubscribe of state.unsubscribe) unsubscribe();
   state.unsubscribe = [
+    subscribe("presence.setting-changed", ({ userId, showPresence }) => state.presence.setShows(userId, showPresence)),
     subscribe("session.ended", ({ sessionId }) => io.in(`session:${sessionId}`).disconnectSockets(true)),
     subscribe("user.sessions-ended", ({ userId }) => io.in(`user:${userId}`).disconnectSockets(true)),
     subscribe("users.step-required", ({ userIds }) => io.in(userIds.map((id) => `user:${id}`)).disconnectSockets(true)),

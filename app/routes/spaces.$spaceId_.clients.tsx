@@ -69,6 +69,8 @@ export default function ManageClients() {
           name: client.name,
           detail: [client.company, CLIENT_ROLE_LABELS[client.role], client.email].filter(Boolean).join(" · "),
           avatarKey: client.avatarKey,
+          userId: client.userId,
+          presence: client.presence,
           badge: client.isOwner ? "Client Owner" : undefined,
           canRemove: client.canRemove,
         }))}

@@ -65,6 +65,8 @@ export default function ManageTeam() {
           name: member.name,
           detail: `${TEAM_ROLE_LABELS[member.role]} · ${member.email}`,
           avatarKey: member.avatarKey,
+          userId: member.userId,
+          presence: member.presence,
           canRemove: true,
         }))}
       />

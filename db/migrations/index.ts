@@ -9,6 +9,7 @@ import * as spaceExports from "./0009_space_exports";
 import * as knownDevices from "./0010_known_devices";
 import * as mentions from "./0011_mentions";
 import * as presence from "./0012_presence";
+import * as presenceSettings from "./0013_presence_settings";
 
 /* Listed here rather than read from disk, so that they travel inside the server build. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   "0010_known_devices": knownDevices,
   "0011_mentions": mentions,
   "0012_presence": presence,
+  "0013_presence_settings": presenceSettings,
 };

@@ -181,6 +181,19 @@ test("notification preferences: SPEC's defaults, saved and kept", { tag: "@no-js
   await expect(page.getByLabel("New clients")).toBeChecked();
 });
 
+test("a client turns off Show when I'm active, and it stays off", { tag: "@no-js" }, async ({ page }) => {
+  const world = await createWorld(page, { clients: [{ name: "Olivia Chen" }] });
+  await signInAs(page, world.clients[0].email);
+  await page.goto("/client/settings");
+  const setting = page.getByLabel("Show when I'm active");
+  await expect(setting).toBeChecked();
+  await setting.uncheck();
+  await page.getByRole("button", { name: "Save Activity Status" }).click();
+  await expect(page.getByText("Nobody sees when you are active any more.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Show when I'm active")).not.toBeChecked();
+});
+
 for (const person of ["agency owner", "client"] as const) {
   test(`each settings tab of the ${person} has a title, a description, and is accessible at 390px wide too`, async ({
     page,

@@ -1,13 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { sql } from "kysely";
 import { db } from "~/services/db.server";
-import { isOnline } from "~/models/presence.server";
+import { isOnline, presenceOf } from "~/models/presence.server";
+import { PRESENCE_EVENT } from "~/realtime/protocol";
+import * as clientProfile from "~/routes/client.settings._index";
+import { call, cookieFor, postRequest, toastOf } from "#tests/support/requests";
 import { PresenceTracker } from "~/realtime/presence.server";
-import { createAgency, createTeamMember } from "#tests/support/factories";
+import { actorOf, createAgency, createClient, createSpace, createTeamMember } from "#tests/support/factories";
 import {
   closeClients,
   connectClient,
   eventually,
+  record,
   sessionCookie,
   startRealtimeServer,
   stopRealtimeServers,
@@ -62,7 +66,7 @@ describe("online", () => {
   test("an instance cleared away while it could not write puts its users back when it can", async () => {
     const { agencyId } = await createAgency();
     const { user: sam } = await createTeamMember(agencyId, "DESIGNER", { name: "Sam Rivera" });
-    const instance = new PresenceTracker(0);
+    const instance = new PresenceTracker({ beatMs: 0 });
     instance.connected(sam.id);
     await instance.flush();
     await db.deleteFrom("realtime_instances").where("id", "=", instance.instanceId).execute();
@@ -72,5 +76,108 @@ describe("online", () => {
     expect(await isOnline(sam.id)).toBe(true);
     await instance.stop();
     expect(await isOnline(sam.id)).toBe(false);
+  });
+});
+
+/** An agency with a team member, two clients in a space each, and another agency. */
+async function world() {
+  const { owner, agencyId } = await createAgency();
+  const { user: dana } = await createTeamMember(agencyId, "DESIGNER", { name: "Dana Designer" });
+  const { user: olivia, client: oliviaClient } = await createClient(agencyId, { name: "Olivia Chen" });
+  const { user: bob, client: bobClient } = await createClient(agencyId, { name: "Bob Client" });
+  const launch = await createSpace(agencyId, { name: "Launch", clientIds: [oliviaClient.id] });
+  await createSpace(agencyId, { name: "Rebrand", clientIds: [bobClient.id] });
+  const stranger = (await createAgency({ agencyName: "Elsewhere" })).owner;
+  return { owner, dana, olivia, bob, launch, stranger };
+}
+
+async function openTab(user: { id: string }, origin = origins[0]) {
+  return connectClient(origin, await sessionCookie(user));
+}
+
+describe("whose presence a person sees", () => {
+  test("the agency's team each other's; a client those they share a space with; another agency nobody's", async () => {
+    const { owner, dana, olivia, bob, stranger } = await world();
+    for (const user of [owner, dana, olivia, bob]) await openTab(user);
+    const everyone = [owner.id, dana.id, olivia.id, bob.id];
+    await eventually(async () => expect(await isOnline(bob.id)).toBe(true));
+
+    const seenBy = async (viewer: { id: string }) =>
+      [...(await presenceOf(await actorOf(viewer), everyone)).keys()].sort();
+    expect(await seenBy(owner)).toEqual([...everyone].sort());
+    // Dana is in no space: her agency's team, and nobody else.
+    expect(await seenBy(dana)).toEqual([owner.id, dana.id].sort());
+    // Olivia shares Launch with the owner only (Dana is not on it, Bob is in another space).
+    expect(await seenBy(olivia)).toEqual([owner.id, olivia.id].sort());
+    expect(await seenBy(stranger)).toEqual([]);
+    const ofOlivia = (await presenceOf(await actorOf(owner), [olivia.id])).get(olivia.id);
+    expect(ofOlivia).toEqual({ online: true, lastSeenAt: null });
+  });
+
+  test("nobody's who turned off Show when I'm active; and when someone was last seen", async () => {
+    const { owner, dana, olivia } = await world();
+    await db.updateTable("users").set({ show_presence: false }).where("id", "=", dana.id).execute();
+    await openTab(dana);
+    const tab = await openTab(olivia);
+    await eventually(async () => expect(await isOnline(olivia.id)).toBe(true));
+    const viewer = await actorOf(owner);
+    expect((await presenceOf(viewer, [dana.id])).has(dana.id)).toBe(false);
+
+    tab.close();
+    await eventually(async () => expect(await isOnline(olivia.id)).toBe(false));
+    const seen = (await presenceOf(viewer, [olivia.id])).get(olivia.id);
+    expect(seen?.online).toBe(false);
+    expect(Date.now() - Date.parse(seen!.lastSeenAt!)).toBeLessThan(60_000);
+  });
+
+  test("coming and going is told to those who share a space or the team, and to nobody else", async () => {
+    const { owner, dana, olivia, bob, stranger } = await world();
+    const heard = {
+      owner: record<{ userId: string; online: boolean }>(await openTab(owner), PRESENCE_EVENT),
+      dana: record<{ userId: string; online: boolean }>(await openTab(dana), PRESENCE_EVENT),
+      bob: record<{ userId: string; online: boolean }>(await openTab(bob), PRESENCE_EVENT),
+      stranger: record<{ userId: string; online: boolean }>(await openTab(stranger), PRESENCE_EVENT),
+    };
+    const about = (seen: Array<{ userId: string; online: boolean }>) =>
+      seen.filter((event) => event.userId === olivia.id).map((event) => event.online);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+
+    // Through the other instance where they share rooms over Postgres; on PGlite there is one bus per instance.
+    const tab = await openTab(olivia, process.env.TEST_DATABASE_URL ? origins[1] : origins[0]);
+    await eventually(() => expect(about(heard.owner)).toEqual([true]));
+    tab.close();
+    await eventually(() => expect(about(heard.owner)).toEqual([true, false]));
+    // Dana's coming was told to the owner (their team), and Olivia's to neither Dana, Bob nor another agency.
+    expect(heard.owner.some((event) => event.userId === dana.id && event.online)).toBe(true);
+    expect(about(heard.dana)).toEqual([]);
+    expect(about(heard.bob)).toEqual([]);
+    expect(heard.stranger.filter((event) => event.userId !== stranger.id)).toEqual([]);
+  });
+});
+
+describe("Show when I'm active", () => {
+  test("turned off in Settings: nobody sees them online any more, at once and live; on again, they show", async () => {
+    const { owner, olivia } = await world();
+    const ownerHears = record<{ userId: string; online: boolean }>(await openTab(owner), PRESENCE_EVENT);
+    await openTab(olivia);
+    await eventually(() => expect(ownerHears.some((event) => event.userId === olivia.id && event.online)).toBe(true));
+    const cookie = await cookieFor(olivia);
+    const post = (fields: Record<string, string>) =>
+      call(clientProfile.action, postRequest("/client/settings", { intent: "presence", ...fields }, cookie));
+
+    // An unchecked box sends nothing: off.
+    const off = await post({});
+    expect(off.status).toBe(302);
+    expect(await toastOf(off)).toMatchObject({ title: "Activity status updated" });
+    expect((await presenceOf(await actorOf(owner), [olivia.id])).has(olivia.id)).toBe(false);
+    await eventually(() =>
+      expect(ownerHears.filter((event) => event.userId === olivia.id).map((event) => event.online)).toEqual([
+        true,
+        false,
+      ]),
+    );
+
+    await post({ showPresence: "on" });
+    expect((await presenceOf(await actorOf(owner), [olivia.id])).get(olivia.id)?.online).toBe(true);
   });
 });

@@ -109,6 +109,7 @@ export const ROUTES: Record<string, RouteEntry> = {
   "reset-password.tsx": { kind: "guest" },
   "resources.chat.$spaceId.tsx": { kind: "signed-in", forms: chatForms, query: "?message=:message" },
   "resources.notifications.tsx": { kind: "signed-in" },
+  "resources.presence.tsx": { kind: "signed-in", query: "?user=:member" },
   "resources.search.tsx": { kind: "signed-in", query: "?q=:tag" },
   "resources.sidebar.tsx": { kind: "open" },
   "resources.space-logo.tsx": { kind: "signed-in" },

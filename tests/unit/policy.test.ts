@@ -16,6 +16,7 @@ function actor(overrides: Partial<Actor>): Actor {
     companyName: "A",
     avatarKey: null,
     timeZone: null,
+    showPresence: true,
     teamMember: null,
     client: null,
     ...overrides,

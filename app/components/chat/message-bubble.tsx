@@ -86,7 +86,12 @@ export function MessageBubble({
       <div className={clsx("flex min-w-0 max-w-[70%] flex-col", own ? "items-end" : "items-start")}>
         <div className="flex items-baseline gap-2">
           {opensGroup ? (
-            <SenderHoverCard name={message.senderName} avatar={message.senderAvatar} sentAt={message.createdAt} />
+            <SenderHoverCard
+              userId={message.senderId}
+              name={message.senderName}
+              avatar={message.senderAvatar}
+              sentAt={message.createdAt}
+            />
           ) : (
             <span className="sr-only">{message.senderName}</span>
           )}

@@ -1,6 +1,10 @@
+import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { useLivePresence } from "~/components/realtime/use-live-presence";
 import { Avatar } from "~/components/ui/avatar";
-import { useClock } from "~/components/use-clock";
+import { OnlineDot } from "~/components/ui/presence-avatar";
+import { useClock, useNow } from "~/components/use-clock";
+import { presenceWords, type Presence } from "~/models/presence-words";
 import { formatDateTime } from "~/models/time-format";
 
 /** SPEC §9: the hover card opens after 700 ms and closes after 300 ms. */
@@ -9,15 +13,33 @@ export const HOVER_CLOSE_MS = 300;
 
 /**
  * The sender's name; resting the pointer (or keyboard focus) on it opens a card
- * with their picture and name, and leaving it closes the card a moment later, so
- * the pointer can travel into the card.
+ * with their picture and name, whether they are around ("Active now", "Last seen 12
+ * minutes ago", asked for as the pointer arrives), and leaving it closes the card a
+ * moment later, so the pointer can travel into the card.
  */
-export function SenderHoverCard({ name, avatar, sentAt }: { name: string; avatar: string | null; sentAt: string }) {
+export function SenderHoverCard({
+  userId,
+  name,
+  avatar,
+  sentAt,
+}: {
+  userId: string | null;
+  name: string;
+  avatar: string | null;
+  sentAt: string;
+}) {
   const [open, setOpen] = useState(false);
   const clock = useClock();
+  const now = useNow();
+  const presenceFetcher = useFetcher<{ presence: Presence | null }>();
+  const presence = useLivePresence(userId ?? "", presenceFetcher.data?.presence ?? null);
+  const words = presenceWords(presence, now);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
   const openSoon = () => {
+    if (userId && presenceFetcher.state === "idle" && !presenceFetcher.data) {
+      presenceFetcher.load(`/resources/presence?user=${userId}`);
+    }
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setOpen(true), HOVER_OPEN_MS);
   };
@@ -40,9 +62,13 @@ export function SenderHoverCard({ name, avatar, sentAt }: { name: string; avatar
           role="tooltip"
           className="absolute bottom-full left-0 z-20 mb-2 flex w-56 items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-lg shadow-slate-900/10"
         >
-          <Avatar name={name} src={avatar} size="md" alt="" />
+          <span className="relative inline-flex shrink-0">
+            <Avatar name={name} src={avatar} size="md" alt="" />
+            {presence?.online ? <OnlineDot /> : null}
+          </span>
           <span className="min-w-0">
             <span className="block truncate text-sm font-semibold text-slate-900">{name}</span>
+            {words ? <span className="block text-xs text-slate-600">{words}</span> : null}
             <span className="block text-xs text-slate-500">Sent {formatDateTime(sentAt, clock)}</span>
           </span>
         </span>

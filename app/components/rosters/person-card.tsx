@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
-import { Avatar } from "~/components/ui/avatar";
+import { PresenceAvatar } from "~/components/ui/presence-avatar";
+import type { Presence } from "~/models/presence-words";
 import { Card } from "~/components/ui/card";
 import { DetailsMenu, destructiveMenuItemClassName, menuItemClassName } from "~/components/ui/details-menu";
 import { EditIcon, MailIcon, PhoneIcon, SpacesIcon, UserMinusIcon } from "~/components/ui/icons";
@@ -64,7 +65,13 @@ export function PersonCard<Card extends PersonCardData>({
   const website = view.website(person);
   return (
     <Card className="flex h-full flex-col p-5">
-      <PersonHeading name={person.name} avatarKey={person.avatarKey} line={view.roleLine(person)}>
+      <PersonHeading
+        name={person.name}
+        avatarKey={person.avatarKey}
+        line={view.roleLine(person)}
+        userId={person.userId}
+        presence={person.presence}
+      >
         {editable ? (
           <DetailsMenu label={`Actions for ${person.name}`}>
             <Link {...editItem} className={menuItemClassName}>
@@ -99,16 +106,21 @@ export function PersonHeading({
   name,
   avatarKey,
   line,
+  userId = null,
+  presence = null,
   children,
 }: {
   name: string;
   avatarKey: string | null;
   line: string;
+  /** Their account and whether they are online, as the viewer may see it. */
+  userId?: string | null;
+  presence?: Presence | null;
   children?: React.ReactNode;
 }) {
   return (
     <div className="flex items-start gap-4">
-      <Avatar name={name} src={imageUrl(avatarKey)} size="lg" alt="" />
+      <PresenceAvatar name={name} src={imageUrl(avatarKey)} size="lg" alt="" userId={userId} presence={presence} />
       <div className="min-w-0 flex-1">
         <h3 className="truncate text-base font-semibold text-slate-900">{name}</h3>
         <p className="text-sm text-indigo-700">{line}</p>

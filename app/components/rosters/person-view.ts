@@ -1,3 +1,4 @@
+import type { Presence } from "~/models/presence-words";
 import type { SubmissionResult } from "@conform-to/react";
 import type { ComponentType } from "react";
 import type { PersonKind, PersonSpace } from "~/models/people.server";
@@ -9,6 +10,8 @@ export type PersonCardData = {
   email: string;
   avatarKey: string | null;
   hasLogin: boolean;
+  userId: string | null;
+  presence: Presence | null;
   spaces: PersonSpace[];
 };
 

@@ -21,6 +21,7 @@ import type { AgencyProfileSchema, ClientProfileSchema, TeamMemberProfileSchema 
 import { imageUrl } from "~/models/image-urls";
 import { TEAM_ROLE_LABELS } from "~/models/roles";
 import { ImageUpload } from "./image-upload";
+import { PresenceCard } from "./presence-card";
 import { TimeZoneCard } from "./time-zone-card";
 import { useFormResult } from "./use-form-result";
 import { ownerName as displayOwnerName } from "~/models/owner-name";
@@ -32,6 +33,7 @@ export function ProfilePage() {
     <div className="space-y-6">
       <OwnRecord />
       <TimeZoneCard />
+      <PresenceCard />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import { Form, useFetcher, useLocation } from "@remix-run/react";
-import { Avatar } from "~/components/ui/avatar";
+import { PresenceAvatar } from "~/components/ui/presence-avatar";
+import type { Presence } from "~/models/presence-words";
 import { SubmitButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { SelectField } from "~/components/ui/field";
@@ -31,6 +32,9 @@ export type MemberRow = {
   name: string;
   detail: string;
   avatarKey: string | null;
+  /** Their account and whether they are online, as the viewer may see it. */
+  userId: string | null;
+  presence: Presence | null;
   badge?: string;
   canRemove: boolean;
 };
@@ -98,7 +102,14 @@ function MemberItem({ member }: { member: MemberRow }) {
   if (fetcher.formData?.get("memberId") === member.id) return null;
   return (
     <li className="flex items-center gap-3 px-4 py-3 sm:px-5">
-      <Avatar name={member.name} src={imageUrl(member.avatarKey)} size="md" alt="" />
+      <PresenceAvatar
+        name={member.name}
+        src={imageUrl(member.avatarKey)}
+        size="md"
+        alt=""
+        userId={member.userId}
+        presence={member.presence}
+      />
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
           <span className="truncate">{member.name}</span>

@@ -4,6 +4,7 @@ import {
   changeAvatar,
   getProfile,
   profileKindOf,
+  setShowPresence,
   setTimeZone,
   updateProfile,
   type ProfileInput,
@@ -12,6 +13,7 @@ import { settingsPath } from "~/models/paths";
 import {
   AgencyProfileSchema,
   ClientProfileSchema,
+  PresenceSettingSchema,
   TeamMemberProfileSchema,
   TimeZoneSchema,
 } from "~/models/settings.schemas";
@@ -33,6 +35,7 @@ export async function profileLoader(request: Request, area: ShellArea) {
     profile: await getProfile(actor),
     // The server's list, so the page's options are the same before and after hydration.
     timeZone: { chosen: actor.timeZone, inUse, source, browserTimeZone, names: timeZoneNames() },
+    showPresence: actor.showPresence,
   };
 }
 
@@ -63,6 +66,7 @@ export async function profileAction(request: Request, area: ShellArea) {
 
   const formData = await readForm(request);
   if (formData.get("intent") === "time-zone") return timeZoneAction(request, actor, formData, here);
+  if (formData.get("intent") === "presence") return presenceAction(actor, formData, here);
   const kind = profileKindOf(actor);
   if (!kind) return redirectWithToast(here, UPDATE_FAILED);
   const outcome = await runForm(formData, {
@@ -97,6 +101,24 @@ function timeZoneAction(request: Request, actor: Actor, formData: FormData, here
         type: "success",
         title: "Time zone updated",
         description: `Times are now shown in ${inUse}.`,
+      });
+    },
+  });
+}
+
+/** Like the time zone, the account's: every user has it. */
+function presenceAction(actor: Actor, formData: FormData, here: string) {
+  return formAction(formData, {
+    schema: PresenceSettingSchema,
+    failure: "Failed to update your activity status. Please try again.",
+    run: async ({ showPresence }) => {
+      await setShowPresence(actor, showPresence);
+      return redirectWithToast(here, {
+        type: "success",
+        title: "Activity status updated",
+        description: showPresence
+          ? "People you work with now see when you are active."
+          : "Nobody sees when you are active any more.",
       });
     },
   });

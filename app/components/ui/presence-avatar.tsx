@@ -1,0 +1,36 @@
+import { clsx } from "clsx";
+import { useLivePresence } from "~/components/realtime/use-live-presence";
+import type { Presence } from "~/models/presence-words";
+import { Avatar, type AvatarProps } from "./avatar";
+
+/**
+ * A person's avatar with a green dot while they have the app open (issue 21), named
+ * "Online" for screen readers. Rendered with the page's presence (also without
+ * JavaScript), then kept live by the tab's socket.
+ */
+export function PresenceAvatar({
+  userId,
+  presence,
+  ...avatar
+}: AvatarProps & { userId: string | null; presence: Presence | null }) {
+  const live = useLivePresence(userId ?? "", presence);
+  return (
+    <span className="relative inline-flex shrink-0">
+      <Avatar {...avatar} />
+      {userId && live?.online ? <OnlineDot size={avatar.size} /> : null}
+    </span>
+  );
+}
+
+export function OnlineDot({ size }: { size?: AvatarProps["size"] }) {
+  return (
+    <span
+      role="img"
+      aria-label="Online"
+      className={clsx(
+        "absolute bottom-0 right-0 block rounded-full bg-emerald-500 ring-2 ring-white",
+        size === "lg" || size === "xl" ? "size-3.5" : "size-2.5",
+      )}
+    />
+  );
+}

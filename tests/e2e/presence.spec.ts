@@ -1,0 +1,55 @@
+import { createWorld, expect, expectAccessible, signInAs, test } from "./support/fixtures";
+
+/*
+ * Issue 21's presence: a client with the app open shows as online to the agency, on their
+ * picture in the space's members and the roster and on their card in the chat; when they
+ * close it the dot goes, live, and the card says when they were last seen.
+ */
+
+test("a client with the app open shows as online to the agency, and not once they close it", async ({
+  page,
+  browser,
+}) => {
+  const world = await createWorld(page, {
+    clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
+    spaces: [{ name: "Northwind Launch", clients: [0] }],
+  });
+  const space = world.spaces[0];
+  const client = await browser.newContext();
+  const oliviaPage = await client.newPage();
+  await signInAs(oliviaPage, world.clients[0].email);
+  await oliviaPage.goto(`/client/chat/${space.id}`);
+  const box = oliviaPage.getByLabel("Message", { exact: true });
+  await box.fill("Morning! The brief is in.");
+  await box.press("Enter");
+
+  await signInAs(page, world.owner.email);
+  // Her tab counts from the instance's next write (within a second); a page rendered before it learns of her live,
+  // if its own socket was connected by then. Wait for the record, as the hover card would ask for it.
+  await expect(async () => {
+    const answer = await page.request.get(`/resources/presence?user=${world.clients[0].userId}`);
+    expect(await answer.json()).toEqual({ presence: { online: true, lastSeenAt: null } });
+  }).toPass();
+  await page.goto(`/spaces/${space.id}/clients`);
+  const member = page.getByRole("listitem").filter({ hasText: "Olivia Chen" });
+  await expect(member.getByRole("img", { name: "Online" })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto("/clients");
+  const card = page.getByRole("listitem").filter({ hasText: "Olivia Chen" });
+  await expect(card.getByRole("img", { name: "Online" })).toBeVisible();
+
+  await page.goto(`/spaces/${space.id}`);
+  const sender = page.getByRole("log", { name: "Messages" }).getByText("Olivia Chen", { exact: true }).first();
+  await sender.hover();
+  const hoverCard = page.getByRole("tooltip");
+  await expect(hoverCard.getByText("Active now")).toBeVisible();
+  await expect(hoverCard.getByRole("img", { name: "Online" })).toBeVisible();
+
+  await page.goto("/clients");
+  await expect(card.getByRole("img", { name: "Online" })).toBeVisible();
+  await client.close();
+  await expect(card.getByRole("img", { name: "Online" })).toHaveCount(0, { timeout: 10_000 });
+  const answer = await page.request.get(`/resources/presence?user=${world.clients[0].userId}`);
+  expect((await answer.json()).presence).toMatchObject({ online: false, lastSeenAt: expect.any(String) });
+});
