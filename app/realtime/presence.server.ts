@@ -5,8 +5,9 @@ import { isDatabaseUnavailable } from "~/services/db.server";
 /** How soon a socket that connects or goes makes its user online or not, for the other instances. */
 const FLUSH_MS = 1_000;
 
-/** Tells the rooms (the user's spaces, their agency's team) that the user came or went. */
-export type AnnouncePresence = (userId: string, presence: Presence, rooms: string[]) => void;
+export type PresenceChange = { userId: string } & Presence;
+/** Tells a room (a space, an agency's team) who of its members came or went. */
+export type AnnouncePresence = (room: string, changes: PresenceChange[]) => void;
 
 type Connected = { sockets: number; rooms: Set<string>; shows: boolean };
 
@@ -14,7 +15,9 @@ type Connected = { sockets: number; rooms: Set<string>; shows: boolean };
  * This instance's part of who is online (app/models/presence.server.ts): the users with
  * a socket here, counted in memory as sockets come and go, and written at most once a
  * second, only what changed since the last write. Once written, a user who came is
- * announced to their rooms, and one who went, unless another instance still has them.
+ * announced to their rooms, and one who went, unless another instance still has them:
+ * one message per room per write, however many came or went (a restart brings everyone
+ * back at once).
  * A write that fails (the database away) is tried again at the next tick, so the record
  * catches up by itself.
  */
@@ -60,7 +63,7 @@ export class PresenceTracker {
     const user = this.users.get(userId);
     if (!user || user.shows === shows) return;
     user.shows = shows;
-    this.announce(userId, { online: shows, lastSeenAt: null }, [...user.rooms]);
+    for (const room of user.rooms) this.announce(room, [{ userId, online: shows, lastSeenAt: null }]);
   }
 
   disconnected(userId: string) {
@@ -113,9 +116,14 @@ export class PresenceTracker {
   }
 
   private async tell(online: string[], offline: string[]) {
+    const byRoom = new Map<string, PresenceChange[]>();
+    const add = (user: Connected, change: PresenceChange) => {
+      if (!user.shows) return;
+      for (const room of user.rooms) byRoom.set(room, [...(byRoom.get(room) ?? []), change]);
+    };
     for (const userId of online) {
       const user = this.users.get(userId);
-      if (user?.shows) this.announce(userId, { online: true, lastSeenAt: null }, [...user.rooms]);
+      if (user) add(user, { userId, online: true, lastSeenAt: null });
     }
     const left = offline.filter((userId) => this.leaving.has(userId));
     // Not knowing whether another instance has them, say nothing: a page shows them online until it loads again.
@@ -124,7 +132,8 @@ export class PresenceTracker {
     for (const userId of left) {
       const user = this.leaving.get(userId)!;
       this.leaving.delete(userId);
-      if (user.shows && !stillOnline.has(userId)) this.announce(userId, { online: false, lastSeenAt }, [...user.rooms]);
+      if (!stillOnline.has(userId)) add(user, { userId, online: false, lastSeenAt });
     }
+    for (const [room, changes] of byRoom) this.announce(room, changes);
   }
 }

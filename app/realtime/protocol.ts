@@ -21,7 +21,8 @@ export const TYPING_IDLE_MS = 5_000;
 export const TYPING_FORGET_MS = TYPING_IDLE_MS + TYPING_SIGNAL_MS;
 /**
  * Presence (issue 21): sent to the rooms of a user's spaces and of their agency's team when
- * they come online or go (their last tab anywhere closed): `{ userId, online, lastSeenAt }`.
+ * they come online or go (their last tab anywhere closed), several at once per room:
+ * `{ changes: [{ userId, online, lastSeenAt }] }`.
  */
 export const PRESENCE_EVENT = "presence:change";
 /** Sent by the server to its sockets when they may have missed changes. */

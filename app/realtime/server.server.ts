@@ -86,9 +86,7 @@ export async function attachRealtime(io: Server) {
       authenticate,
       limits: new RealtimeLimits(),
       presence: new PresenceTracker({
-        announce: (userId, presence, rooms) => {
-          if (rooms.length) io.to(rooms).emit(PRESENCE_EVENT, { userId, ...presence });
-        },
+        announce: (room, changes) => io.to(room).emit(PRESENCE_EVENT, { changes }),
       }),
       unsubscribe: [],
     };

@@ -11,7 +11,6 @@ import {
   closeClients,
   connectClient,
   eventually,
-  record,
   sessionCookie,
   startRealtimeServer,
   stopRealtimeServers,
@@ -91,6 +90,14 @@ async function world() {
   return { owner, dana, olivia, bob, launch, stranger };
 }
 
+type PresenceChange = { userId: string; online: boolean };
+/** Every presence change the socket is told of, one by one. */
+function heardOf(socket: Awaited<ReturnType<typeof connectClient>>) {
+  const seen: PresenceChange[] = [];
+  socket.on(PRESENCE_EVENT, ({ changes }: { changes: PresenceChange[] }) => seen.push(...changes));
+  return seen;
+}
+
 async function openTab(user: { id: string }, origin = origins[0]) {
   return connectClient(origin, await sessionCookie(user));
 }
@@ -133,12 +140,12 @@ describe("whose presence a person sees", () => {
   test("coming and going is told to those who share a space or the team, and to nobody else", async () => {
     const { owner, dana, olivia, bob, stranger } = await world();
     const heard = {
-      owner: record<{ userId: string; online: boolean }>(await openTab(owner), PRESENCE_EVENT),
-      dana: record<{ userId: string; online: boolean }>(await openTab(dana), PRESENCE_EVENT),
-      bob: record<{ userId: string; online: boolean }>(await openTab(bob), PRESENCE_EVENT),
-      stranger: record<{ userId: string; online: boolean }>(await openTab(stranger), PRESENCE_EVENT),
+      owner: heardOf(await openTab(owner)),
+      dana: heardOf(await openTab(dana)),
+      bob: heardOf(await openTab(bob)),
+      stranger: heardOf(await openTab(stranger)),
     };
-    const about = (seen: Array<{ userId: string; online: boolean }>) =>
+    const about = (seen: PresenceChange[]) =>
       seen.filter((event) => event.userId === olivia.id).map((event) => event.online);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
 
@@ -158,7 +165,7 @@ describe("whose presence a person sees", () => {
 describe("Show when I'm active", () => {
   test("turned off in Settings: nobody sees them online any more, at once and live; on again, they show", async () => {
     const { owner, olivia } = await world();
-    const ownerHears = record<{ userId: string; online: boolean }>(await openTab(owner), PRESENCE_EVENT);
+    const ownerHears = heardOf(await openTab(owner));
     await openTab(olivia);
     await eventually(() => expect(ownerHears.some((event) => event.userId === olivia.id && event.online)).toBe(true));
     const cookie = await cookieFor(olivia);

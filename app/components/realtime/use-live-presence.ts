@@ -13,8 +13,9 @@ export function useLivePresence(userId: string, initial: Presence | null): Prese
   useEffect(() => setPresence(initial), [initial]);
   useEffect(() => {
     if (!socket) return;
-    const onChange = (change: { userId: string } & Presence) => {
-      if (change.userId === userId) setPresence({ online: change.online, lastSeenAt: change.lastSeenAt });
+    const onChange = ({ changes }: { changes: Array<{ userId: string } & Presence> }) => {
+      const change = changes.findLast((each) => each.userId === userId);
+      if (change) setPresence({ online: change.online, lastSeenAt: change.lastSeenAt });
     };
     socket.on(PRESENCE_EVENT, onChange);
     return () => void socket.off(PRESENCE_EVENT, onChange);
