@@ -44,8 +44,6 @@ export interface UsersTable {
   agency_id: string | null;
   /** An IANA zone the user chose; null is Automatic (the browser's zone). */
   time_zone: string | null;
-  /** When their last tab closed (issue 21's "Last seen"); null before they ever had one open. */
-  last_seen_at: Date | null;
   /** Whether others see when they are active ("Show when I'm active"). */
   show_presence: Generated<boolean>;
   created_at: CreatedAt;
@@ -194,6 +192,8 @@ export interface SpaceMessagesTable {
   deleted_at: NullableTimestamp;
   /** Whom the text names and where (app/models/mentions.ts). */
   mentions: JSONColumnType<MentionAt[], string | undefined, string>;
+  /** The message of the same space it replies to (issue 21). */
+  reply_to_id: string | null;
 }
 
 export interface SpaceChangesTable {
@@ -252,6 +252,12 @@ export interface KnownDevicesTable {
 export interface RealtimeInstancesTable {
   id: string;
   beat_at: Generated<Date>;
+}
+
+/** When a user's last tab closed (issue 21's "Last seen"); no row before they ever had one open. */
+export interface UserLastSeenTable {
+  user_id: string;
+  seen_at: Date;
 }
 
 /** A user with a connected socket on an instance, since when. */
@@ -334,6 +340,7 @@ export interface Database {
   known_devices: KnownDevicesTable;
   realtime_instances: RealtimeInstancesTable;
   user_presence: UserPresenceTable;
+  user_last_seen: UserLastSeenTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -46,7 +46,21 @@ export type ChatMessage = {
   readers: ChatPerson[];
   /** The members the text names ("@Full Name"), with their names as they are now. */
   mentions: Mention[];
+  /** The message it replies to, as a quote: its sender and first line, or that it was deleted. */
+  replyTo: ReplyQuote | null;
 };
+
+/** A replied-to message as a reply shows it: "Olivia Chen: The logo…", or "Original message deleted". */
+export type ReplyQuote = { id: string; senderName: string; excerpt: string; deleted: boolean };
+
+/** How long a quote's first line may be before it is cut with "…". */
+export const REPLY_EXCERPT_LENGTH = 120;
+
+/** A message's first line as a reply quotes it; a file alone is quoted by its name. */
+export function replyExcerpt(content: string, attachmentName: string | null): string {
+  const firstLine = content.trim().split("\n")[0]?.trim() || (attachmentName ? `File: ${attachmentName}` : "");
+  return firstLine.length > REPLY_EXCERPT_LENGTH ? `${firstLine.slice(0, REPLY_EXCERPT_LENGTH - 1)}…` : firstLine;
+}
 
 export const MESSAGE_MAX_LENGTH = 10_000;
 
@@ -60,6 +74,7 @@ export const SPACE_NOT_FOUND = "Space not found";
 export const UNKNOWN_USER = "Unknown User";
 
 export const MESSAGE_TEXT = {
+  originalDeleted: "Original message deleted",
   empty: "Message cannot be empty.",
   tooLong: `Message must be at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters.`,
   editOthers: "You can only edit your own messages.",

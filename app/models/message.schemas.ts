@@ -21,7 +21,12 @@ const content = z.string({ error: MESSAGE_TEXT.empty }).max(MESSAGE_MAX_LENGTH, 
  * of rules and words for both.
  */
 export const ChatCommandSchemas = {
-  send: z.object({ clientId, content }),
+  send: z.object({
+    clientId,
+    content,
+    // The message it replies to; the model checks it is of the same space.
+    replyToId: z.string({ error: "Message not found" }).max(64, "Message not found").optional(),
+  }),
   edit: z.object({
     messageId,
     content: z

@@ -6,13 +6,15 @@ import { storage, newFileKey } from "~/services/storage.server";
 import { inspectUpload } from "./uploads.server";
 import { imageUrl } from "./image-urls";
 import { loadPeople, type Actor, type Person } from "./actors.server";
-import { Refusal, forbidden, notFound } from "./errors.server";
+import { Refusal, forbidden, isNotFound, notFound } from "./errors.server";
 import {
   emptyReactions,
   MESSAGE_MAX_LENGTH,
   MESSAGE_TEXT,
+  replyExcerpt,
   UNKNOWN_USER,
   type ChatMessage,
+  type ReplyQuote,
   type ChatPerson,
   type ReactionType,
   type Reactions,
@@ -42,7 +44,13 @@ export const MESSAGE_NOT_FOUND = "Message not found";
 /** Messages per page of the chat; older ones come a page at a time. */
 export const PAGE_SIZE = 50;
 
-export type SendMessageInput = { clientId: string; content: string; file?: FormDataEntryValue | null };
+export type SendMessageInput = {
+  clientId: string;
+  content: string;
+  file?: FormDataEntryValue | null;
+  /** The message of the same space it replies to (issue 21). */
+  replyToId?: string | null;
+};
 /** `change` is the log entry a new message made (null for a retry), for the sender to apply at once. */
 export type SentMessage = { message: ChatMessage; seq: number; duplicate: boolean; change: SpaceChange | null };
 export type ChangedMessage = { message: ChatMessage; seq: number | null; change: SpaceChange | null };
@@ -68,12 +76,16 @@ export async function sendMessage(actor: Actor, spaceId: string, input: SendMess
   }
   if (content.length > MESSAGE_MAX_LENGTH) throw new Refusal(MESSAGE_TEXT.tooLong);
   if (!content && !file) throw new Refusal(MESSAGE_TEXT.empty);
+  // Before a file is stored: a reply to a message of another space, or to none, is refused.
+  const replyTo = input.replyToId ? await quoteOf(actor, spaceId, input.replyToId) : null;
   const attachment = file ? await storeAttachment(file) : null;
 
-  const change = await insertMessage(actor, spaceId, clientId, content, attachment).catch(async (error: unknown) => {
-    if (attachment) await storage().delete(attachment.key);
-    throw error;
-  });
+  const change = await insertMessage(actor, spaceId, clientId, content, attachment, replyTo).catch(
+    async (error: unknown) => {
+      if (attachment) await storage().delete(attachment.key);
+      throw error;
+    },
+  );
 
   if (!change) {
     // The client id was used before: a retry, or another request with it that won the race.
@@ -100,6 +112,7 @@ async function insertMessage(
   clientId: string,
   content: string,
   attachment: StoredAttachment | null,
+  replyTo: ReplyQuote | null,
 ): Promise<SpaceChange | null> {
   if (!isUuid(spaceId)) throw notFound(SPACE_NOT_FOUND);
   // Read now, not taken from the actor: the message carries its sender's name as it is today.
@@ -125,21 +138,23 @@ async function insertMessage(
       edited_at: null,
       deleted_at: null,
       mentions: mentioned.at,
+      reply_to_id: replyTo?.id ?? null,
     },
     sender,
     emptyReactions(),
     [],
     mentioned.people,
+    replyTo,
   );
   const { rows } = await sql<ChangeRow & { visible: boolean }>`
     with visible as ${visibleSpaceIds(actor).where("spaces.id", "=", spaceId)},
     message as (
       insert into space_messages
         (id, space_id, sender_id, client_id, content, attachment_key, attachment_name, attachment_size, attachment_type,
-         mentions)
+         mentions, reply_to_id)
       select ${id}::uuid, id, ${actor.id}::uuid, ${clientId}, ${content}, ${attachment?.key ?? null},
         ${attachment?.name ?? null}, ${attachment?.size ?? null}::integer, ${attachment?.type ?? null},
-        ${JSON.stringify(mentioned.at)}::jsonb
+        ${JSON.stringify(mentioned.at)}::jsonb, ${replyTo?.id ?? null}::uuid
       from visible
       on conflict (sender_id, client_id) do nothing
       returning space_id, sender_id, created_at
@@ -349,7 +364,8 @@ export async function toChatMessages(rows: MessageRow[], executor: Executor = db
   if (!rows.length) return [];
   const spaceId = rows[0].space_id;
   const ids = rows.map((row) => row.id);
-  const [reactions, reads, memberIds] = await Promise.all([
+  const replyToIds = [...new Set(rows.flatMap((row) => (row.reply_to_id ? [row.reply_to_id] : [])))];
+  const [reactions, reads, memberIds, originals] = await Promise.all([
     executor
       .selectFrom("message_reactions")
       .select(["message_id", "user_id", "reaction_type"])
@@ -358,6 +374,14 @@ export async function toChatMessages(rows: MessageRow[], executor: Executor = db
       .execute(),
     executor.selectFrom("space_reads").select(["user_id", "last_read_at"]).where("space_id", "=", spaceId).execute(),
     spaceMemberUserIds(spaceId, executor),
+    replyToIds.length
+      ? executor
+          .selectFrom("space_messages")
+          .select(["id", "sender_id", "content", "attachment_name", "deleted_at"])
+          .where("id", "in", replyToIds)
+          .where("space_id", "=", spaceId)
+          .execute()
+      : [],
   ]);
   const members = new Set(memberIds);
   const memberReads = reads.filter((read) => members.has(read.user_id));
@@ -366,9 +390,11 @@ export async function toChatMessages(rows: MessageRow[], executor: Executor = db
       ...rows.flatMap((row) => (row.sender_id ? [row.sender_id] : [])),
       ...memberReads.map((read) => read.user_id),
       ...rows.flatMap((row) => row.mentions.map((mention) => mention.userId)),
+      ...originals.flatMap((original) => (original.sender_id ? [original.sender_id] : [])),
     ],
     executor,
   );
+  const quotes = new Map(originals.map((original) => [original.id, quote(original, people)]));
   const personOf = (id: string): ChatPerson => {
     const person = people.get(id);
     return { id, name: person?.name ?? UNKNOWN_USER, avatar: imageUrl(person?.avatarKey) };
@@ -383,8 +409,39 @@ export async function toChatMessages(rows: MessageRow[], executor: Executor = db
         .filter((read) => read.user_id !== row.sender_id && read.last_read_at >= row.created_at)
         .map((read) => personOf(read.user_id)),
       people,
+      (row.reply_to_id && quotes.get(row.reply_to_id)) || null,
     ),
   );
+}
+
+type QuotedRow = Pick<MessageRow, "id" | "sender_id" | "content" | "attachment_name" | "deleted_at">;
+
+/** The quote a reply shows of its original: the sender's name as it is now, or that it was deleted. */
+function quote(original: QuotedRow, people: Map<string, Person>): ReplyQuote {
+  if (original.deleted_at) return { id: original.id, senderName: "", excerpt: "", deleted: true };
+  const senderName = (original.sender_id && people.get(original.sender_id)?.name) || UNKNOWN_USER;
+  return {
+    id: original.id,
+    senderName,
+    excerpt: replyExcerpt(original.content, original.attachment_name),
+    deleted: false,
+  };
+}
+
+/** The quote of a message to reply to, for the page that offers it; null when it is not one of the space's. */
+export async function findReplyQuote(actor: Actor, spaceId: string, messageId: string): Promise<ReplyQuote | null> {
+  return quoteOf(actor, spaceId, messageId).catch((error: unknown) => {
+    if (isNotFound(error)) return null;
+    throw error;
+  });
+}
+
+/** The message a new one replies to, which must be of the same space: "Message not found" otherwise. */
+async function quoteOf(actor: Actor, spaceId: string, messageId: string): Promise<ReplyQuote> {
+  const original = await findVisibleMessage(actor, messageId);
+  if (original.space_id !== spaceId) throw notFound(MESSAGE_NOT_FOUND);
+  const people = original.sender_id ? await loadPeople([original.sender_id]) : new Map<string, Person>();
+  return quote(original, people);
 }
 
 function chatMessage(
@@ -393,6 +450,7 @@ function chatMessage(
   reactions: Reactions,
   readers: ChatPerson[],
   people: Map<string, Person>,
+  replyTo: ReplyQuote | null,
 ): ChatMessage {
   return {
     id: row.id,
@@ -417,6 +475,7 @@ function chatMessage(
     reactions,
     readers,
     mentions: row.mentions.map((mention) => ({ ...mention, name: people.get(mention.userId)?.name ?? UNKNOWN_USER })),
+    replyTo,
   };
 }
 

@@ -48,11 +48,11 @@ export async function recordPresence(
         .where("instance_id", "=", instanceId)
         .where("user_id", "in", offline)
         .execute();
-      await tx
-        .updateTable("users")
-        .set({ last_seen_at: sql`now()` })
-        .where("id", "in", offline)
-        .execute();
+      await sql`
+        insert into user_last_seen (user_id, seen_at)
+        select user_id, now() from unnest(${offline}::uuid[]) as offline(user_id)
+        where exists (select 1 from users where users.id = offline.user_id)
+        on conflict (user_id) do update set seen_at = excluded.seen_at`.execute(tx);
     }
     await tx
       .deleteFrom("realtime_instances")
@@ -127,9 +127,10 @@ export async function presenceOf(viewer: Actor, userIds: string[]): Promise<Map<
   }
   const rows = await db
     .selectFrom("users")
+    .leftJoin("user_last_seen", "user_last_seen.user_id", "users.id")
     .select((eb) => [
       "users.id",
-      "users.last_seen_at",
+      "user_last_seen.seen_at as last_seen_at",
       eb
         .selectFrom("user_presence")
         .innerJoin("realtime_instances", "realtime_instances.id", "user_presence.instance_id")

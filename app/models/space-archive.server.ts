@@ -52,6 +52,8 @@ export type ExportedMessage =
       file: { name: string; type: string; size: number; path: string | null } | null;
       reactions: Array<{ reaction: ReactionType; by: Named[] }>;
       readBy: Named[];
+      /** The message it replies to (issue 21): its id, and as the chat quotes it. */
+      replyTo: { id: string; sender: string; excerpt: string; deleted: boolean } | null;
     };
 
 /**
@@ -197,6 +199,14 @@ function exported(message: ChatMessage, filePath: string | null, person: (id: st
       by: message.reactions[type].map(person),
     })),
     readBy: message.readers.map((reader) => ({ id: reader.id, name: reader.name })),
+    replyTo: message.replyTo
+      ? {
+          id: message.replyTo.id,
+          sender: message.replyTo.senderName,
+          excerpt: message.replyTo.excerpt,
+          deleted: message.replyTo.deleted,
+        }
+      : null,
   };
 }
 
@@ -263,6 +273,12 @@ async function* conversationHtml({ space, reader, exportedAt }: Header, messages
       continue;
     }
     const parts = [`<li>${meta}${message.editedAt ? ` · edited ${time(message.editedAt)}` : ""}</p>`];
+    if (message.replyTo) {
+      const { sender, excerpt, deleted } = message.replyTo;
+      parts.push(
+        `<p class="detail">In reply to ${deleted ? "a message since deleted" : `${escapeHtml(sender)}: ${escapeHtml(excerpt)}`}</p>`,
+      );
+    }
     if (message.text) parts.push(`<p class="text">${escapeHtml(message.text)}</p>`);
     if (message.file) {
       const label = `${escapeHtml(message.file.name)} (${formatSize(message.file.size)})`;

@@ -47,7 +47,8 @@ type Handlers = { [K in ChatEvent]: (input: z.infer<(typeof events)[K]>) => Prom
 
 export function handleChatEvents(socket: Socket, actor: Actor, joined: Promise<unknown>, limits: RealtimeLimits) {
   const handlers: Handlers = {
-    "chat:send": async ({ spaceId, clientId, content }) => sendMessage(actor, spaceId, { clientId, content }),
+    "chat:send": async ({ spaceId, clientId, content, replyToId }) =>
+      sendMessage(actor, spaceId, { clientId, content, replyToId }),
     "chat:edit": async ({ messageId, content }) => editMessage(actor, messageId, content),
     "chat:delete": async ({ messageId }) => deleteMessage(actor, messageId),
     "chat:react": async ({ messageId, reaction }) => toggleReaction(actor, messageId, reaction),

@@ -5,7 +5,14 @@ import type { Actor } from "~/models/actors.server";
 import { toggleReaction } from "~/models/message-reactions.server";
 import { MESSAGE_TEXT, type ChatActionResult } from "~/models/chat-message";
 import { ChatFormSchema } from "~/models/message.schemas";
-import { deleteMessage, editMessage, findChatMessage, listMessages, sendMessage } from "~/models/messages.server";
+import {
+  deleteMessage,
+  editMessage,
+  findChatMessage,
+  findReplyQuote,
+  listMessages,
+  sendMessage,
+} from "~/models/messages.server";
 import { listMentionable } from "~/models/mentions.server";
 import { markRead } from "~/models/space-reads.server";
 import { ATTACHMENT_MAX_BYTES } from "~/models/uploads.server";
@@ -34,7 +41,10 @@ export async function loadChat(request: Request, actor: Actor, spaceId: string) 
   if (!searching && !before) await expectFound(markRead(actor, spaceId));
   // With a search, `before` pages its matches; the chat behind it shows its latest messages.
   const page = await expectFound(listMessages(actor, spaceId, { before: searching ? null : before }));
+  // Reply without JavaScript: the page with the quote above the message box, and its id in the form.
+  const reply = url.searchParams.get("reply");
   return {
+    replyingTo: reply ? await findReplyQuote(actor, spaceId, reply) : null,
     spaceId,
     viewer: { id: actor.id, name: actor.name, avatar: imageUrl(actor.avatarKey) },
     query,

@@ -10,6 +10,8 @@ import * as knownDevices from "./0010_known_devices";
 import * as mentions from "./0011_mentions";
 import * as presence from "./0012_presence";
 import * as presenceSettings from "./0013_presence_settings";
+import * as replies from "./0014_replies";
+import * as lastSeenApart from "./0015_last_seen_apart";
 
 /* Listed here rather than read from disk, so that they travel inside the server build. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +26,6 @@ export const migrations: Record<string, Migration> = {
   "0011_mentions": mentions,
   "0012_presence": presence,
   "0013_presence_settings": presenceSettings,
+  "0014_replies": replies,
+  "0015_last_seen_apart": lastSeenApart,
 };

@@ -440,3 +440,47 @@ test("reactions and a message's actions are offered on hover or focus, and work 
   await expect(moreActions).toBeFocused();
   await expectAccessible(page);
 });
+
+test(
+  "a reply quotes its original, whose quote leads back to it, from an older page too",
+  { tag: "@no-js" },
+  async ({ page }) => {
+    const world = await createWorld(page, {
+      clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
+      spaces: [{ name: "Northwind Launch", clients: [0] }],
+    });
+    const spaceId = world.spaces[0].id;
+    await sendMessages(page, { spaceId, senderEmail: world.clients[0].email, minutesAgo: 30, count: 60 });
+    await signInAs(page, world.owner.email);
+    await page.goto(`/spaces/${spaceId}`);
+    const quoted = (text: string) => page.getByRole("link", { name: `Olivia Chen wrote: ${text}` });
+
+    await bubble(page, "Message 55").hover();
+    await bubble(page, "Message 55").getByRole("link", { name: "Reply" }).click();
+    await expect(page.getByText("Replying to Olivia Chen")).toBeVisible();
+    await expectAccessible(page);
+    await send(page, "On it");
+    await expect(bubble(page, "On it").getByRole("link", { name: "Olivia Chen wrote: Message 55" })).toBeVisible();
+    await expect(page.getByText("Replying to Olivia Chen")).toHaveCount(0);
+    if (!javaScript()) return;
+
+    // An original on an older page: the quote loads older pages until it is there, and shows it.
+    await expect(async () => {
+      await messages(page).evaluate((element) => element.scrollTo({ top: 0 }));
+      await expect(messageItems(page)).toHaveCount(61, { timeout: 1000 });
+    }).toPass();
+    await bubble(page, "Message 1").hover();
+    await bubble(page, "Message 1").getByRole("link", { name: "Reply" }).click();
+    await send(page, "And this one");
+    await expect(quoted("Message 1")).toBeVisible();
+    await page.reload();
+    await expect(messageItems(page)).toHaveCount(50);
+    await quoted("Message 1").click();
+    // The message itself, not the reply that quotes it.
+    const original = messageItems(page).filter({
+      has: page.getByRole("paragraph").getByText("Message 1", { exact: true }),
+    });
+    await expect(original).toBeInViewport();
+    await expect(original).toHaveClass(/bg-amber-100/);
+  },
+);

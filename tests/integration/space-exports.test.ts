@@ -162,8 +162,8 @@ describe("what an export holds", () => {
       actorOf(clientOwner),
       actorOf(designer),
     ]);
-    const send = (actor: typeof ownerActor, content: string, file?: File) =>
-      sendMessage(actor, space.id, { clientId: crypto.randomUUID(), content, file });
+    const send = (actor: typeof ownerActor, content: string, file?: File, replyToId?: string) =>
+      sendMessage(actor, space.id, { clientId: crypto.randomUUID(), content, file, replyToId });
 
     const script = await send(ownerActor, `<script>alert("hi")</script> & "quotes"`);
     const edited = await send(clientActor, "The first draft of my words");
@@ -171,7 +171,8 @@ describe("what an export holds", () => {
     const deleted = await send(ownerActor, "Words that were taken back");
     await deleteMessage(ownerActor, deleted.message.id);
     await send(clientActor, "The brief", new File(["Budget: 12k\n"], "brief.txt", { type: "text/plain" }));
-    await send(designerActor, "", new File(["Second budget\n"], "brief.txt", { type: "text/plain" }));
+    const secondFile = new File(["Second budget\n"], "brief.txt", { type: "text/plain" });
+    await send(designerActor, "", secondFile, edited.message.id);
     await toggleReaction(designerActor, script.message.id, "heart");
     await toggleReaction(clientActor, script.message.id, "heart");
     await markRead(clientActor, space.id);
@@ -220,7 +221,12 @@ describe("what an export holds", () => {
       text: "The brief",
       file: { name: "brief.txt", type: expect.stringMatching(/^text\/plain/), size: 12, path: "files/brief.txt" },
     });
-    expect(second).toMatchObject({ sender: { name: "Dana Designer" }, file: { path: "files/brief (2).txt" } });
+    expect(second).toMatchObject({
+      sender: { name: "Dana Designer" },
+      file: { path: "files/brief (2).txt" },
+      replyTo: { id: edited.id, sender: "Olivia Owner", excerpt: "My words, edited", deleted: false },
+    });
+    expect(brief).toMatchObject({ replyTo: null });
     // The client read up to the end: every message not their own lists them as a reader.
     expect(script).toMatchObject({
       readBy: expect.arrayContaining([{ id: expect.any(String), name: "Olivia Owner" }]),
@@ -237,6 +243,7 @@ describe("what an export holds", () => {
     expect(html).toContain('<a href="files/brief%20(2).txt">brief.txt (14 B)</a>');
     expect(html).toContain("Heart (2): Dana Designer, Olivia Owner");
     expect(html).toMatch(/· edited <time/);
+    expect(html).toContain("In reply to Olivia Owner: My words, edited");
   });
 });
 

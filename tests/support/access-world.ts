@@ -160,6 +160,7 @@ const NOT_SNAPSHOT = new Set([
   // Who has a socket open: connecting writes it, refused or not.
   "realtime_instances",
   "user_presence",
+  "user_last_seen",
 ]);
 
 async function snapshotTables(): Promise<Array<keyof Database>> {

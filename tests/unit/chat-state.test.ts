@@ -21,6 +21,7 @@ function message(id: string, overrides: Partial<ChatMessage> = {}): ChatMessage 
     reactions: emptyReactions(),
     readers: [],
     mentions: [],
+    replyTo: null,
     ...overrides,
   };
 }

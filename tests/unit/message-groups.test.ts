@@ -22,6 +22,7 @@ function message(senderId: string | null, minutesIn: number): ChatMessage {
     reactions: emptyReactions(),
     readers: [],
     mentions: [],
+    replyTo: null,
   };
 }
 

@@ -22,6 +22,7 @@ const message: ChatMessage = {
     { id: "sam", name: "Sam Rivera", avatar: null },
   ],
   mentions: [],
+  replyTo: null,
 };
 
 describe("who reacted", () => {

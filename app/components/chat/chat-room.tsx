@@ -1,11 +1,11 @@
 import { Form, Link } from "@remix-run/react";
-import { useCallback, useEffect, useReducer, useState } from "react";
+import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { buttonClassName } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { inputClassName } from "~/components/ui/field";
 import { ChatIcon, MentionIcon, SearchIcon } from "~/components/ui/icons";
 import { useHydrated } from "~/components/use-hydrated";
-import { typingText, type ChatMessage, type ChatPerson } from "~/models/chat-message";
+import { replyExcerpt, typingText, type ChatMessage, type ChatPerson, type ReplyQuote } from "~/models/chat-message";
 import { chatReducer, initChatState, type PendingMessage } from "./chat-state";
 import { Composer } from "./composer";
 import { MessageBubble } from "./message-bubble";
@@ -15,6 +15,8 @@ import { useLiveChat } from "./use-live-chat";
 
 export type ChatRoomData = {
   spaceId: string;
+  /** ?reply=<id> without JavaScript: the message the box answers. */
+  replyingTo: ReplyQuote | null;
   viewer: ChatPerson;
   query: string;
   /** The Mentions filter is on: the results are the messages that mention the reader. */
@@ -47,6 +49,14 @@ export function ChatRoom({
   const actions = useChatActions({ spaceId: data.spaceId, dispatch, live });
   const viewerId = data.viewer.id;
   const hydrated = useHydrated();
+  // The quote chosen here, until the page brings another (?reply= without JavaScript).
+  const [replyingTo, setReplyingTo] = useState(data.replyingTo);
+  const [pageReply, setPageReply] = useState(data.replyingTo);
+  if (pageReply !== data.replyingTo) {
+    setPageReply(data.replyingTo);
+    setReplyingTo(data.replyingTo);
+  }
+  const jump = useJumpToMessage(state, actions.loadOlder);
 
   // A new page from the server (a search left, an older page by link) replaces what is shown.
   useEffect(() => dispatch({ type: "reset", ...data.page }), [data.page]);
@@ -136,10 +146,21 @@ export function ChatRoom({
                 opensGroup={opensGroup}
                 viewerId={viewerId}
                 action={path}
+                highlighted={jump.highlighted === message.id}
                 actions={{
                   edit: live.edit,
                   remove: live.remove,
                   react: (reaction) => actions.react(message, reaction, viewerId),
+                  reply: () => {
+                    setReplyingTo({
+                      id: message.id,
+                      senderName: message.senderName,
+                      excerpt: replyExcerpt(message.content, message.attachment?.name ?? null),
+                      deleted: false,
+                    });
+                    document.getElementById("chat-message")?.focus();
+                  },
+                  jump: jump.to,
                 }}
               />
             )}
@@ -171,7 +192,11 @@ export function ChatRoom({
             error={sendError}
             defaultContent={draft}
             membersUrl={`${chatResourcePath(data.spaceId)}?members`}
-            onSend={({ content, file }) => (file ? void actions.sendFile({ content, file }) : live.send(content))}
+            onSend={({ content, file, replyToId }) =>
+              file ? void actions.sendFile({ content, file, replyToId }) : live.send(content, replyToId)
+            }
+            replyingTo={replyingTo}
+            onCancelReply={hydrated ? () => setReplyingTo(null) : undefined}
             onTyping={live.typing}
           />
         </>
@@ -182,6 +207,48 @@ export function ChatRoom({
 
 /** A moment's grace: the first connection, and a quick reconnect, go unmentioned. */
 const RECONNECT_NOTICE_AFTER_MS = 3_000;
+
+// How many older pages a reply's quote may load to find its original.
+const JUMP_PAGES = 20;
+const HIGHLIGHT_MS = 2_000;
+
+/**
+ * Following a reply's quote: the original is brought into view and highlighted for a
+ * moment; when it is older than what is loaded, older pages are loaded until it is.
+ */
+function useJumpToMessage(
+  state: { messages: ChatMessage[]; hasOlder: boolean },
+  loadOlder: (oldestId: string) => Promise<void>,
+) {
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+  const latest = useRef(state);
+  useEffect(() => {
+    latest.current = state;
+  });
+  useEffect(() => {
+    if (!highlighted) return;
+    document.getElementById(`message-${highlighted}`)?.scrollIntoView({ block: "center", behavior: "smooth" });
+    const timer = setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [highlighted]);
+  const to = useCallback(
+    async (messageId: string) => {
+      for (let page = 0; page < JUMP_PAGES; page++) {
+        const { messages, hasOlder } = latest.current;
+        if (messages.some((message) => message.id === messageId)) return setHighlighted(messageId);
+        const oldest = messages[0]?.id;
+        if (!hasOlder || !oldest) return;
+        await loadOlder(oldest);
+        // The older page is in the state once React has rendered it.
+        for (let wait = 0; wait < 20 && latest.current.messages[0]?.id === oldest; wait++) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+    },
+    [loadOlder],
+  );
+  return { highlighted, to };
+}
 
 /** Who else is typing; a polite live region, which speaks only when the people typing change. */
 function TypingNotice({ names }: { names: string[] }) {

@@ -1,4 +1,11 @@
-import type { ChatMessage, ChatPerson, Reactions, SpaceChange } from "~/models/chat-message";
+import {
+  replyExcerpt,
+  type ChatMessage,
+  type ChatPerson,
+  type Reactions,
+  type ReplyQuote,
+  type SpaceChange,
+} from "~/models/chat-message";
 
 /*
  * What the chat shows, as one reducer: the page's messages, then every change that
@@ -113,10 +120,16 @@ export function applyChange(state: ChatState, change: SpaceChange): ChatState {
     case "message.edited": {
       const message = change.payload as ChatMessage;
       if (!message.id) return next;
-      return { ...next, messages: updateMessage(state.messages, message.id, message) };
+      const excerpt = replyExcerpt(message.content, message.attachment?.name ?? null);
+      const messages = updateMessage(state.messages, message.id, message);
+      return { ...next, messages: updateQuotes(messages, message.id, (quote) => ({ ...quote, excerpt })) };
     }
-    case "message.deleted":
-      return { ...next, messages: state.messages.filter((message) => message.id !== messageId) };
+    case "message.deleted": {
+      const messages = state.messages.filter((message) => message.id !== messageId);
+      if (!messageId) return { ...next, messages };
+      const gone = { id: messageId, senderName: "", excerpt: "", deleted: true };
+      return { ...next, messages: updateQuotes(messages, messageId, () => gone) };
+    }
     case "reaction.changed": {
       const { reactions } = change.payload as { reactions: Reactions };
       return {
@@ -156,4 +169,11 @@ function insertInOrder(messages: ChatMessage[], message: ChatMessage): ChatMessa
   let index = messages.length;
   while (index > 0 && Date.parse(messages[index - 1].createdAt) > at) index -= 1;
   return [...messages.slice(0, index), message, ...messages.slice(index)];
+}
+
+/** The replies' quotes of one message, changed as it was edited or deleted. */
+function updateQuotes(messages: ChatMessage[], originalId: string, change: (quote: ReplyQuote) => ReplyQuote) {
+  return messages.map((message) =>
+    message.replyTo?.id === originalId ? { ...message, replyTo: change(message.replyTo) } : message,
+  );
 }

@@ -1,10 +1,11 @@
+import { Link } from "@remix-run/react";
 import { clsx } from "clsx";
 import { useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { inputClassName } from "~/components/ui/field";
 import { UploadIcon } from "~/components/ui/icons";
 import { useHydrated } from "~/components/use-hydrated";
-import { MESSAGE_MAX_LENGTH, MESSAGE_TEXT } from "~/models/chat-message";
+import { MESSAGE_MAX_LENGTH, MESSAGE_TEXT, type ReplyQuote } from "~/models/chat-message";
 import { ATTACHMENT_ACCEPT } from "./attachment-format";
 import { useMentionSuggestions } from "./mention-suggestions";
 
@@ -25,13 +26,19 @@ export function Composer({
   membersUrl,
   onSend,
   onTyping,
+  replyingTo = null,
+  onCancelReply,
 }: {
   action: string;
   clientId: string;
   error: string | null;
   defaultContent: string;
   membersUrl: string;
-  onSend?: (input: { content: string; file: File | null }) => void;
+  onSend?: (input: { content: string; file: File | null; replyToId?: string }) => void;
+  /** The message the next one replies to, quoted above the box and sent with it. */
+  replyingTo?: ReplyQuote | null;
+  /** Takes the quote away in place; without it (no JavaScript) Cancel is a link back to the chat. */
+  onCancelReply?: () => void;
   /** Whether the box has text now, as it is typed in and when it is sent (the others see who is typing). */
   onTyping?: (active: boolean) => void;
 }) {
@@ -55,7 +62,8 @@ export function Composer({
       return;
     }
     setLocalError(null);
-    onSend({ content, file: chosen });
+    onSend({ content, file: chosen, replyToId: replyingTo?.id });
+    onCancelReply?.();
     onTyping?.(false);
     mentions.close();
     event.currentTarget.reset();
@@ -74,6 +82,28 @@ export function Composer({
     >
       <input type="hidden" name="intent" value="send" />
       <input type="hidden" name="clientId" value={clientId} />
+      {replyingTo ? (
+        <div className="mb-2 flex items-center gap-2 rounded-lg border-l-2 border-indigo-400 bg-slate-50 py-1 pl-2 pr-1 text-xs text-slate-600">
+          <input type="hidden" name="replyToId" value={replyingTo.id} />
+          <p className="min-w-0 flex-1">
+            <span className="font-semibold text-slate-900">Replying to {replyingTo.senderName}</span>:{" "}
+            <span className="line-clamp-1 break-all">{replyingTo.excerpt}</span>
+          </p>
+          {onCancelReply ? (
+            <button
+              type="button"
+              onClick={onCancelReply}
+              className="rounded px-2 py-1 font-medium text-slate-700 hover:bg-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
+            >
+              Cancel reply
+            </button>
+          ) : (
+            <Link to={action} className="rounded px-2 py-1 font-medium text-slate-700 hover:bg-slate-200">
+              Cancel reply
+            </Link>
+          )}
+        </div>
+      ) : null}
       <div className="relative flex items-end gap-2">
         <label className="sr-only" htmlFor="chat-message">
           Message

@@ -39,6 +39,8 @@ import {
 export type OutboxMessage = {
   clientId: string;
   content: string;
+  /** The message it replies to, if any. */
+  replyToId?: string;
   createdAt: string;
   /** sending: not acknowledged yet; failed: refused, waits for Retry; sent: acknowledged, not yet shown. */
   status: "sending" | "failed" | "sent";
@@ -122,10 +124,11 @@ export class LiveChat {
   }
 
   /** Keeps the message, shows it as Sending…, and sends it now if connected (else on reconnect). */
-  send(content: string): OutboxMessage {
+  send(content: string, replyToId?: string): OutboxMessage {
     const entry: OutboxMessage = {
       clientId: crypto.randomUUID(),
       content,
+      ...(replyToId && { replyToId }),
       createdAt: new Date().toISOString(),
       status: "sending",
     };
@@ -278,7 +281,8 @@ export class LiveChat {
     const entry = this.outbox.find((candidate) => candidate.clientId === clientId);
     if (!entry || entry.status !== "sending" || !this.options.socket.connected) return;
     const { spaceId } = this.options;
-    const answer = await this.request<SendAnswer>("chat:send", { spaceId, clientId, content: entry.content });
+    const { content, replyToId } = entry;
+    const answer = await this.request<SendAnswer>("chat:send", { spaceId, clientId, content, replyToId });
     // No answer: it stays Sending…, and goes again on reconnect, or soon if the server was only slow.
     if (!answer) return this.later(() => void this.deliver(clientId));
     if (isNotNow(answer)) return this.later(() => void this.deliver(clientId), this.unavailableDelay());

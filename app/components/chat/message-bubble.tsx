@@ -1,12 +1,12 @@
-import { useSearchParams } from "@remix-run/react";
+import { Link, useSearchParams } from "@remix-run/react";
 import { clsx } from "clsx";
 import { useRef, useState } from "react";
 import { showToast } from "~/components/toaster";
 import { Avatar } from "~/components/ui/avatar";
-import { LinkIcon } from "~/components/ui/icons";
+import { LinkIcon, ReplyIcon } from "~/components/ui/icons";
 import { useClock, useNow } from "~/components/use-clock";
 import { useHydrated } from "~/components/use-hydrated";
-import { formatSize, type ChatMessage, type ReactionType } from "~/models/chat-message";
+import { formatSize, MESSAGE_TEXT, type ChatMessage, type ReactionType, type ReplyQuote } from "~/models/chat-message";
 import { splitMentions } from "~/models/mentions";
 import { formatMessageTime } from "~/models/time-format";
 import { CHAT_TOASTS } from "~/web/chat-toasts";
@@ -19,6 +19,10 @@ export type BubbleActions = {
   edit(messageId: string, content: string): Promise<string | null>;
   remove(messageId: string): Promise<string | null>;
   react(reaction: ReactionType): void;
+  /** Puts the message's quote above the message box. */
+  reply(): void;
+  /** Brings the replied-to message into view and highlights it, loading older pages if need be. */
+  jump(messageId: string): void;
 };
 
 /**
@@ -36,12 +40,15 @@ export function MessageBubble({
   viewerId,
   action,
   actions,
+  highlighted = false,
 }: {
   message: ChatMessage;
   opensGroup?: boolean;
   viewerId: string;
   action: string;
   actions: BubbleActions | null;
+  /** The message a reply's quote was followed to. */
+  highlighted?: boolean;
 }) {
   const own = message.senderId === viewerId;
   const hydrated = useHydrated();
@@ -75,7 +82,13 @@ export function MessageBubble({
 
   return (
     <li
-      className={clsx("group flex gap-2", own && "flex-row-reverse", !opensGroup && "!mt-1")}
+      id={`message-${message.id}`}
+      className={clsx(
+        "group flex scroll-mt-4 gap-2 rounded-lg transition-colors duration-700",
+        own && "flex-row-reverse",
+        !opensGroup && "!mt-1",
+        highlighted && "bg-amber-100",
+      )}
       data-message-id={message.id}
     >
       {opensGroup ? (
@@ -115,6 +128,7 @@ export function MessageBubble({
                 own ? "rounded-tr-sm bg-indigo-600 text-white" : "rounded-tl-sm bg-slate-100 text-slate-900",
               )}
             >
+              {message.replyTo ? <QuotedMessage quote={message.replyTo} own={own} onJump={actions?.jump} /> : null}
               {message.content ? <MessageText message={message} own={own} /> : null}
               {message.attachment ? <Attachment attachment={message.attachment} own={own} /> : null}
             </div>
@@ -125,6 +139,19 @@ export function MessageBubble({
             className="flex shrink-0 items-center opacity-0 transition-opacity focus-within:opacity-100 group-hover:opacity-100 has-[[open]]:opacity-100 [@media(hover:none)]:opacity-100"
           >
             <ReactionPicker message={message} viewerId={viewerId} action={action} onReact={actions?.react} />
+            <Link
+              to={`${action}?reply=${message.id}#chat-message`}
+              onClick={(event) => {
+                if (!actions) return;
+                event.preventDefault();
+                actions.reply();
+              }}
+              className="flex size-8 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
+              title="Reply"
+            >
+              <ReplyIcon className="size-4" aria-hidden="true" />
+              <span className="sr-only">Reply</span>
+            </Link>
             {own ? (
               <MessageMenu
                 message={message}
@@ -149,6 +176,33 @@ export function MessageBubble({
         <Readers readers={message.readers} align={own ? "end" : "start"} />
       </div>
     </li>
+  );
+}
+
+/**
+ * The quote of the message a reply answers: its sender and first line, a link to it (with
+ * JavaScript it is brought into view even from an older page), or that it was deleted.
+ */
+function QuotedMessage({ quote, own, onJump }: { quote: ReplyQuote; own: boolean; onJump?: (id: string) => void }) {
+  const frame = clsx(
+    "mb-1 block border-l-2 pl-2 text-xs",
+    own ? "border-indigo-200 text-indigo-100" : "border-slate-300 text-slate-600",
+  );
+  if (quote.deleted) return <span className={clsx(frame, "italic")}>{MESSAGE_TEXT.originalDeleted}</span>;
+  return (
+    <a
+      href={`#message-${quote.id}`}
+      onClick={(event) => {
+        if (!onJump) return;
+        event.preventDefault();
+        onJump(quote.id);
+      }}
+      aria-label={`${quote.senderName} wrote: ${quote.excerpt}`}
+      className={clsx(frame, "hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400")}
+    >
+      <span className="font-semibold">{quote.senderName}</span>:{" "}
+      <span className="line-clamp-1 break-all">{quote.excerpt}</span>
+    </a>
   );
 }
 

@@ -40,7 +40,10 @@ export function useChatActions({
   const files = useRef(new Map<string, File>());
 
   const sendFile = useCallback(
-    async ({ content, file }: { content: string; file: File }, clientId: string = crypto.randomUUID()) => {
+    async (
+      { content, file, replyToId }: { content: string; file: File; replyToId?: string },
+      clientId: string = crypto.randomUUID(),
+    ) => {
       const pending = (progress: number) =>
         dispatch({
           type: "pending",
@@ -57,7 +60,7 @@ export function useChatActions({
       if (file.size > ATTACHMENT_MAX_BYTES) {
         return fail({ title: ATTACHMENT_TOO_LARGE.title, error: ATTACHMENT_TOO_LARGE.message });
       }
-      const body = form({ intent: "send", clientId, content });
+      const body = form({ intent: "send", clientId, content, ...(replyToId && { replyToId }) });
       body.set("file", file);
       const result = await upload(path, body, pending);
       if (!result?.ok || result.intent !== "send") return fail(result && !result.ok ? result : null);

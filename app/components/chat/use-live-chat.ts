@@ -30,7 +30,7 @@ export function useLiveChat({
   const chat = useRef<LiveChat | null>(null);
   const initialSeq = useRef(lastSeq);
   // Sent before the socket was loaded: handed to the chat's outbox as soon as it exists.
-  const early = useRef<string[]>([]);
+  const early = useRef<Array<[content: string, replyToId?: string]>>([]);
 
   useEffect(() => {
     if (!socket) return;
@@ -50,7 +50,7 @@ export function useLiveChat({
     });
     chat.current = live;
     live.start();
-    for (const content of early.current.splice(0)) live.send(content);
+    for (const [content, replyToId] of early.current.splice(0)) live.send(content, replyToId);
     return () => {
       live.stop();
       chat.current = null;
@@ -76,9 +76,9 @@ export function useLiveChat({
       typers,
       /** The person has text in the box, or not. */
       typing: (active: boolean) => chat.current?.typing(active),
-      send: (content: string) => {
-        if (chat.current) chat.current.send(content);
-        else early.current.push(content);
+      send: (content: string, replyToId?: string) => {
+        if (chat.current) chat.current.send(content, replyToId);
+        else early.current.push([content, replyToId]);
       },
       /** Retries a message of the outbox; false when the message is not one of its own (a file sent by HTTP). */
       retry: (clientId: string) => chat.current?.retry(clientId) ?? false,

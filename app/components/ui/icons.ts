@@ -9,6 +9,7 @@ export type IconComponent = React.ComponentType<React.ComponentProps<"svg"> & { 
 export {
   ExclamationCircleIcon as AlertCircleIcon,
   ArrowRightIcon,
+  ArrowUturnLeftIcon as ReplyIcon,
   AtSymbolIcon as MentionIcon,
   ArrowDownTrayIcon as DownloadIcon,
   ArrowUpTrayIcon as UploadIcon,
