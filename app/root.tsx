@@ -10,6 +10,7 @@ import { clockFor } from "~/web/clock.server";
 import { useNonce } from "~/components/nonce";
 import { TimeZoneHint } from "~/components/time-zone-hint";
 import stylesheet from "~/tailwind.css";
+import { themeAttribute } from "~/models/theme";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -23,12 +24,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // is the page's own loader's to report, while this document still renders, in UTC.
   const [{ toast, headers }, actor] = await Promise.all([getToast(request), getActor(request).catch(() => null)]);
   const { timeZone, locale, source } = clockFor(request, actor);
-  return data({ toast, clock: { timeZone, locale, source }, renderedAt: Date.now() }, { headers });
+  return data(
+    { toast, clock: { timeZone, locale, source }, renderedAt: Date.now(), theme: actor?.theme ?? "system" },
+    { headers },
+  );
 }
 
 /**
- * The toast is a cookie this loader reads, and the time zone comes from the user's
- * settings (a change there is a post). A refused form post (4xx) revalidates no
+ * The toast is a cookie this loader reads, and the time zone and theme come from the
+ * user's settings (a change there is a post). A refused form post (4xx) revalidates no
  * loader by default, yet may carry a toast (a logo upload's "File too large"): read
  * it after every post.
  */
@@ -39,7 +43,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
   return (
-    <html lang="en" className="h-full">
+    <html lang="en" className="h-full" data-theme={themeAttribute(rootData?.theme)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -7,6 +7,8 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
 export type UserType = "AGENCY" | "TEAM_MEMBER" | "CLIENT" | "ADMIN";
+/** The interface's colours: the system's setting, or light or dark whatever it says (issue 21). */
+export type Theme = "system" | "light" | "dark";
 export type TeamRole = "OWNER" | "ACCOUNT_MANAGER" | "SEO_SPECIALIST" | "DESIGNER" | "CONTENT_WRITER";
 export type ClientRole = "OWNER" | "LEAD" | "EMPLOYEE";
 export type InvitationRole = TeamRole | "CLIENT";
@@ -46,6 +48,8 @@ export interface UsersTable {
   time_zone: string | null;
   /** Whether others see when they are active ("Show when I'm active"). */
   show_presence: Generated<boolean>;
+  /** Light, dark, or the system's setting (issue 21). */
+  theme: ColumnType<Theme, Theme | undefined, Theme>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

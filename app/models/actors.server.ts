@@ -1,4 +1,4 @@
-import type { ClientRole, TeamRole, UserType } from "#db/schema";
+import type { ClientRole, TeamRole, Theme, UserType } from "#db/schema";
 import { db, type Executor } from "~/services/db.server";
 import { ownerName } from "./owner-name";
 
@@ -21,6 +21,8 @@ export type Actor = {
   timeZone: string | null;
   /** "Show when I'm active" (issue 21): whether others see their presence. */
   showPresence: boolean;
+  /** Light, dark, or the system's setting. */
+  theme: Theme;
   teamMember: { id: string; role: TeamRole } | null;
   /** `companyId` decides who their colleagues are (decision 009); `company` is its name, for display. */
   client: { id: string; role: ClientRole; companyId: string; company: string } | null;
@@ -49,6 +51,7 @@ export function actorRows(executor: Executor = db) {
       "users.pending_registration",
       "users.time_zone",
       "users.show_presence",
+      "users.theme",
       "agencies.agency_name",
       "agencies.first_name",
       "agencies.last_name",
@@ -85,6 +88,7 @@ export function toActor(row: ActorRow): Actor {
     avatarKey: avatarKeyOf(row),
     timeZone: row.time_zone,
     showPresence: row.show_presence,
+    theme: row.theme,
     teamMember: row.team_member_id && row.team_role ? { id: row.team_member_id, role: row.team_role } : null,
     client:
       row.client_id && row.client_role && row.company_id

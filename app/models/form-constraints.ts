@@ -93,6 +93,7 @@ export const FORM_CONSTRAINTS = {
   PresenceSettingSchema: { intent: { required: true }, showPresence: { required: false } },
   SignOutSessionSchema: { intent: { required: true }, session: { required: true } },
   TeamMemberProfileSchema: { intent: { required: true }, name: { required: true }, mobileNumber: { required: false } },
+  ThemeSchema: { intent: { required: true }, theme: { required: true, pattern: "system|light|dark" } },
   TimeZoneSchema: { intent: { required: true }, timeZone: { required: false } },
   TwoFactorCodeSchema: { code: { required: true } },
   TwoFactorRequirementSchema: { intent: { required: true }, required: { required: true, pattern: "true|false" } },

@@ -2,6 +2,7 @@ import type { Transaction } from "kysely";
 import type { Database, TeamRole } from "#db/schema";
 import { db, type Executor } from "~/services/db.server";
 import { emit } from "./events.server";
+import type { Theme } from "./theme";
 import { deleteImage, type ImageFolder } from "~/services/images.server";
 import { storeImage, type StoredImage } from "./uploads.server";
 import type { Actor } from "./actors.server";
@@ -161,6 +162,11 @@ export async function setTimeZone(actor: Actor, timeZone: string | null): Promis
     .set({ time_zone: timeZone, updated_at: new Date() })
     .where("id", "=", actor.id)
     .execute();
+}
+
+/** Appearance: the theme the actor's pages are drawn in. */
+export async function setTheme(actor: Actor, theme: Theme): Promise<void> {
+  await db.updateTable("users").set({ theme, updated_at: new Date() }).where("id", "=", actor.id).execute();
 }
 
 /** "Show when I'm active": whether others see the actor's presence (app/models/presence.server.ts). */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { formatPhone, nationalDigits } from "./phone";
 import { mismatch, newPassword, passwordsMatch } from "./auth.schemas";
+import { THEMES } from "./theme";
 import { timeZoneNames } from "./time-format";
 
 /* The forms of the settings pages (SPEC §2.12); conform uses them in the browser too. */
@@ -64,6 +65,12 @@ export const TimeZoneSchema = z.object({
     .optional()
     .refine((value) => !value || timeZoneNames().includes(value), "Choose a time zone from the list.")
     .transform((value) => value || null),
+});
+
+/** Appearance (issue 21): System, Light or Dark. */
+export const ThemeSchema = z.object({
+  intent: z.literal("theme"),
+  theme: z.enum(THEMES, { error: "Choose System, Light or Dark." }),
 });
 
 /** "Show when I'm active" (issue 21): an unchecked box sends nothing, which is off. */

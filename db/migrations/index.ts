@@ -12,6 +12,7 @@ import * as presence from "./0012_presence";
 import * as presenceSettings from "./0013_presence_settings";
 import * as replies from "./0014_replies";
 import * as lastSeenApart from "./0015_last_seen_apart";
+import * as theme from "./0016_theme";
 
 /* Listed here rather than read from disk, so that they travel inside the server build. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   "0013_presence_settings": presenceSettings,
   "0014_replies": replies,
   "0015_last_seen_apart": lastSeenApart,
+  "0016_theme": theme,
 };

@@ -17,6 +17,7 @@ function actor(overrides: Partial<Actor>): Actor {
     avatarKey: null,
     timeZone: null,
     showPresence: true,
+    theme: "system",
     teamMember: null,
     client: null,
     ...overrides,

@@ -210,11 +210,11 @@ const RECONNECT_NOTICE_AFTER_MS = 3_000;
 
 // How many older pages a reply's quote may load to find its original.
 const JUMP_PAGES = 20;
-const HIGHLIGHT_MS = 2_000;
+const HIGHLIGHT_MS = 3_000;
 
 /**
- * Following a reply's quote: the original is brought into view and highlighted for a
- * moment; when it is older than what is loaded, older pages are loaded until it is.
+ * Following a reply's quote: the original is brought into view, focused and highlighted
+ * for a moment; when it is older than what is loaded, older pages are loaded until it is.
  */
 function useJumpToMessage(
   state: { messages: ChatMessage[]; hasOlder: boolean },
@@ -227,7 +227,10 @@ function useJumpToMessage(
   });
   useEffect(() => {
     if (!highlighted) return;
-    document.getElementById(`message-${highlighted}`)?.scrollIntoView({ block: "center", behavior: "smooth" });
+    const original = document.getElementById(`message-${highlighted}`);
+    // The focus goes with the eyes, so that a screen reader reads the original next.
+    original?.focus({ preventScroll: true });
+    original?.scrollIntoView({ block: "center", behavior: "smooth" });
     const timer = setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
     return () => clearTimeout(timer);
   }, [highlighted]);

@@ -83,8 +83,10 @@ export function MessageBubble({
   return (
     <li
       id={`message-${message.id}`}
+      // Focused when a reply's quote is followed to it.
+      tabIndex={-1}
       className={clsx(
-        "group flex scroll-mt-4 gap-2 rounded-lg transition-colors duration-700",
+        "group flex scroll-mt-4 gap-2 rounded-lg transition-colors duration-700 focus:outline-none",
         own && "flex-row-reverse",
         !opensGroup && "!mt-1",
         highlighted && "bg-amber-100",

@@ -21,6 +21,7 @@ import type { AgencyProfileSchema, ClientProfileSchema, TeamMemberProfileSchema 
 import { imageUrl } from "~/models/image-urls";
 import { TEAM_ROLE_LABELS } from "~/models/roles";
 import { ImageUpload } from "./image-upload";
+import { AppearanceCard } from "./appearance-card";
 import { PresenceCard } from "./presence-card";
 import { TimeZoneCard } from "./time-zone-card";
 import { useFormResult } from "./use-form-result";
@@ -33,6 +34,7 @@ export function ProfilePage() {
     <div className="space-y-6">
       <OwnRecord />
       <TimeZoneCard />
+      <AppearanceCard />
       <PresenceCard />
     </div>
   );

@@ -5,6 +5,7 @@ import {
   getProfile,
   profileKindOf,
   setShowPresence,
+  setTheme,
   setTimeZone,
   updateProfile,
   type ProfileInput,
@@ -15,8 +16,10 @@ import {
   ClientProfileSchema,
   PresenceSettingSchema,
   TeamMemberProfileSchema,
+  ThemeSchema,
   TimeZoneSchema,
 } from "~/models/settings.schemas";
+import { THEME_CHOSEN } from "~/models/theme";
 import { timeZoneNames } from "~/models/time-format";
 import { IMAGE_MAX_BYTES } from "~/models/uploads.server";
 import { formAction, formReply, runForm } from "../form-action.server";
@@ -36,6 +39,7 @@ export async function profileLoader(request: Request, area: ShellArea) {
     // The server's list, so the page's options are the same before and after hydration.
     timeZone: { chosen: actor.timeZone, inUse, source, browserTimeZone, names: timeZoneNames() },
     showPresence: actor.showPresence,
+    theme: actor.theme,
   };
 }
 
@@ -67,6 +71,7 @@ export async function profileAction(request: Request, area: ShellArea) {
   const formData = await readForm(request);
   if (formData.get("intent") === "time-zone") return timeZoneAction(request, actor, formData, here);
   if (formData.get("intent") === "presence") return presenceAction(actor, formData, here);
+  if (formData.get("intent") === "theme") return themeAction(actor, formData, here);
   const kind = profileKindOf(actor);
   if (!kind) return redirectWithToast(here, UPDATE_FAILED);
   const outcome = await runForm(formData, {
@@ -101,6 +106,22 @@ function timeZoneAction(request: Request, actor: Actor, formData: FormData, here
         type: "success",
         title: "Time zone updated",
         description: `Times are now shown in ${inUse}.`,
+      });
+    },
+  });
+}
+
+/** Like the time zone, the account's: every user has it. */
+function themeAction(actor: Actor, formData: FormData, here: string) {
+  return formAction(formData, {
+    schema: ThemeSchema,
+    failure: "Failed to update your appearance. Please try again.",
+    run: async ({ theme }) => {
+      await setTheme(actor, theme);
+      return redirectWithToast(here, {
+        type: "success",
+        title: "Appearance updated",
+        description: THEME_CHOSEN[theme],
       });
     },
   });
