@@ -126,6 +126,8 @@ test(
     await expect(page.getByText("Showing 1 of 1 document")).toBeVisible();
     await expect(fileRow(page, "mockup.png")).toHaveCount(0);
     await page.getByRole("link", { name: "All files" }).click();
+    // The search form carries the filter shown: search once the page shows every file again.
+    await expect(page.getByText("Showing 1–2 of 2 files")).toBeVisible();
     await page.getByLabel("Search files by name").fill("brief");
     await page.getByLabel("Search files by name").press("Enter");
     await expect(page.getByText("Showing 1 of 1 file matching “brief”")).toBeVisible();
