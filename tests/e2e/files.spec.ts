@@ -88,7 +88,8 @@ test(
     await expect(fileRow(page, "mockup.png")).toContainText("PNG image");
     const preview = fileRow(page, "mockup.png").getByRole("img", { name: "Preview of mockup.png" });
     await expect(preview).toBeVisible();
-    expect(await preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(64);
+    // Laid out before its bytes arrive: wait until it has decoded.
+    await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(64);
     await expect(page.getByText("Showing 1–2 of 2 files")).toBeVisible();
     await expectAccessible(page);
     await page.setViewportSize({ width: 390, height: 844 });
