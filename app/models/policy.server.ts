@@ -19,6 +19,11 @@ export function hasMembership(actor: Pick<Actor, "type" | "client" | "teamMember
 }
 
 /** Whether a user type may use a route group; each type is confined to its own (admins also to the agency group). */
+/** The agency's own people (its owner and team members), who see each other's presence (issue 21). */
+export function isAgencyStaff(actor: Pick<Actor, "type">): boolean {
+  return actor.type === "AGENCY" || actor.type === "TEAM_MEMBER";
+}
+
 export function canEnterArea(actor: Pick<Actor, "type" | "isAdmin">, area: Area): boolean {
   switch (area) {
     case "client":

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { db } from "~/services/db.server";
 import type { Actor } from "./actors.server";
+import { isAgencyStaff } from "./policy.server";
 import type { Presence } from "./presence-words";
 import { visibleSpaceIds } from "./space-access.server";
 
@@ -114,7 +115,7 @@ export async function presenceOf(viewer: Actor, userIds: string[]): Promise<Map<
         .where("space_clients.space_id", "in", visible)
         .$narrowType<{ user_id: string }>(),
     );
-  if (viewer.type === "AGENCY" || viewer.type === "TEAM_MEMBER") {
+  if (isAgencyStaff(viewer)) {
     sharing = sharing
       .union(db.selectFrom("users").select("users.id as user_id").where("users.id", "=", viewer.agencyId))
       .union(

@@ -1,5 +1,6 @@
 import type { Socket } from "socket.io";
 import type { Actor } from "~/models/actors.server";
+import { isAgencyStaff } from "~/models/policy.server";
 import { findSessionStanding } from "~/models/session-standing.server";
 import { visibleSpaceIds } from "~/models/space-access.server";
 
@@ -25,7 +26,7 @@ export function presenceRooms(socket: Socket): string[] {
 }
 
 export async function joinRooms(socket: Socket, actor: Actor, sessionId: string) {
-  const staff = (actor.type === "AGENCY" || actor.type === "TEAM_MEMBER") && actor.agencyId;
+  const staff = isAgencyStaff(actor) && actor.agencyId;
   await socket.join([`user:${actor.id}`, `session:${sessionId}`, ...(staff ? [teamRoom(staff)] : [])]);
   const visible = await visibleSpaceIdList(actor);
   await socket.join(visible.map(spaceRoom));
