@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import webpush from "web-push";
 
 /*
  * The e2e suite runs against the production build (`npm run build` first), served by
@@ -13,6 +14,8 @@ import { defineConfig, devices } from "@playwright/test";
  * sign-in, one space's chat. The rest of the Postgres paths are vitest's (`npm run test:postgres`).
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
+// Web push (tests/e2e/pwa.spec.ts): a key pair for the run, and the suite's push service on the next port.
+const vapid = webpush.generateVAPIDKeys();
 const baseURL = `http://127.0.0.1:${port}`;
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -82,6 +85,12 @@ export default defineConfig({
       // Each test presents its own address in X-Forwarded-For (tests/e2e/support/fixtures.ts), so rate limits stay per test.
       TRUST_PROXY_HOPS: "1",
       E2E_HOOKS: "1",
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      VAPID_SUBJECT: "mailto:e2e@example.test",
+      PUSH_ALLOWED_HOSTS: `127.0.0.1:${port + 1}`,
+      // Link previews read a page of the suite's hooks, from this very server (tests/e2e/link-previews.spec.ts).
+      LINK_PREVIEW_ALLOWED_HOSTS: `127.0.0.1:${port}`,
     },
   },
 });

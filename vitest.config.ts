@@ -20,6 +20,7 @@ export const POSTGRES_FILES = [
   // pg-boss's SQL goes through executeRawSql, which takes a different path on each driver.
   "tests/integration/unread-notices.test.ts",
   "tests/integration/member-notices.test.ts",
+  "tests/integration/push.test.ts",
   // Two app processes on one database, killed or cut off: skipped on PGlite.
   "tests/integration/multi-process.test.ts",
   "tests/integration/fault-kill.test.ts",

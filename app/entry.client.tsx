@@ -22,3 +22,12 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// The installable app's service worker (public/sw.js): the offline page and push notifications.
+// Registered once the page has loaded, so that it never competes with the page for the network.
+if ("serviceWorker" in navigator) {
+  const register = () =>
+    void navigator.serviceWorker.register("/sw.js").catch((error) => console.warn("service worker:", error));
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
+}

@@ -15,6 +15,9 @@ import { themeAttribute } from "~/models/theme";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // The installable app (issue 21): public/manifest.webmanifest, and the icon iOS puts on the home screen.
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 export const meta: MetaFunction = () => [{ title: "Agency Workspace" }];
@@ -47,6 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#4f46e5" />
         <TimeZoneHint
           renderedFromHint={rootData && rootData.clock.source !== "setting" ? rootData.clock.timeZone : null}
         />

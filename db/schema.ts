@@ -181,6 +181,20 @@ export interface InvitationsTable {
 /** Where a message's text names a member: `start` and `length` in its characters (the "@" included). */
 export type MentionAt = { userId: string; start: number; length: number };
 
+/**
+ * The card under a message for the first link in its text (issue 21): what the page said of
+ * itself and its picture as stored with the app's files; or that its sender removed it.
+ */
+export type StoredLinkPreview =
+  | {
+      url: string;
+      title: string;
+      description: string | null;
+      siteName: string | null;
+      image: { key: string; width: number; height: number } | null;
+    }
+  | { url: string; removed: true };
+
 export interface SpaceMessagesTable {
   id: Generated<string>;
   space_id: string;
@@ -198,6 +212,7 @@ export interface SpaceMessagesTable {
   mentions: JSONColumnType<MentionAt[], string | undefined, string>;
   /** The message of the same space it replies to (issue 21). */
   reply_to_id: string | null;
+  link_preview: JSONColumnType<StoredLinkPreview | null, string | null | undefined, string | null>;
 }
 
 export interface SpaceChangesTable {
@@ -269,6 +284,16 @@ export interface UserPresenceTable {
   user_id: string;
   instance_id: string;
   since: Generated<Date>;
+}
+
+/** A session's push subscription (issue 21): where its browser takes pushes, and the keys to encrypt them for it. */
+export interface PushSubscriptionsTable {
+  session_id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: CreatedAt;
 }
 
 /** An image stored ahead of the form that will use it; the form may only claim its own. */
@@ -345,6 +370,7 @@ export interface Database {
   realtime_instances: RealtimeInstancesTable;
   user_presence: UserPresenceTable;
   user_last_seen: UserLastSeenTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 export type User = Selectable<UsersTable>;

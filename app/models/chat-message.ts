@@ -48,7 +48,62 @@ export type ChatMessage = {
   mentions: Mention[];
   /** The message it replies to, as a quote: its sender and first line, or that it was deleted. */
   replyTo: ReplyQuote | null;
+  /** The card of the first link in the text, once the server has read the page (a background job). */
+  linkPreview: LinkPreview | null;
 };
+
+/** What a linked page says of itself, as a card under the message; its picture is served by the app, never the site. */
+export type LinkPreview = {
+  url: string;
+  title: string;
+  description: string | null;
+  siteName: string | null;
+  image: { url: string; width: number; height: number } | null;
+};
+
+/** The longest link a message's preview is made for. */
+const LINK_MAX_LENGTH = 2_048;
+
+const LINK_PATTERN = /\bhttps?:\/\/[^\s<>"'`]+/gi;
+
+/**
+ * A text's http(s) links, as a reader would take them: without the sentence's full stop
+ * or comma after one, and without a closing bracket that closes one opened before the
+ * link ("(see https://example.com/a)"), but with one that belongs to it
+ * ("https://en.wikipedia.org/wiki/Mars_(planet)"). The text comes back in pieces, the
+ * links as `{ link }` between the plain strings, so a message shows them as links.
+ */
+export function splitLinks(text: string): Array<string | { link: string }> {
+  const pieces: Array<string | { link: string }> = [];
+  let end = 0;
+  for (const match of text.matchAll(LINK_PATTERN)) {
+    const link = trimLink(match[0]);
+    if (!URL.canParse(link)) continue;
+    pieces.push(text.slice(end, match.index), { link });
+    end = match.index + link.length;
+  }
+  pieces.push(text.slice(end));
+  return pieces.filter((piece) => piece !== "");
+}
+
+function trimLink(candidate: string) {
+  let link = candidate;
+  for (;;) {
+    const trimmed = link.replace(/[.,;:!?*_~]+$/, "");
+    const closing = trimmed.at(-1);
+    const opening = closing && { ")": "(", "]": "[", "}": "{" }[closing];
+    const unbalanced = opening && trimmed.split(opening).length < trimmed.split(closing).length;
+    const next = unbalanced ? trimmed.slice(0, -1) : trimmed;
+    if (next === link) return link;
+    link = next;
+  }
+}
+
+/** The first link of a message's text (splitLinks), whose page its preview shows; null when there is none. */
+export function firstLinkIn(content: string): string | null {
+  const first = splitLinks(content).find((piece) => typeof piece !== "string");
+  return first && first.link.length <= LINK_MAX_LENGTH ? first.link : null;
+}
 
 /** A replied-to message as a reply shows it: "Olivia Chen: The logo…", or "Original message deleted". */
 export type ReplyQuote = { id: string; senderName: string; excerpt: string; deleted: boolean };
@@ -89,6 +144,8 @@ export const MESSAGE_TEXT = {
   /** A file's post that failed on the server, under the toast title "Upload failed". */
   uploadFailed: "Could not upload file. Please try again.",
   changeFailed: "Failed to edit or delete message. Please try again.",
+  previewRemoved: "Preview removed",
+  previewRemoveFailed: "Could not remove the preview. Please try again.",
   notUnderstood: "This request was not understood.",
 } as const;
 
@@ -109,6 +166,7 @@ export type ChatActionResult =
   | { ok: true; intent: "edit"; message: ChatMessage; seq: number | null; change: SpaceChange | null }
   | { ok: true; intent: "delete"; id: string; seq: number; change: SpaceChange }
   | { ok: true; intent: "react"; messageId: string; reactions: Reactions; seq: number; change: SpaceChange }
+  | { ok: true; intent: "remove-preview"; messageId: string; seq: number | null; change: SpaceChange | null }
   | { ok: true; intent: "read"; seq: number | null }
   | {
       ok: false;

@@ -24,6 +24,8 @@ export type DomainEvents = {
   "space.export-requested": { exportId: string };
   /** A message named these members (app/models/mentions.ts): newly, when it was sent or edited. */
   "message.mentioned": { messageId: string; userIds: string[] };
+  /** A message leads with this link, newly (sent, or edited to it): a job reads the page for its card (issue 21). */
+  "message.linked": { messageId: string; url: string };
   /** A user turned "Show when I'm active" on or off: those who see them should see them come or go now. */
   "presence.setting-changed": { userId: string; showPresence: boolean };
   /** A change was committed to a space's chat (app/models/space-changes.server.ts); its room should hear it. */
@@ -31,7 +33,7 @@ export type DomainEvents = {
 };
 
 export type SpaceChangeKind =
-  "message.created" | "message.edited" | "message.deleted" | "reaction.changed" | "read.advanced";
+  "message.created" | "message.edited" | "message.deleted" | "message.preview" | "reaction.changed" | "read.advanced";
 
 /** One entry of a space's change log: `seq` is gap-free in commit order within the space. */
 export type SpaceChange = {

@@ -37,6 +37,7 @@ export const ChatCommandSchemas = {
   }),
   delete: z.object({ messageId }),
   react: z.object({ messageId, reaction: z.enum(REACTION_TYPES, { error: "Reaction not found" }) }),
+  removePreview: z.object({ messageId }),
   read: z.object({ upTo: messageId.optional() }),
 };
 
@@ -45,6 +46,7 @@ export const ChatFormSchema = z.discriminatedUnion("intent", [
   ChatCommandSchemas.edit.extend({ intent: z.literal("edit") }),
   ChatCommandSchemas.delete.extend({ intent: z.literal("delete") }),
   ChatCommandSchemas.react.extend({ intent: z.literal("react") }),
+  ChatCommandSchemas.removePreview.extend({ intent: z.literal("remove-preview") }),
   ChatCommandSchemas.read.extend({ intent: z.literal("read") }),
 ]);
 export type ChatFormInput = z.infer<typeof ChatFormSchema>;

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { sql, type Transaction } from "kysely";
-import type { Database, SpaceMessage } from "#db/schema";
+import type { Database, SpaceMessage, StoredLinkPreview } from "#db/schema";
 import { db, type Executor } from "~/services/db.server";
 import { storage, newFileKey } from "~/services/storage.server";
 import { inspectUpload } from "./uploads.server";
@@ -9,6 +9,7 @@ import { loadPeople, type Actor, type Person } from "./actors.server";
 import { Refusal, forbidden, isNotFound, notFound } from "./errors.server";
 import {
   emptyReactions,
+  firstLinkIn,
   MESSAGE_MAX_LENGTH,
   MESSAGE_TEXT,
   replyExcerpt,
@@ -16,6 +17,7 @@ import {
   type ChatMessage,
   type ReplyQuote,
   type ChatPerson,
+  type LinkPreview,
   type ReactionType,
   type Reactions,
 } from "./chat-message";
@@ -97,6 +99,7 @@ export async function sendMessage(actor: Actor, spaceId: string, input: SendMess
   publishChanges(spaceId, [change]);
   const message = change.payload as ChatMessage;
   announceMentions(message, []);
+  announceLink(message.id, content, null);
   return { message, seq: change.seq, duplicate: false, change };
 }
 
@@ -139,6 +142,7 @@ async function insertMessage(
       deleted_at: null,
       mentions: mentioned.at,
       reply_to_id: replyTo?.id ?? null,
+      link_preview: null,
     },
     sender,
     emptyReactions(),
@@ -191,9 +195,15 @@ export async function editMessage(actor: Actor, messageId: string, newContent: s
     if (content.length > MESSAGE_MAX_LENGTH) throw new Refusal(MESSAGE_TEXT.tooLong);
     if (content === row.content) return { message: (await toChatMessages([row], tx))[0], change: null };
     const mentioned = await mentionsIn(row.space_id, content, tx);
+    const preview = previewAfterEdit(row.link_preview, content);
     const updated = await tx
       .updateTable("space_messages")
-      .set({ content, mentions: JSON.stringify(mentioned.at), edited_at: sql<Date>`now()` })
+      .set({
+        content,
+        mentions: JSON.stringify(mentioned.at),
+        edited_at: sql<Date>`now()`,
+        link_preview: preview && JSON.stringify(preview),
+      })
       .where("id", "=", row.id)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -202,6 +212,7 @@ export async function editMessage(actor: Actor, messageId: string, newContent: s
       content: message.content,
       mentions: message.mentions,
       editedAt: message.editedAt,
+      linkPreview: message.linkPreview,
     });
     const change = await recordChange(tx, {
       spaceId: row.space_id,
@@ -210,11 +221,15 @@ export async function editMessage(actor: Actor, messageId: string, newContent: s
       userId: actor.id,
       payload: message,
     });
-    return { message, change, before: row.mentions };
+    return { message, change, before: row };
   });
   if (result.change) {
     publishChanges(result.message.spaceId, [result.change]);
-    announceMentions(result.message, result.before ?? []);
+    announceMentions(result.message, result.before?.mentions ?? []);
+    if (result.before && !result.message.linkPreview) {
+      await deletePreviewImage(result.before.link_preview);
+      announceLink(result.message.id, content, result.before.content);
+    }
   }
   return { message: result.message, seq: result.change?.seq ?? null, change: result.change };
 }
@@ -226,11 +241,17 @@ function announceMentions(message: ChatMessage, before: Array<{ userId: string }
   if (userIds.length) emit("message.mentioned", { messageId: message.id, userIds });
 }
 
+/** Asks for the card of the message's first link (a job, link-previews.server.ts) when the text leads with a new one. */
+function announceLink(messageId: string, content: string, before: string | null) {
+  const url = firstLinkIn(content);
+  if (url && url !== (before === null ? null : firstLinkIn(before))) emit("message.linked", { messageId, url });
+}
+
 /**
  * Overwrites what the space's log carried of a message with how it reads now, so that
  * a replay (any member's `chat:sync`) never shows edited-away or deleted words.
  */
-async function rewriteLoggedMessage(
+export async function rewriteLoggedMessage(
   tx: Transaction<Database>,
   row: Pick<SpaceMessage, "id" | "space_id">,
   current: Partial<ChatMessage>,
@@ -263,11 +284,12 @@ export async function deleteMessage(
         attachment_name: null,
         attachment_size: null,
         attachment_type: null,
+        link_preview: null,
         deleted_at: sql<Date>`now()`,
       })
       .where("id", "=", row.id)
       .execute();
-    await rewriteLoggedMessage(tx, row, { content: "", mentions: [], attachment: null });
+    await rewriteLoggedMessage(tx, row, { content: "", mentions: [], attachment: null, linkPreview: null });
     const change = await recordChange(tx, {
       spaceId: row.space_id,
       kind: "message.deleted",
@@ -278,6 +300,7 @@ export async function deleteMessage(
     return { row, change };
   });
   if (row.attachment_key) await storage().delete(row.attachment_key);
+  await deletePreviewImage(row.link_preview);
   publishChanges(row.space_id, [change]);
   return { id: row.id, seq: change.seq, change };
 }
@@ -476,6 +499,7 @@ function chatMessage(
     readers,
     mentions: row.mentions.map((mention) => ({ ...mention, name: people.get(mention.userId)?.name ?? UNKNOWN_USER })),
     replyTo,
+    linkPreview: linkPreviewOf(row.id, row.link_preview),
   };
 }
 
@@ -489,6 +513,41 @@ export function reactionsFrom(rows: Array<{ user_id: string; reaction_type: Reac
 /** Where members download a message's file (app/routes/attachments.$messageId.tsx checks who asks). */
 export function attachmentUrl(messageId: string) {
   return `/attachments/${messageId}`;
+}
+
+/** The card a message shows for what is stored of its link; null when there is none or it was removed. */
+export function linkPreviewOf(messageId: string, stored: StoredLinkPreview | null): LinkPreview | null {
+  if (!stored || "removed" in stored) return null;
+  const { url, title, description, siteName, image } = stored;
+  return {
+    url,
+    title,
+    description,
+    siteName,
+    image: image && { url: previewImageUrl(messageId), width: image.width, height: image.height },
+  };
+}
+
+/** Where members load a preview's picture (app/routes/attachments.$messageId_.preview-image.tsx checks who asks). */
+function previewImageUrl(messageId: string) {
+  return `/attachments/${messageId}/preview-image`;
+}
+
+/**
+ * What an edit leaves of the stored preview: the same while the text leads with the same
+ * link (removed stays removed), none when the link changed or went.
+ */
+function previewAfterEdit(stored: StoredLinkPreview | null, content: string): StoredLinkPreview | null {
+  return stored && stored.url === firstLinkIn(content) ? stored : null;
+}
+
+/** The stored picture of a preview no longer shown, removed; a failure is only logged. */
+export async function deletePreviewImage(stored: StoredLinkPreview | null | undefined) {
+  const key = stored && !("removed" in stored) ? stored.image?.key : null;
+  if (!key) return;
+  await storage()
+    .delete(key)
+    .catch((error) => console.error(`Could not delete the preview image ${key}`, error));
 }
 
 async function findOwnMessage(actor: Actor, messageId: string, refusal: string, tx: Transaction<Database>) {

@@ -1,4 +1,4 @@
-import type { Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { Database, Space } from "#db/schema";
 import { db } from "~/services/db.server";
 import { emit } from "./events.server";
@@ -279,19 +279,21 @@ export async function deleteSpace(actor: Actor, spaceId: string): Promise<Space>
     const space = await findVisibleSpace(actor, spaceId, tx);
     const userIds = await spaceMemberUserIds(space.id, tx);
     const exportKeys = await spaceExportArchiveKeys(space.id, tx);
-    const attachments = await tx
+    const files = await tx
       .selectFrom("space_messages")
-      .select("attachment_key")
+      .select(["attachment_key", sql<string | null>`link_preview #>> '{image,key}'`.as("preview_image_key")])
       .where("space_id", "=", space.id)
-      .where("attachment_key", "is not", null)
-      .$narrowType<{ attachment_key: string }>()
+      .where((eb) => eb.or([eb("attachment_key", "is not", null), eb(sql`link_preview -> 'image'`, "is not", null)]))
       .execute();
     await tx.deleteFrom("spaces").where("id", "=", space.id).execute();
     await recordSpaceActivity(tx, actor.id, space, {
       action: "space.deleted",
       summary: `${actor.name} deleted the space ${space.name}`,
     });
-    return { space, userIds, attachmentKeys: attachments.map((row) => row.attachment_key), exportKeys };
+    const attachmentKeys = files.flatMap((row) =>
+      [row.attachment_key, row.preview_image_key].filter((key) => key !== null),
+    );
+    return { space, userIds, attachmentKeys, exportKeys };
   });
   // After commit: a file whose removal fails is only logged, the space is gone either way.
   await Promise.all([

@@ -3,8 +3,11 @@ import { memberNoticeRecipients, sendMemberNotice, type MemberNotice } from "~/m
 import { findDueUnreadNotices, sendUnreadNotice, type UnreadNotice } from "~/models/unread-notices.server";
 import { sendSpaceExport } from "~/models/space-exports.server";
 import { sendMentionNotice, type MentionNotice } from "~/models/mention-notices.server";
+import { pushMention, pushNewMessage, type MentionPush, type MessagePush } from "~/models/push-notices.server";
 import { subscribe } from "~/models/events.server";
+import { attachLinkPreview, type LinkPreviewJob } from "~/models/link-previews.server";
 import { enqueue, startJobs, stopJobs } from "~/services/jobs.server";
+import { vapidPublicKey } from "~/services/web-push.server";
 import { appOrigin } from "~/web/request.server";
 
 /*
@@ -26,6 +29,12 @@ export const QUEUES = {
   mentionMail: "mention-notices.mail",
   /** One per space export asked for: the archive, stored, and the mail with its link. */
   spaceExport: "space-exports.build",
+  /** One per message sent: a push to the members not in the app (issue 21). */
+  messagePush: "push-notices.message",
+  /** One per person a message newly mentions: a push saying so. */
+  mentionPush: "push-notices.mention",
+  /** One per message that leads with a new link: the linked page read for its card. */
+  linkPreview: "link-previews.fetch",
 } as const;
 
 type MemberMail = { recipientId: string; notice: MemberNotice };
@@ -45,11 +54,19 @@ export async function attachJobs() {
       fanOut({ kind: "team-member-assigned", spaceId, teamMemberId }),
     ),
     subscribe("space.export-requested", (request) => enqueueFromEvent(QUEUES.spaceExport, request)),
+    subscribe("message.linked", (job) => enqueueFromEvent(QUEUES.linkPreview, job satisfies LinkPreviewJob)),
+    subscribe("space.changed", ({ change }) => {
+      // Without VAPID keys nobody can have subscribed: no job per message for nothing.
+      if (change.kind === "message.created" && change.messageId && vapidPublicKey()) {
+        enqueueFromEvent(QUEUES.messagePush, { messageId: change.messageId } satisfies MessagePush);
+      }
+    }),
     subscribe("message.mentioned", ({ messageId, userIds }) => {
       for (const userId of userIds) {
         enqueueFromEvent(QUEUES.mentionMail, { messageId, userId } satisfies MentionNotice, {
           singletonKey: `${messageId}:${userId}`,
         });
+        if (vapidPublicKey()) enqueueFromEvent(QUEUES.mentionPush, { messageId, userId } satisfies MentionPush);
       }
     }),
   ];
@@ -98,6 +115,26 @@ export async function attachJobs() {
       // A large space takes a while to pack; the default five minutes would cut it off and retry.
       expireInSeconds: 60 * 60,
       handle: async ({ exportId }: { exportId: string }) => void (await sendSpaceExport(exportId, appOrigin())),
+    },
+    {
+      name: QUEUES.messagePush,
+      // A push is news now or never: no retry minutes later, and none kept for long.
+      retryLimit: 0,
+      expireInSeconds: 60,
+      handle: async (push: MessagePush) => void (await pushNewMessage(push)),
+    },
+    {
+      name: QUEUES.mentionPush,
+      retryLimit: 0,
+      expireInSeconds: 60,
+      handle: async (push: MentionPush) => void (await pushMention(push)),
+    },
+    {
+      name: QUEUES.linkPreview,
+      // A page that does not answer now gets no card: a retry minutes later would put one on an old message.
+      retryLimit: 0,
+      expireInSeconds: 60,
+      handle: async (job: LinkPreviewJob) => void (await attachLinkPreview(job)),
     },
   ]);
 }

@@ -2,6 +2,7 @@ import type { Socket } from "socket.io";
 import { z } from "zod";
 import type { Actor } from "~/models/actors.server";
 import { Refusal, isNotFound, notFound } from "~/models/errors.server";
+import { removeLinkPreview } from "~/models/link-previews.server";
 import { toggleReaction } from "~/models/message-reactions.server";
 import { MESSAGE_TEXT } from "~/models/chat-message";
 import { ChatCommandSchemas } from "~/models/message.schemas";
@@ -31,6 +32,7 @@ const events = {
   "chat:edit": ChatCommandSchemas.edit,
   "chat:delete": ChatCommandSchemas.delete,
   "chat:react": ChatCommandSchemas.react,
+  "chat:remove-preview": ChatCommandSchemas.removePreview,
   "chat:read": ChatCommandSchemas.read.extend(spaceId.shape),
   "chat:sync": spaceId.extend({
     afterSeq: z
@@ -52,6 +54,7 @@ export function handleChatEvents(socket: Socket, actor: Actor, joined: Promise<u
     "chat:edit": async ({ messageId, content }) => editMessage(actor, messageId, content),
     "chat:delete": async ({ messageId }) => deleteMessage(actor, messageId),
     "chat:react": async ({ messageId, reaction }) => toggleReaction(actor, messageId, reaction),
+    "chat:remove-preview": async ({ messageId }) => removeLinkPreview(actor, messageId),
     "chat:read": async ({ spaceId, upTo }) => (await markRead(actor, spaceId, upTo)) ?? { change: null },
     // A space the user was given after connecting is joined here, once it is found visible.
     // The room is joined before the log is read, so a change committed meanwhile arrives live
@@ -120,6 +123,7 @@ const FAILED: Partial<Record<ChatEvent, string>> = {
   "chat:send": MESSAGE_TEXT.sendFailed,
   "chat:edit": MESSAGE_TEXT.changeFailed,
   "chat:delete": MESSAGE_TEXT.changeFailed,
+  "chat:remove-preview": MESSAGE_TEXT.previewRemoveFailed,
 };
 
 /** A model's refusal in its own words; anything else is logged and told as a failure to retry. */

@@ -7,7 +7,7 @@ import { notificationsAction, notificationsLoader } from "~/web/settings/notific
 export const meta: MetaFunction = () =>
   pageMeta(
     "Notifications | Settings",
-    "Choose which emails you get: new people, team activity, unread messages and news.",
+    "Choose which emails you get (new people, team activity, unread messages, news) and push notifications on this device.",
   );
 
 export const loader = ({ request }: LoaderFunctionArgs) => notificationsLoader(request, "client");

@@ -27,6 +27,30 @@ const envSchema = z
     S3_REGION: z.string().trim().min(1).default("auto"),
     S3_ACCESS_KEY_ID: optional,
     S3_SECRET_ACCESS_KEY: optional,
+    // Exact host:port pairs a link preview may read although private or on another port (tests, local development).
+    LINK_PREVIEW_ALLOWED_HOSTS: optional,
+    // Web push (issue 21): the server's VAPID key pair (`npm run push:keys` makes one) and who
+    // the push services may contact about it; without the keys, push is off.
+    VAPID_PUBLIC_KEY: optional.pipe(
+      z
+        .string()
+        .regex(/^[\w-]{87}$/, "must be the 87-character key npm run push:keys prints")
+        .optional(),
+    ),
+    VAPID_PRIVATE_KEY: optional.pipe(
+      z
+        .string()
+        .regex(/^[\w-]{43}$/, "must be the 43-character key npm run push:keys prints")
+        .optional(),
+    ),
+    VAPID_SUBJECT: optional.pipe(
+      z
+        .string()
+        .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: or https: URL")
+        .optional(),
+    ),
+    // Exact host:port pairs a push endpoint may use although private, plain http or on another port (tests, local development).
+    PUSH_ALLOWED_HOSTS: optional,
     S3_FORCE_PATH_STYLE: z
       .enum(["true", "false"], { error: "must be true or false" })
       .default("false")
@@ -41,6 +65,16 @@ const envSchema = z
   .refine((env) => env.NODE_ENV !== "production" || Boolean(env.APP_URL), {
     path: ["APP_URL"],
     message: "is required in production (the public origin of the app, e.g. https://agency.example.com)",
+    when: () => true,
+  })
+  .refine((env) => Boolean(env.VAPID_PUBLIC_KEY) === Boolean(env.VAPID_PRIVATE_KEY), {
+    path: ["VAPID_PRIVATE_KEY"],
+    message: "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (npm run push:keys prints a pair)",
+    when: () => true,
+  })
+  .refine((env) => !env.VAPID_PUBLIC_KEY || Boolean(env.VAPID_SUBJECT), {
+    path: ["VAPID_SUBJECT"],
+    message: "is required with the VAPID keys (mailto:you@example.com or your https:// site)",
     when: () => true,
   })
   .refine((env) => !env.SESSION_SECRET || env.SESSION_SECRET.length >= 32, {

@@ -31,7 +31,7 @@ export type StorageOptions =
       forcePathStyle?: boolean;
     };
 
-export type FileFolder = "agency-logos" | "avatars" | "chat-attachments" | "space-exports";
+export type FileFolder = "agency-logos" | "avatars" | "chat-attachments" | "link-previews" | "space-exports";
 
 /** A fresh key such as `avatars/3f9c…e1.png`; 128 random bits, so a key cannot be guessed. */
 export function newFileKey(folder: FileFolder, extension: string): string {

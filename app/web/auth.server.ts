@@ -80,6 +80,16 @@ export async function signIn(
   return redirect(redirectTo, { headers });
 }
 
+/*
+ * What a browser keeps of the site once its person signs out (a shared computer's next
+ * user must find none of it): "cache" empties the HTTP and back/forward caches, so Back
+ * shows no signed-in page; "storage" takes the service worker with its caches and push
+ * subscription (the session's subscription row goes with the session) and localStorage,
+ * where the chat keeps messages not yet sent. The next page registers the worker afresh.
+ * Cookies stay: the session cookie is expired below, the device cookie is no one's data.
+ */
+const CLEAR_SITE_DATA = '"cache", "storage"';
+
 /** Ends this browser's session and goes to /login (or `redirectTo`), showing a toast there if given. */
 export async function signOut(
   request: Request,
@@ -87,7 +97,10 @@ export async function signOut(
 ) {
   const sessionId = await getSessionId(request);
   if (sessionId) await deleteSession(sessionId);
-  const headers = new Headers({ "Set-Cookie": await sessionCookie().serialize("", { maxAge: 0 }) });
+  const headers = new Headers({
+    "Set-Cookie": await sessionCookie().serialize("", { maxAge: 0 }),
+    "Clear-Site-Data": CLEAR_SITE_DATA,
+  });
   if (toast) headers.append("Set-Cookie", await toastCookie(toast));
   return redirect(redirectTo, { headers });
 }

@@ -10,6 +10,7 @@ export const CHAT_TOASTS = {
   updated: { type: "success", title: "Success", description: MESSAGE_TEXT.updated },
   deleted: { type: "success", title: "Success", description: MESSAGE_TEXT.deleted },
   fileSent: { type: "success", title: "Success", description: MESSAGE_TEXT.fileSent },
+  previewRemoved: { type: "success", title: "Success", description: MESSAGE_TEXT.previewRemoved },
 } as const satisfies Record<string, ToastInput>;
 
 /** The title of a file's post that failed for no reason of the file's (SPEC §8: Upload failed). */

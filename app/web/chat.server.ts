@@ -13,6 +13,7 @@ import {
   listMessages,
   sendMessage,
 } from "~/models/messages.server";
+import { removeLinkPreview } from "~/models/link-previews.server";
 import { listMentionable } from "~/models/mentions.server";
 import { markRead } from "~/models/space-reads.server";
 import { ATTACHMENT_MAX_BYTES } from "~/models/uploads.server";
@@ -77,6 +78,7 @@ const FAILED: Record<string, { title: string; error: string }> = {
   send: { title: "Could not send message.", error: MESSAGE_TEXT.sendFailed },
   edit: { title: "Could not edit message.", error: MESSAGE_TEXT.changeFailed },
   delete: { title: "Could not delete message.", error: MESSAGE_TEXT.changeFailed },
+  "remove-preview": { title: "Could not remove the preview.", error: MESSAGE_TEXT.previewRemoveFailed },
 };
 const FAILED_OTHERWISE = { title: "Something went wrong", error: "Please try again." };
 const FILE_FAILED = { title: UPLOAD_FAILED_TITLE, error: MESSAGE_TEXT.uploadFailed };
@@ -128,6 +130,12 @@ async function runChatCommand(
         intent: "react",
         ...(await expectFound(toggleReaction(actor, input.messageId, input.reaction))),
       };
+    case "remove-preview":
+      return {
+        ok: true,
+        intent: "remove-preview",
+        ...(await expectFound(removeLinkPreview(actor, input.messageId))),
+      };
     case "read": {
       const read = await expectFound(markRead(actor, spaceId, input.upTo));
       return { ok: true, intent: "read", seq: read?.seq ?? null };
@@ -157,6 +165,7 @@ function successToast(result: ChatActionResult) {
   if (!result.ok) return null;
   if (result.intent === "edit") return CHAT_TOASTS.updated;
   if (result.intent === "delete") return CHAT_TOASTS.deleted;
+  if (result.intent === "remove-preview") return CHAT_TOASTS.previewRemoved;
   if (result.intent === "send" && result.message.attachment) return CHAT_TOASTS.fileSent;
   return null;
 }

@@ -13,6 +13,8 @@ import * as presenceSettings from "./0013_presence_settings";
 import * as replies from "./0014_replies";
 import * as lastSeenApart from "./0015_last_seen_apart";
 import * as theme from "./0016_theme";
+import * as linkPreviews from "./0017_link_previews";
+import * as pushSubscriptions from "./0018_push_subscriptions";
 
 /* Listed here rather than read from disk, so that they travel inside the server build. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +32,6 @@ export const migrations: Record<string, Migration> = {
   "0014_replies": replies,
   "0015_last_seen_apart": lastSeenApart,
   "0016_theme": theme,
+  "0017_link_previews": linkPreviews,
+  "0018_push_subscriptions": pushSubscriptions,
 };

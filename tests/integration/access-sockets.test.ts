@@ -38,6 +38,7 @@ const PAYLOADS: Record<string, (ids: Targets) => unknown> = {
   "chat:edit": (ids) => ({ messageId: ids.message, content: "changed" }),
   "chat:delete": (ids) => ({ messageId: ids.message }),
   "chat:react": (ids) => ({ messageId: ids.message, reaction: "heart" }),
+  "chat:remove-preview": (ids) => ({ messageId: ids.message }),
   "chat:read": (ids) => ({ spaceId: ids.space, upTo: ids.message }),
   "chat:sync": (ids) => ({ spaceId: ids.space, afterSeq: 0 }),
 };

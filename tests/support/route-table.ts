@@ -42,6 +42,7 @@ const chatForms: Form[] = [
   { intent: "edit", messageId: ":message", content: "changed" },
   { intent: "delete", messageId: ":message" },
   { intent: "react", messageId: ":message", reaction: "heart" },
+  { intent: "remove-preview", messageId: ":message" },
   { intent: "read", upTo: ":message" },
 ];
 /** The Files tab's upload: a file into the chat (without one, the space is checked first, then the file is missed). */
@@ -78,6 +79,7 @@ export const ROUTES: Record<string, RouteEntry> = {
   "_agency.tsx": { kind: { area: "agency" } },
   "_index.tsx": { kind: "guest" },
   "attachments.$messageId.tsx": { kind: "signed-in" },
+  "attachments.$messageId_.preview-image.tsx": { kind: "signed-in" },
   "client-register.tsx": { kind: "guest" },
   // Only sends on to the area's first page, which guards itself.
   "client._index.tsx": { kind: "open" },
@@ -110,6 +112,13 @@ export const ROUTES: Record<string, RouteEntry> = {
   "resources.chat.$spaceId.tsx": { kind: "signed-in", forms: chatForms, query: "?message=:message" },
   "resources.notifications.tsx": { kind: "signed-in" },
   "resources.presence.tsx": { kind: "signed-in", query: "?user=:member" },
+  "resources.push-subscription.tsx": {
+    kind: "signed-in",
+    forms: [
+      { intent: "subscribe", endpoint: "https://push.example.test/send/abc", p256dh: "not-a-key", auth: "bad" },
+      { intent: "unsubscribe", endpoint: "https://push.example.test/send/abc" },
+    ],
+  },
   "resources.search.tsx": { kind: "signed-in", query: "?q=:tag" },
   "resources.sidebar.tsx": { kind: "open" },
   "resources.space-logo.tsx": { kind: "signed-in" },

@@ -22,6 +22,7 @@ function message(id: string, overrides: Partial<ChatMessage> = {}): ChatMessage 
     readers: [],
     mentions: [],
     replyTo: null,
+    linkPreview: null,
     ...overrides,
   };
 }
@@ -61,6 +62,15 @@ describe("applying the space's changes", () => {
     expect(state.pending).toEqual([]);
     state = applyChange(state, change(3, "message.deleted", { id: "2" }, "2"));
     expect(state.messages.map((m) => m.id)).toEqual(["1"]);
+  });
+
+  test("a preview comes as the message's card and goes when removed, whatever the order it arrives in", () => {
+    const card = { url: "https://example.com", title: "Example", description: null, siteName: null, image: null };
+    let state = applyChange(start(), change(2, "message.preview", { linkPreview: card }, "1"));
+    expect(state.messages[0]).toMatchObject({ content: "Message 1", linkPreview: card });
+    state = applyChange(state, change(3, "message.preview", { linkPreview: null }, "1"));
+    state = applyChange(state, change(2, "message.preview", { linkPreview: card }, "1"));
+    expect(state.messages[0].linkPreview).toBeNull();
   });
 
   test("a refused send stays, marked failed with the reason", () => {

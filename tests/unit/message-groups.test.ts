@@ -23,6 +23,7 @@ function message(senderId: string | null, minutesIn: number): ChatMessage {
     readers: [],
     mentions: [],
     replyTo: null,
+    linkPreview: null,
   };
 }
 

@@ -23,6 +23,7 @@ const message: ChatMessage = {
   ],
   mentions: [],
   replyTo: null,
+  linkPreview: null,
 };
 
 describe("who reacted", () => {

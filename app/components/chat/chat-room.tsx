@@ -150,6 +150,7 @@ export function ChatRoom({
                 actions={{
                   edit: live.edit,
                   remove: live.remove,
+                  removePreview: live.removePreview,
                   react: (reaction) => actions.react(message, reaction, viewerId),
                   reply: () => {
                     setReplyingTo({

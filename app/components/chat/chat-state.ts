@@ -130,6 +130,13 @@ export function applyChange(state: ChatState, change: SpaceChange): ChatState {
       const gone = { id: messageId, senderName: "", excerpt: "", deleted: true };
       return { ...next, messages: updateQuotes(messages, messageId, () => gone) };
     }
+    case "message.preview": {
+      const { linkPreview } = change.payload as Pick<ChatMessage, "linkPreview">;
+      return {
+        ...next,
+        messages: messageId ? updateMessage(state.messages, messageId, { linkPreview }) : state.messages,
+      };
+    }
     case "reaction.changed": {
       const { reactions } = change.payload as { reactions: Reactions };
       return {

@@ -158,6 +158,11 @@ export class LiveChat {
     return this.command("chat:delete", { messageId }, MESSAGE_TEXT.changeFailed);
   }
 
+  /** Takes the link preview off one's own message. */
+  removePreview(messageId: string) {
+    return this.command("chat:remove-preview", { messageId }, MESSAGE_TEXT.previewRemoveFailed);
+  }
+
   react(messageId: string, reaction: ReactionType) {
     return this.command("chat:react", { messageId, reaction }, MESSAGE_TEXT.changeFailed);
   }

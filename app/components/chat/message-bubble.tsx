@@ -3,10 +3,18 @@ import { clsx } from "clsx";
 import { useRef, useState } from "react";
 import { showToast } from "~/components/toaster";
 import { Avatar } from "~/components/ui/avatar";
-import { LinkIcon, ReplyIcon } from "~/components/ui/icons";
+import { CloseIcon, LinkIcon, ReplyIcon } from "~/components/ui/icons";
 import { useClock, useNow } from "~/components/use-clock";
 import { useHydrated } from "~/components/use-hydrated";
-import { formatSize, MESSAGE_TEXT, type ChatMessage, type ReactionType, type ReplyQuote } from "~/models/chat-message";
+import {
+  formatSize,
+  MESSAGE_TEXT,
+  splitLinks,
+  type ChatMessage,
+  type LinkPreview,
+  type ReactionType,
+  type ReplyQuote,
+} from "~/models/chat-message";
 import { splitMentions } from "~/models/mentions";
 import { formatMessageTime } from "~/models/time-format";
 import { CHAT_TOASTS } from "~/web/chat-toasts";
@@ -18,6 +26,8 @@ import { SenderHoverCard } from "./sender-hover-card";
 export type BubbleActions = {
   edit(messageId: string, content: string): Promise<string | null>;
   remove(messageId: string): Promise<string | null>;
+  /** Takes the link preview off one's own message; resolves to the words to show when it failed, else null. */
+  removePreview(messageId: string): Promise<string | null>;
   react(reaction: ReactionType): void;
   /** Puts the message's quote above the message box. */
   reply(): void;
@@ -164,6 +174,15 @@ export function MessageBubble({
             ) : null}
           </div>
         </div>
+        {message.linkPreview ? (
+          <LinkPreviewCard
+            preview={message.linkPreview}
+            messageId={message.id}
+            removable={own}
+            action={action}
+            onRemove={actions?.removePreview}
+          />
+        ) : null}
         <ReactionBar message={message} viewerId={viewerId} action={action} onReact={actions?.react} />
         {deleting && hydrated && actions ? (
           <DeleteMessageDialog message={message} action={action} onDelete={remove} onClose={() => setDeleting(false)} />
@@ -239,13 +258,96 @@ function Attachment({ attachment, own }: { attachment: NonNullable<ChatMessage["
   );
 }
 
+/**
+ * The card of the message's first link: the page's picture (served by the app), site,
+ * title and description. The sender may remove it: a form without JavaScript, over the
+ * socket with it.
+ */
+function LinkPreviewCard({
+  preview,
+  messageId,
+  removable,
+  action,
+  onRemove,
+}: {
+  preview: LinkPreview;
+  messageId: string;
+  removable: boolean;
+  action: string;
+  onRemove?: (messageId: string) => Promise<string | null>;
+}) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <div
+      data-link-preview
+      className="relative mt-1 w-72 max-w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-left"
+    >
+      {preview.image ? (
+        <img
+          src={preview.image.url}
+          width={preview.image.width}
+          height={preview.image.height}
+          alt=""
+          loading="lazy"
+          className="max-h-40 w-full bg-slate-100 object-cover"
+        />
+      ) : null}
+      <div className="px-3 py-2 text-sm">
+        {preview.siteName ? <p className="truncate text-xs text-slate-500">{preview.siteName}</p> : null}
+        <a
+          href={preview.url}
+          target="_blank"
+          rel="noopener noreferrer nofollow ugc"
+          className="line-clamp-2 font-semibold text-indigo-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
+        >
+          {preview.title}
+        </a>
+        {preview.description ? (
+          <p className="mt-0.5 line-clamp-3 text-xs text-slate-600">{preview.description}</p>
+        ) : null}
+      </div>
+      {removable ? (
+        <form
+          method="post"
+          action={action}
+          className="absolute right-1 top-1"
+          onSubmit={async (event) => {
+            if (!onRemove) return;
+            event.preventDefault();
+            setBusy(true);
+            const failed = await onRemove(messageId);
+            setBusy(false);
+            showToast(
+              failed
+                ? { type: "error", title: "Could not remove the preview.", description: failed }
+                : CHAT_TOASTS.previewRemoved,
+            );
+          }}
+        >
+          <input type="hidden" name="intent" value="remove-preview" />
+          <input type="hidden" name="messageId" value={messageId} />
+          <button
+            type="submit"
+            disabled={busy}
+            title="Remove preview"
+            className="flex size-7 items-center justify-center rounded-full bg-white/90 text-slate-600 shadow-sm hover:bg-white hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 disabled:opacity-50"
+          >
+            <CloseIcon className="size-4" aria-hidden="true" />
+            <span className="sr-only">{busy ? "Removing preview…" : "Remove preview"}</span>
+          </button>
+        </form>
+      ) : null}
+    </div>
+  );
+}
+
 /** A message's text, the members it mentions shown by their names as they are now. */
 function MessageText({ message, own }: { message: ChatMessage; own: boolean }) {
   return (
     <p className="whitespace-pre-wrap break-words">
       {splitMentions(message.content, message.mentions).map((piece, index) =>
         typeof piece === "string" ? (
-          piece
+          <TextWithLinks key={index} text={piece} own={own} />
         ) : (
           <span
             key={index}
@@ -257,5 +359,24 @@ function MessageText({ message, own }: { message: ChatMessage; own: boolean }) {
         ),
       )}
     </p>
+  );
+}
+
+/** Plain text with its links made links, opened in a new tab without telling the site where from. */
+function TextWithLinks({ text, own }: { text: string; own: boolean }) {
+  return splitLinks(text).map((piece, index) =>
+    typeof piece === "string" ? (
+      piece
+    ) : (
+      <a
+        key={index}
+        href={piece.link}
+        target="_blank"
+        rel="noopener noreferrer nofollow ugc"
+        className={clsx("break-all underline underline-offset-2", own ? "text-white" : "text-indigo-700")}
+      >
+        {piece.link}
+      </a>
+    ),
   );
 }

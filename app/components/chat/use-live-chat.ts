@@ -85,6 +85,7 @@ export function useLiveChat({
       discard: (clientId: string) => chat.current?.discard(clientId),
       edit: (messageId: string, content: string) => chat.current?.edit(messageId, content) ?? notYet,
       remove: (messageId: string) => chat.current?.remove(messageId) ?? notYet,
+      removePreview: (messageId: string) => chat.current?.removePreview(messageId) ?? notYet,
       react: (messageId: string, reaction: ReactionType) => chat.current?.react(messageId, reaction) ?? notYet,
       markRead: () => void chat.current?.markRead(),
       receive: (change: SpaceChange) => chat.current?.receive(change),

@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { CheckboxField } from "~/components/ui/field";
 import type { NotificationPreferencesSchema, NotificationPreferences } from "~/models/settings.schemas";
 import type { notificationsAction, notificationsLoader } from "~/web/settings/notifications.server";
+import { PushCard } from "./push-card";
 import { useFormResult } from "./use-form-result";
 import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
@@ -45,7 +46,7 @@ function describe(userType: UserType): Record<Preference, { label: string; hint:
 
 const ORDER: Preference[] = ["newClient", "teamActivity", "unreadMessages", "mentions", "marketing"];
 
-/** The Notifications tab (SPEC §2.12): which emails the person wants, saved for real. */
+/** The Notifications tab (SPEC §2.12): which emails the person wants, saved for real, and push on this device. */
 export function NotificationsPage() {
   const { userType, preferences } = useLoaderData<typeof notificationsLoader>();
   const fetcher = useFetcher<typeof notificationsAction>({ key: "notifications" });
@@ -57,30 +58,33 @@ export function NotificationsPage() {
   });
   const labels = describe(userType);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">Email notifications</CardTitle>
-        <CardDescription>Choose which emails you get. You can change this at any time.</CardDescription>
-      </CardHeader>
-      <fetcher.Form method="post" {...getFormProps(form)}>
-        <CardContent className="divide-y divide-slate-100 py-2">
-          {ORDER.map((key) => (
-            <CheckboxField
-              key={key}
-              className="py-4"
-              labelProps={{ children: labels[key].label, className: "font-medium text-slate-900" }}
-              inputProps={getInputProps(fields[key], { type: "checkbox" })}
-              hint={labels[key].hint}
-              errors={fields[key].errors}
-            />
-          ))}
-        </CardContent>
-        <CardFooter className="justify-end">
-          <SubmitButton pending={fetcher.state !== "idle"} pendingText="Saving...">
-            Save Preferences
-          </SubmitButton>
-        </CardFooter>
-      </fetcher.Form>
-    </Card>
+    <div className="space-y-6">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Email notifications</CardTitle>
+          <CardDescription>Choose which emails you get. You can change this at any time.</CardDescription>
+        </CardHeader>
+        <fetcher.Form method="post" {...getFormProps(form)}>
+          <CardContent className="divide-y divide-slate-100 py-2">
+            {ORDER.map((key) => (
+              <CheckboxField
+                key={key}
+                className="py-4"
+                labelProps={{ children: labels[key].label, className: "font-medium text-slate-900" }}
+                inputProps={getInputProps(fields[key], { type: "checkbox" })}
+                hint={labels[key].hint}
+                errors={fields[key].errors}
+              />
+            ))}
+          </CardContent>
+          <CardFooter className="justify-end">
+            <SubmitButton pending={fetcher.state !== "idle"} pendingText="Saving...">
+              Save Preferences
+            </SubmitButton>
+          </CardFooter>
+        </fetcher.Form>
+      </Card>
+      <PushCard />
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import express from "express";
+import sharp from "sharp";
 import { sql } from "kysely";
 import type { ClientRole, TeamRole } from "#db/schema";
 import { createSession } from "~/models/sessions.server";
@@ -171,6 +172,24 @@ export function e2eHooks() {
   router.post("/admin", async (_req, res) => {
     const admin = await createUser({ type: "ADMIN" });
     res.json({ email: admin.email });
+  });
+
+  /**
+   * A web page for link previews to read: the app reads it from itself, let through by
+   * LINK_PREVIEW_ALLOWED_HOSTS (playwright.config.ts), as a local site in development.
+   */
+  router.get("/site/launch", (_req, res) => {
+    res.type("html").send(`<!doctype html><html><head><title>Launch</title>
+      <meta property="og:title" content="Spring launch plan">
+      <meta property="og:description" content="Dates, channels and owners for the spring campaign.">
+      <meta property="og:site_name" content="Northwind Blog">
+      <meta property="og:image" content="/e2e/site/cover.png"></head><body></body></html>`);
+  });
+  router.get("/site/cover.png", async (_req, res) => {
+    const cover = await sharp({ create: { width: 1200, height: 630, channels: 3, background: "#0ea5e9" } })
+      .png()
+      .toBuffer();
+    res.type("png").send(cover);
   });
 
   return router;

@@ -1,0 +1,130 @@
+import type { UserType } from "#db/schema";
+import { db } from "~/services/db.server";
+import { sendPush } from "~/services/web-push.server";
+import { loadPeople } from "./actors.server";
+import { usersWhoWant } from "./notification-preferences.server";
+import { spacePath } from "./paths";
+import { onlineAmong } from "./presence.server";
+import { forgetPushEndpoint, pushTargetsOf } from "./push-subscriptions.server";
+import { spaceMemberUserIds } from "./space-access.server";
+
+/*
+ * Push notifications of the chat (issue 21): a new message goes to the space's members,
+ * its sender aside, who have no connected socket (in the app, the chat and the bell show
+ * it as it comes) and whose "Unread messages" preference is on; a member it names hears
+ * of it as a mention instead, when their "Mentions" preference is on (pushMention, also
+ * for a name added by an edit). Each push goes to every browser the person turned push on
+ * in, and opens the space's chat at their own address.
+ */
+
+export type MessagePush = { messageId: string };
+export type MentionPush = { messageId: string; userId: string };
+
+/** What the service worker (public/sw.js) shows: the notification and the page its click opens. */
+export type PushPayload = { title: string; body: string; url: string; tag: string };
+
+/** How long a push service keeps a push for a device that is off: after a day it is old news. */
+const PUSH_TTL_SECONDS = 24 * 60 * 60;
+const BODY_MAX = 140;
+
+/** Pushes a new message to the members who should hear of it; returns whom it went to. */
+export async function pushNewMessage({ messageId }: MessagePush): Promise<string[]> {
+  const message = await findMessage(messageId);
+  if (!message) return [];
+  const members = (await spaceMemberUserIds(message.spaceId)).filter((id) => id !== message.senderId);
+  const named = new Set(message.mentionedIds);
+  const toldOfMention = new Set(
+    await usersWhoWant(
+      members.filter((id) => named.has(id)),
+      "mentions",
+    ),
+  );
+  const wanting = await usersWhoWant(
+    members.filter((id) => !toldOfMention.has(id)),
+    "unread_messages",
+  );
+  return deliver(message, await notInApp(wanting), "message");
+}
+
+/** Pushes "mentioned you" to one member the message names, if they should hear of it; returns whether it went. */
+export async function pushMention({ messageId, userId }: MentionPush): Promise<boolean> {
+  const message = await findMessage(messageId);
+  if (!message || message.senderId === userId || !message.mentionedIds.includes(userId)) return false;
+  if (!(await spaceMemberUserIds(message.spaceId)).includes(userId)) return false;
+  if (!(await usersWhoWant([userId], "mentions")).length) return false;
+  return (await deliver(message, await notInApp([userId]), "mention")).length > 0;
+}
+
+type PushedMessage = NonNullable<Awaited<ReturnType<typeof findMessage>>>;
+
+async function findMessage(messageId: string) {
+  const row = await db
+    .selectFrom("space_messages")
+    .innerJoin("spaces", "spaces.id", "space_messages.space_id")
+    .select([
+      "space_messages.space_id",
+      "space_messages.sender_id",
+      "space_messages.content",
+      "space_messages.attachment_name",
+      "space_messages.mentions",
+      "spaces.name as space_name",
+    ])
+    .where("space_messages.id", "=", messageId)
+    .where("space_messages.deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!row) return null;
+  const sender = row.sender_id ? (await loadPeople([row.sender_id])).get(row.sender_id) : undefined;
+  return {
+    spaceId: row.space_id,
+    senderId: row.sender_id,
+    senderName: sender?.name ?? "Someone",
+    spaceName: row.space_name,
+    text: firstLine(row.content) || (row.attachment_name ? `Sent a file: ${row.attachment_name}` : ""),
+    mentionedIds: row.mentions.map((mention) => mention.userId),
+  };
+}
+
+/** Those of the users with no socket connected anywhere (whether or not they show others when they are active). */
+async function notInApp(userIds: string[]): Promise<string[]> {
+  const online = await onlineAmong(userIds);
+  return userIds.filter((id) => !online.has(id));
+}
+
+async function deliver(message: PushedMessage, userIds: string[], kind: "message" | "mention"): Promise<string[]> {
+  const targets = await pushTargetsOf(userIds);
+  if (!targets.size) return [];
+  const types = await userTypes([...targets.keys()]);
+  const pushed: string[] = [];
+  for (const [userId, browsers] of targets) {
+    const payload: PushPayload = {
+      title:
+        kind === "mention"
+          ? `${message.senderName} mentioned you in ${message.spaceName}`
+          : `${message.senderName} in ${message.spaceName}`,
+      body: message.text,
+      url: spacePath(types.get(userId) ?? "AGENCY", message.spaceId),
+      // One notification per space on the device: a newer message replaces the one before.
+      tag: `space:${message.spaceId}`,
+    };
+    let delivered = false;
+    for (const browser of browsers) {
+      const outcome = await sendPush(browser, JSON.stringify(payload), PUSH_TTL_SECONDS);
+      if (outcome.status === "delivered") delivered = true;
+      else if (outcome.status === "gone") await forgetPushEndpoint(browser.endpoint);
+      // Not retried: a chat notification that comes minutes late is noise. The mails remain.
+      else console.warn(`push: not delivered to ${new URL(browser.endpoint).host}: ${outcome.reason}`);
+    }
+    if (delivered) pushed.push(userId);
+  }
+  return pushed;
+}
+
+async function userTypes(userIds: string[]): Promise<Map<string, UserType>> {
+  const rows = await db.selectFrom("users").select(["id", "user_type"]).where("id", "in", userIds).execute();
+  return new Map(rows.map((row) => [row.id, row.user_type]));
+}
+
+function firstLine(content: string): string {
+  const line = content.trim().split("\n", 1)[0].trim();
+  return line.length > BODY_MAX ? `${line.slice(0, BODY_MAX - 1)}…` : line;
+}
