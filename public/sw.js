@@ -10,7 +10,8 @@
  * - Navigations go to the network (started while the worker wakes: navigation preload);
  *   when the network is gone, the offline page answers instead.
  * - A push (app/models/push-notices.server.ts) shows its notification; a click on it
- *   focuses a window already on that space's chat, or opens one.
+ *   focuses a window already on that space's chat, or opens one. A subscription the push
+ *   service renews is handed to the server again.
  */
 const CACHE = "offline-v1";
 const OFFLINE_URL = "/offline.html";
@@ -66,6 +67,23 @@ self.addEventListener("push", (event) => {
       renotify: Boolean(push && push.tag),
       data: { url: (push && push.url) || "/" },
     }),
+  );
+});
+
+// The push service renewed the subscription (or ended it): the session keeps the new one, as
+// the Settings card would (app/routes/resources.push-subscription.tsx), so pushes keep coming.
+self.addEventListener("pushsubscriptionchange", (event) => {
+  event.waitUntil(
+    (async () => {
+      const options = event.oldSubscription && event.oldSubscription.options;
+      const renewed = event.newSubscription || (options && (await self.registration.pushManager.subscribe(options)));
+      if (!renewed) return;
+      const { endpoint, keys } = renewed.toJSON();
+      await fetch("/resources/push-subscription", {
+        method: "POST",
+        body: new URLSearchParams({ intent: "subscribe", endpoint, p256dh: keys.p256dh, auth: keys.auth }),
+      });
+    })(),
   );
 });
 

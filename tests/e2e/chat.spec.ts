@@ -460,6 +460,10 @@ test(
     await bubble(page, "Message 55").getByRole("link", { name: "Reply" }).click();
     await expect(page.getByText("Replying to Olivia Chen")).toBeVisible();
     await expectAccessible(page);
+    // Refused (empty), the reply keeps its quote, with and without JavaScript.
+    await send(page, "   ");
+    await expect(page.getByText("Message cannot be empty.")).toBeVisible();
+    await expect(page.getByText("Replying to Olivia Chen")).toBeVisible();
     await send(page, "On it");
     await expect(bubble(page, "On it").getByRole("link", { name: "Olivia Chen wrote: Message 55" })).toBeVisible();
     await expect(page.getByText("Replying to Olivia Chen")).toHaveCount(0);

@@ -75,7 +75,8 @@ export function Composer({
     <form
       ref={formRef}
       method="post"
-      action={action}
+      // Without JavaScript a refused reply comes back to this address, which shows its quote again.
+      action={replyingTo ? `${action}?reply=${replyingTo.id}` : action}
       encType="multipart/form-data"
       onSubmit={submit}
       className="border-t border-slate-200 p-3"
