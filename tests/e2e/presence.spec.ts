@@ -53,3 +53,37 @@ test("a client with the app open shows as online to the agency, and not once the
   const answer = await page.request.get(`/resources/presence?user=${world.clients[0].userId}`);
   expect((await answer.json()).presence).toMatchObject({ online: false, lastSeenAt: expect.any(String) });
 });
+
+test("someone who came online while the page was offline shows once it is back", async ({ page, browser }) => {
+  const world = await createWorld(page, {
+    clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
+    spaces: [{ name: "Northwind Launch", clients: [0] }],
+  });
+  const space = world.spaces[0];
+  await signInAs(page, world.owner.email);
+  await page.goto(`/spaces/${space.id}/clients`);
+  const member = page.getByRole("listitem").filter({ hasText: "Olivia Chen" });
+  await expect(member).toBeVisible();
+  await expect(member.getByRole("img", { name: "Online" })).toHaveCount(0);
+  // Past the page's own second look at the people it shows; then its network goes.
+  await page.waitForTimeout(2_000);
+  await page.context().setOffline(true);
+
+  const client = await browser.newContext();
+  const oliviaPage = await client.newPage();
+  await signInAs(oliviaPage, world.clients[0].email);
+  await oliviaPage.goto(`/client/chat/${space.id}`);
+  // Her tab counts once the server has written it (within a second).
+  await expect
+    .poll(async () => {
+      const answer = await page.request.get(`/resources/presence?user=${world.clients[0].userId}`);
+      return (await answer.json()).presence?.online;
+    })
+    .toBe(true);
+  await expect(member.getByRole("img", { name: "Online" })).toHaveCount(0);
+
+  // Her coming was announced while the page's socket was away: back online, the page reads its people again.
+  await page.context().setOffline(false);
+  await expect(member.getByRole("img", { name: "Online" })).toBeVisible();
+  await client.close();
+});

@@ -4,7 +4,8 @@ import { db } from "~/services/db.server";
 import { isOnline, presenceOf } from "~/models/presence.server";
 import { PRESENCE_EVENT } from "~/realtime/protocol";
 import * as clientProfile from "~/routes/client.settings._index";
-import { call, cookieFor, postRequest, toastOf } from "#tests/support/requests";
+import { call, cookieFor, getRequest, postRequest, toastOf } from "#tests/support/requests";
+import * as presenceRoute from "~/routes/resources.presence";
 import { PresenceTracker } from "~/realtime/presence.server";
 import { actorOf, createAgency, createClient, createSpace, createTeamMember } from "#tests/support/factories";
 import {
@@ -119,6 +120,21 @@ describe("whose presence a person sees", () => {
     expect(await seenBy(stranger)).toEqual([]);
     const ofOlivia = (await presenceOf(await actorOf(owner), [olivia.id])).get(olivia.id);
     expect(ofOlivia).toEqual({ online: true, lastSeenAt: null });
+  });
+
+  test("read again for a page's pictures, many at once: only those the viewer may see, ids that are not ids left out", async () => {
+    const { owner, dana, olivia, bob, stranger } = await world();
+    await openTab(olivia);
+    await eventually(async () => expect(await isOnline(olivia.id)).toBe(true));
+    const users = [olivia.id, dana.id, bob.id, "not-an-id", crypto.randomUUID()].join(",");
+    const ask = async (viewer: { id: string }) =>
+      (
+        await call(presenceRoute.loader, getRequest(`/resources/presence?users=${users}`, await cookieFor(viewer)))
+      ).json();
+    expect(await ask(olivia)).toEqual({ people: { [olivia.id]: { online: true, lastSeenAt: null } } });
+    expect(Object.keys((await ask(owner)).people).sort()).toEqual([olivia.id, dana.id, bob.id].sort());
+    expect((await ask(owner)).people[olivia.id]).toEqual({ online: true, lastSeenAt: null });
+    expect(await ask(stranger)).toEqual({ people: {} });
   });
 
   test("nobody's who turned off Show when I'm active; and when someone was last seen", async () => {
