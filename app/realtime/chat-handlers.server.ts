@@ -13,7 +13,7 @@ import { markRead } from "~/models/space-reads.server";
 import { isDatabaseUnavailable } from "~/services/db.server";
 import { SPACE_TYPING_EVENT, TOO_MANY_REQUESTS, TYPING_EVENT, UNAVAILABLE } from "./protocol";
 import type { RealtimeLimits } from "./limits.server";
-import { recheckRooms, spaceRoom } from "./rooms.server";
+import { recheckRooms, spaceRoom, type SocketData } from "./rooms.server";
 
 /*
  * The chat over the socket: each event is parsed, handed to the same model function a
@@ -64,6 +64,13 @@ export function handleChatEvents(socket: Socket, actor: Actor, joined: Promise<u
     // leaves the room, and its other rooms and its session are checked again.
     "chat:sync": async ({ spaceId, afterSeq }) => {
       const room = spaceRoom(spaceId);
+      // The first sync after the handshake, from a client that had everything up to the number
+      // the log was at once the socket was in the room: nothing missed, and nothing to read (a
+      // reconnect storm is mostly these). Later changes come to the room.
+      const data = socket.data as SocketData;
+      const seqAtJoin = data.seqAtJoin?.get(spaceId);
+      data.seqAtJoin = undefined;
+      if (seqAtJoin === afterSeq && socket.rooms.has(room)) return { reload: false, changes: [], lastSeq: afterSeq };
       if (!socket.rooms.has(room)) {
         if (!(await canSeeSpace(actor, spaceId))) throw await leaveRefused(room);
         await socket.join(room);

@@ -46,7 +46,7 @@ export const TOO_MANY_SOCKETS = "Too many open windows. Please close one and try
  * moments of each second and come back over that second rather than in one burst; the
  * server's handshakes and syncs, not this spread, are then what the last one waits for.
  */
-export const RECONNECTION = { reconnectionDelay: 500, reconnectionDelayMax: 1_000, randomizationFactor: 0.5 } as const;
+export const RECONNECTION = { reconnectionDelay: 250, reconnectionDelayMax: 500, randomizationFactor: 0.5 } as const;
 
 /**
  * How long the browser waits before trying again while the server says "unavailable" (the

@@ -11,7 +11,15 @@ import { visibleSpaceIds } from "~/models/space-access.server";
  * dropped), so the rooms can be made to match the database again.
  */
 
-export type SocketData = { actor: Actor; sessionId: string };
+export type SocketData = {
+  actor: Actor;
+  sessionId: string;
+  /**
+   * Each joined space's last log number, read once the socket was in its room: a first
+   * `chat:sync` from there has missed nothing (chat-handlers.server.ts). Dropped at that sync.
+   */
+  seqAtJoin?: Map<string, number>;
+};
 
 const SPACE_ROOM_PREFIX = "space:";
 export const spaceRoom = (spaceId: string) => `${SPACE_ROOM_PREFIX}${spaceId}`;
@@ -31,8 +39,17 @@ export async function joinRooms(socket: Socket, actor: Actor, sessionId: string)
   const visible = await visibleSpaceIdList(actor);
   await socket.join(visible.map(spaceRoom));
   // Access removed meanwhile found this socket outside those rooms: look once more, now that it is in them.
-  const still = new Set(await visibleSpaceIdList(actor));
+  const still = new Map(
+    (await visibleSpaceIds(actor).select("spaces.last_seq").execute()).map((space) => [
+      space.id,
+      Number(space.last_seq),
+    ]),
+  );
   for (const spaceId of visible) if (!still.has(spaceId)) await socket.leave(spaceRoom(spaceId));
+  // Read after the joins: whatever was committed later is published to the rooms the socket is in.
+  (socket.data as SocketData).seqAtJoin = new Map(
+    visible.flatMap((id) => (still.has(id) ? [[id, still.get(id)!]] : [])),
+  );
 }
 
 /** Where a socket stands now: gone (disconnect it), or the spaces its user may see. */

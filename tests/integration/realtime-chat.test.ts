@@ -331,6 +331,8 @@ describe("the chat over the socket", () => {
   test("a sync refused after the user's session ended elsewhere disconnects the socket", async () => {
     const { alice, aliceClient, launch, connectAs } = await world();
     const aliceSocket = await connectAs(alice);
+    // The browser's first sync after connecting, which the handshake's own check of a moment ago answers.
+    await request(aliceSocket, "chat:sync", { spaceId: launch.id, afterSeq: 0 });
     const disconnected = new Promise<string>((resolve) => aliceSocket.on("disconnect", resolve));
     // A sign-out everywhere (a password reset) and a removal, neither heard by this instance.
     await db.deleteFrom("sessions").where("user_id", "=", alice.id).execute();
