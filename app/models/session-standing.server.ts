@@ -34,20 +34,36 @@ export async function findSessionStanding(
   sessionId: string,
   { request = true }: { request?: boolean } = {},
 ): Promise<SessionStanding | null> {
+  return (await findSessionStandings([sessionId], { request })).get(sessionId) ?? null;
+}
+
+/** `findSessionStanding` for many sessions in one query (the handshakes of a reconnect storm); the ended ones are left out. */
+export async function findSessionStandings(
+  sessionIds: readonly string[],
+  { request = true }: { request?: boolean } = {},
+): Promise<Map<string, SessionStanding>> {
+  if (!sessionIds.length) return new Map();
   let query = actorRows()
     .innerJoin("sessions", "sessions.user_id", "users.id")
     .leftJoin("two_factor", (join) =>
       join.onRef("two_factor.user_id", "=", "users.id").on("two_factor.enabled_at", "is not", null),
     )
-    .select(["sessions.last_seen_at", "agencies.require_two_factor", "two_factor.user_id as two_factor_user_id"])
-    .where("sessions.id", "=", sessionId);
+    .select([
+      "sessions.id as session_id",
+      "sessions.last_seen_at",
+      "agencies.require_two_factor",
+      "two_factor.user_id as two_factor_user_id",
+    ])
+    .where("sessions.id", "in", sessionIds);
   if (request) query = query.where("sessions.expires_at", ">", new Date());
-  const row = await query.executeTakeFirst();
-  if (!row) return null;
-  if (request) await slideSession(sessionId, row.last_seen_at);
-  const actor = toActor(row);
-  const twoFactor = { requiredByAgency: row.require_two_factor ?? false, on: row.two_factor_user_id !== null };
-  return { actor, step: nextRequiredStep(actor, twoFactor) };
+  const standings = new Map<string, SessionStanding>();
+  for (const row of await query.execute()) {
+    if (request) await slideSession(row.session_id, row.last_seen_at);
+    const actor = toActor(row);
+    const twoFactor = { requiredByAgency: row.require_two_factor ?? false, on: row.two_factor_user_id !== null };
+    standings.set(row.session_id, { actor, step: nextRequiredStep(actor, twoFactor) });
+  }
+  return standings;
 }
 
 function nextRequiredStep(actor: Actor, twoFactor: { requiredByAgency: boolean; on: boolean }): RequiredStep | null {

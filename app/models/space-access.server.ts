@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Space } from "#db/schema";
 import { db, type Executor } from "~/services/db.server";
 import type { Actor } from "./actors.server";
@@ -27,6 +28,24 @@ export function visibleSpaceIds(actor: Actor, executor: Executor = db) {
       .where("space_clients.client_id", "=", actor.client?.id ?? agencyId);
   }
   return inAgency;
+}
+
+/**
+ * The spaces each actor may see, with each space's last log number, in one query (the
+ * handshakes of a reconnect storm): `visibleSpaceIds` of every actor, each row marked
+ * with its actor's place in the list.
+ */
+export async function visibleSpacesOfEach(
+  actors: readonly Actor[],
+): Promise<Array<Array<{ id: string; lastSeq: number }>>> {
+  const each = actors.map(() => [] as Array<{ id: string; lastSeq: number }>);
+  const [first, ...rest] = actors.map((actor, index) =>
+    visibleSpaceIds(actor).select(["spaces.last_seq", sql.lit(index).as("actor_index")]),
+  );
+  if (!first) return each;
+  const rows = await rest.reduce((union, query) => union.unionAll(query), first).execute();
+  for (const row of rows) each[Number(row.actor_index)].push({ id: row.id, lastSeq: Number(row.last_seq) });
+  return each;
 }
 
 export async function canSeeSpace(actor: Actor, spaceId: string, executor: Executor = db): Promise<boolean> {

@@ -2,7 +2,8 @@ import type { Socket } from "socket.io";
 import type { Actor } from "~/models/actors.server";
 import { isAgencyStaff } from "~/models/policy.server";
 import { findSessionStanding } from "~/models/session-standing.server";
-import { visibleSpaceIds } from "~/models/space-access.server";
+import { visibleSpaceIds, visibleSpacesOfEach } from "~/models/space-access.server";
+import { batchedReads } from "~/services/batches.server";
 
 /*
  * The rooms a socket is in, which decide what it is sent: its user's, its session's and
@@ -33,18 +34,16 @@ export function presenceRooms(socket: Socket): string[] {
   return [...socket.rooms].filter((room) => room.startsWith(SPACE_ROOM_PREFIX) || room.startsWith(TEAM_ROOM_PREFIX));
 }
 
+/** The spaces of the users whose sockets join at the same time, read together. */
+const visibleSpaces = batchedReads(visibleSpacesOfEach);
+
 export async function joinRooms(socket: Socket, actor: Actor, sessionId: string) {
   const staff = isAgencyStaff(actor) && actor.agencyId;
   await socket.join([`user:${actor.id}`, `session:${sessionId}`, ...(staff ? [teamRoom(staff)] : [])]);
-  const visible = await visibleSpaceIdList(actor);
+  const visible = (await visibleSpaces.load(actor)).map((space) => space.id);
   await socket.join(visible.map(spaceRoom));
   // Access removed meanwhile found this socket outside those rooms: look once more, now that it is in them.
-  const still = new Map(
-    (await visibleSpaceIds(actor).select("spaces.last_seq").execute()).map((space) => [
-      space.id,
-      Number(space.last_seq),
-    ]),
-  );
+  const still = new Map((await visibleSpaces.load(actor)).map((space) => [space.id, space.lastSeq]));
   for (const spaceId of visible) if (!still.has(spaceId)) await socket.leave(spaceRoom(spaceId));
   // Read after the joins: whatever was committed later is published to the rooms the socket is in.
   (socket.data as SocketData).seqAtJoin = new Map(

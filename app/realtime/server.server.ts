@@ -1,7 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import { remember } from "@epic-web/remember";
 import type { Server, Socket } from "socket.io";
-import { findSessionStanding } from "~/models/session-standing.server";
+import { findSessionStandings } from "~/models/session-standing.server";
+import { batchedReads } from "~/services/batches.server";
 import { readSessionId } from "~/web/auth.server";
 import { env } from "~/services/env.server";
 import { subscribe } from "~/models/events.server";
@@ -33,11 +34,17 @@ export function allowRealtimeRequest(request: IncomingMessage, callback: (err: s
   callback(allowed ? null : "origin not allowed", allowed);
 }
 
+/** The sessions of handshakes that arrive together, read together (a reconnect storm). */
+const standings = batchedReads(async (sessionIds: readonly string[]) => {
+  const found = await findSessionStandings(sessionIds);
+  return sessionIds.map((sessionId) => found.get(sessionId) ?? null);
+});
+
 /** Only the browser of a signed-in user who may act connects; the socket carries who they are. */
 const authenticate: Middleware = async (socket, next) => {
   try {
     const sessionId = await readSessionId(socket.request.headers.cookie ?? null);
-    const standing = sessionId ? await findSessionStanding(sessionId) : null;
+    const standing = sessionId ? await standings.load(sessionId) : null;
     // The pages' rule: a user who still owes a step (verify, new password, two-factor) gets nothing else.
     if (!sessionId || !standing || standing.step) return next(new Error("unauthorized"));
     socket.data = { actor: standing.actor, sessionId } satisfies SocketData;

@@ -29,12 +29,12 @@ vi.mock("~/models/space-access.server", async (original) => {
   const actual = await original<typeof import("~/models/space-access.server")>();
   return {
     ...actual,
-    visibleSpaceIds: (...args: Parameters<typeof actual.visibleSpaceIds>) => {
+    visibleSpacesOfEach: async (...args: Parameters<typeof actual.visibleSpacesOfEach>) => {
       if (faults.failingJoins > 0) {
         faults.failingJoins--;
         throw new Error("connection terminated unexpectedly");
       }
-      return actual.visibleSpaceIds(...args);
+      return actual.visibleSpacesOfEach(...args);
     },
   };
 });

@@ -1,5 +1,10 @@
 import { describe, expect, test } from "vitest";
-import { findVisibleSpace, spaceMemberUserIds, visibleSpaceIds } from "~/models/space-access.server";
+import {
+  findVisibleSpace,
+  spaceMemberUserIds,
+  visibleSpaceIds,
+  visibleSpacesOfEach,
+} from "~/models/space-access.server";
 import {
   addClientToSpace,
   assignTeamMember,
@@ -48,6 +53,24 @@ describe("which spaces each user type sees (SPEC §6)", () => {
     expect(await visibleNames(await actorOf(designer.user))).toEqual(["Launch"]);
     expect(await visibleNames(await actorOf(owner.user))).toEqual(["Launch"]);
     expect(await visibleNames(await actorOf(employee.user))).toEqual([]);
+  });
+
+  test("read for many users at once (the sockets of a reconnect storm), each gets only their own", async () => {
+    const { agency, designer, owner, employee, launch, rebrand } = await world();
+    const other = await world();
+    const actors = await Promise.all(
+      [agency.owner, designer.user, owner.user, employee.user, other.agency.owner, other.owner.user].map(actorOf),
+    );
+    const each = await visibleSpacesOfEach(actors);
+    const ids = (index: number) => each[index].map((space) => space.id).sort();
+    expect(ids(0)).toEqual([launch.id, rebrand.id].sort());
+    expect(ids(1)).toEqual([launch.id]);
+    expect(ids(2)).toEqual([launch.id]);
+    expect(ids(3)).toEqual([]);
+    expect(ids(4)).toEqual([other.launch.id, other.rebrand.id].sort());
+    expect(ids(5)).toEqual([other.launch.id]);
+    expect(each[0].find((space) => space.id === launch.id)?.lastSeq).toBe(0);
+    expect(await visibleSpacesOfEach([])).toEqual([]);
   });
 
   test("an unknown or malformed space id is not found", async () => {
