@@ -56,6 +56,11 @@ beforeAll(async () => {
       return response.end();
     }
     if (url.pathname === "/silent") return; // Never answers.
+    if (url.pathname === "/stalls") {
+      // Starts its page, then sends nothing more.
+      response.writeHead(200, { "content-type": "text/html" });
+      return response.write("<title>Slow</title>");
+    }
     response.writeHead(404).end();
   });
   other = http.createServer((request, response) => {
@@ -212,8 +217,11 @@ describe("a server let through by its host and port", () => {
     );
   });
 
-  it("gives up on a server that does not answer in time", async () => {
+  it("gives up on a server that does not answer in time, or stops halfway", async () => {
     expect(await refusal(outboundRequest(`${origin}/silent`, { allowedHosts: allowed(), timeoutMs: 300 }))).toBe(
+      "Timed out",
+    );
+    expect(await refusal(outboundRequest(`${origin}/stalls`, { allowedHosts: allowed(), timeoutMs: 300 }))).toBe(
       "Timed out",
     );
   });
