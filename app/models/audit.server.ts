@@ -4,7 +4,8 @@ import type { Actor } from "./actors.server";
 import { notFound } from "./errors.server";
 import { imageUrl } from "./image-urls";
 import { AUDIT_KINDS, type AuditKind } from "./audit-kinds";
-import { countOf, takePage, type Page } from "./paging";
+import { countOf, pageNumber, takePage, type Page } from "./paging";
+import { isUuid } from "./space-access.server";
 
 /*
  * Issue 17's audit page: the agency owner reads the agency's activity log (written by
@@ -37,21 +38,18 @@ export type AuditLog = {
   spaces: Array<{ id: string; name: string }>;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The filters of an address's query (`person`, `space`, `kind`, `page`), as typed by anyone: what is not one is none. */
 export function readAuditFilters(params: URLSearchParams): AuditFilters {
   const id = (name: string) => {
     const value = params.get(name) ?? "";
-    return UUID.test(value) ? value.toLowerCase() : null;
+    return isUuid(value) ? value.toLowerCase() : null;
   };
   const kind = params.get("kind");
-  const page = Number(params.get("page"));
   return {
     person: id("person"),
     space: id("space"),
     kind: KIND_NAMES.find((known) => known === kind) ?? null,
-    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
+    page: pageNumber(params.get("page")),
   };
 }
 

@@ -14,6 +14,12 @@ export const PER_PAGE = 50;
 export const PAGE_PARAM = "page";
 export const INVITATION_PAGE_PARAM = "invitationPage";
 
+/** A page number as an address gives it (`?page=`): a positive whole number, else the first page. */
+export function pageNumber(value: string | null): number {
+  const page = Number(value);
+  return Number.isSafeInteger(page) && page > 0 ? page : 1;
+}
+
 export type Page<Item> = { items: Item[]; page: number; pageCount: number; perPage: number; total: number };
 
 /**

@@ -5,7 +5,7 @@ import { Refusal } from "./errors.server";
 import { imageUrl } from "./image-urls";
 import { attachmentUrl, likePattern, sendMessage, type SentMessage } from "./messages.server";
 import { findVisibleSpace } from "./space-access.server";
-import { countOf, takePage } from "./paging";
+import { countOf, pageNumber, takePage } from "./paging";
 import { NO_FILE_CHOSEN } from "./uploads.server";
 
 /*
@@ -53,11 +53,10 @@ export type SpaceFilePage = {
  */
 export function readFileFilters(params: URLSearchParams): FileFilters {
   const type = params.get("type");
-  const page = Number(params.get("page"));
   return {
     type: FILE_TYPE_FILTERS.find((known) => known === type) ?? null,
     search: (params.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH),
-    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
+    page: pageNumber(params.get("page")),
   };
 }
 
