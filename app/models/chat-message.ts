@@ -134,6 +134,7 @@ export const MESSAGE_TEXT = {
   tooLong: `Message must be at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters.`,
   editOthers: "You can only edit your own messages.",
   deleteOthers: "You can only delete your own messages.",
+  removePreviewOthers: "You can only remove previews from your own messages.",
   sent: "Message sent",
   updated: "Message updated successfully",
   deleted: "Message deleted successfully",

@@ -6,7 +6,7 @@ import { OutboundRefusal, outboundRequest, parseAllowedHosts } from "~/services/
 import { readPageMetadata } from "~/services/page-metadata.server";
 import { newFileKey, storage } from "~/services/storage.server";
 import type { Actor } from "./actors.server";
-import { firstLinkIn } from "./chat-message";
+import { firstLinkIn, MESSAGE_TEXT } from "./chat-message";
 import { forbidden, notFound } from "./errors.server";
 import {
   deletePreviewImage,
@@ -27,12 +27,7 @@ import { publishChanges, recordChange, type SpaceChange } from "./space-changes.
  * live and in the replay; the sender may remove it, and it stays removed.
  */
 
-export const PREVIEW_TEXT = {
-  removeOthers: "You can only remove previews from your own messages.",
-  removed: "Preview removed",
-} as const;
-
-/** The largest side of a preview's picture, in pixels: a card shows it at most 400 CSS pixels wide on 2x screens. */
+/** The largest side of a preview's picture, in pixels: a card is 288 CSS pixels wide, on screens up to 2x and more. */
 const IMAGE_SIZE = 800;
 const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"]);
 const HTML_TYPES = new Set(["text/html", "application/xhtml+xml"]);
@@ -80,6 +75,7 @@ export async function attachLinkPreview({ messageId, url }: LinkPreviewJob): Pro
   return result.change;
 }
 
+/** The job's conditions, checked before the page is fetched (and again, under a lock, before the card is stored). */
 async function wantsPreview(messageId: string, url: string) {
   const row = await db
     .selectFrom("space_messages")
@@ -100,7 +96,7 @@ export async function removeLinkPreview(
   const result = await db.transaction().execute(async (tx) => {
     const row = await findVisibleMessage(actor, messageId, tx);
     if (row.deleted_at) throw notFound(MESSAGE_NOT_FOUND);
-    if (row.sender_id !== actor.id) throw forbidden(PREVIEW_TEXT.removeOthers);
+    if (row.sender_id !== actor.id) throw forbidden(MESSAGE_TEXT.removePreviewOthers);
     const url = row.link_preview?.url ?? firstLinkIn(row.content);
     if (!url || (row.link_preview && "removed" in row.link_preview)) return null;
     const removed: StoredLinkPreview = { url, removed: true };
