@@ -49,7 +49,7 @@ export async function attachLinkPreview({ messageId, url }: LinkPreviewJob): Pro
       .selectFrom("space_messages")
       .select(["id", "space_id", "content", "deleted_at", "link_preview"])
       .where("id", "=", messageId)
-      .forUpdate()
+      .forNoKeyUpdate()
       .executeTakeFirst();
     if (!row || row.deleted_at || row.link_preview || firstLinkIn(row.content) !== url) return null;
     await tx
@@ -94,7 +94,7 @@ export async function removeLinkPreview(
   messageId: string,
 ): Promise<{ messageId: string; seq: number | null; change: SpaceChange | null }> {
   const result = await db.transaction().execute(async (tx) => {
-    const row = await findVisibleMessage(actor, messageId, tx);
+    const row = await findVisibleMessage(actor, messageId, tx, { lock: true });
     if (row.deleted_at) throw notFound(MESSAGE_NOT_FOUND);
     if (row.sender_id !== actor.id) throw forbidden(MESSAGE_TEXT.removePreviewOthers);
     const url = row.link_preview?.url ?? firstLinkIn(row.content);

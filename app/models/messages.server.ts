@@ -263,6 +263,15 @@ export async function rewriteLoggedMessage(
     .where("message_id", "=", row.id)
     .where("kind", "in", ["message.created", "message.edited"])
     .execute();
+  if (!("linkPreview" in current)) return;
+  // The log's earlier cards of the message, too: a removed or edited-away card is not replayed.
+  await tx
+    .updateTable("space_changes")
+    .set({ payload: JSON.stringify({ linkPreview: current.linkPreview }) })
+    .where("space_id", "=", row.space_id)
+    .where("message_id", "=", row.id)
+    .where("kind", "=", "message.preview")
+    .execute();
 }
 
 /**
@@ -351,16 +360,25 @@ export async function listMessages(
   return { messages: await toChatMessages(page), hasOlder: rows.length > limit, lastSeq: Number(space.last_seq) };
 }
 
-/** A message the actor may see (in a space they take part in), deleted or not; a 404 refusal otherwise. */
-export async function findVisibleMessage(actor: Actor, messageId: string, executor: Executor = db) {
-  const row = isUuid(messageId)
-    ? await executor
-        .selectFrom("space_messages")
-        .selectAll()
-        .where("id", "=", messageId)
-        .where("space_id", "in", visibleSpaceIds(actor, executor))
-        .executeTakeFirst()
-    : undefined;
+/**
+ * A message the actor may see (in a space they take part in), deleted or not; a 404
+ * refusal otherwise. `lock`, inside a transaction that changes it: its row is held until
+ * the commit, so an edit, a delete, a removal of its preview and the preview job (which
+ * locks it too) never overwrite one another.
+ */
+export async function findVisibleMessage(
+  actor: Actor,
+  messageId: string,
+  executor: Executor = db,
+  { lock = false }: { lock?: boolean } = {},
+) {
+  let query = executor
+    .selectFrom("space_messages")
+    .selectAll()
+    .where("id", "=", messageId)
+    .where("space_id", "in", visibleSpaceIds(actor, executor));
+  if (lock) query = query.forNoKeyUpdate();
+  const row = isUuid(messageId) ? await query.executeTakeFirst() : undefined;
   if (!row) throw notFound(MESSAGE_NOT_FOUND);
   return row;
 }
@@ -551,7 +569,7 @@ export async function deletePreviewImage(stored: StoredLinkPreview | null | unde
 }
 
 async function findOwnMessage(actor: Actor, messageId: string, refusal: string, tx: Transaction<Database>) {
-  const row = await findVisibleMessage(actor, messageId, tx);
+  const row = await findVisibleMessage(actor, messageId, tx, { lock: true });
   if (row.deleted_at) throw notFound(MESSAGE_NOT_FOUND);
   if (row.sender_id !== actor.id) throw forbidden(refusal);
   return row;

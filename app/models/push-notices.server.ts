@@ -94,8 +94,8 @@ async function deliver(message: PushedMessage, userIds: string[], kind: "message
   const targets = await pushTargetsOf(userIds);
   if (!targets.size) return [];
   const types = await userTypes([...targets.keys()]);
-  const pushed: string[] = [];
-  for (const [userId, browsers] of targets) {
+  // Every browser at once: one slow push service holds up no one else's notification.
+  const sent = [...targets].map(async ([userId, browsers]) => {
     const payload: PushPayload = {
       title:
         kind === "mention"
@@ -106,17 +106,20 @@ async function deliver(message: PushedMessage, userIds: string[], kind: "message
       // One notification per space on the device: a newer message replaces the one before.
       tag: `space:${message.spaceId}`,
     };
-    let delivered = false;
-    for (const browser of browsers) {
-      const outcome = await sendPush(browser, JSON.stringify(payload), PUSH_TTL_SECONDS);
-      if (outcome.status === "delivered") delivered = true;
-      else if (outcome.status === "gone") await forgetPushEndpoint(browser.endpoint);
-      // Not retried: a chat notification that comes minutes late is noise. The mails remain.
-      else console.warn(`push: not delivered to ${new URL(browser.endpoint).host}: ${outcome.reason}`);
-    }
-    if (delivered) pushed.push(userId);
-  }
-  return pushed;
+    const outcomes = await Promise.all(
+      browsers.map(async (browser) => {
+        const outcome = await sendPush(browser, JSON.stringify(payload), PUSH_TTL_SECONDS);
+        if (outcome.status === "gone") await forgetPushEndpoint(browser.endpoint);
+        // Not retried: a chat notification that comes minutes late is noise. The mails remain.
+        if (outcome.status === "failed") {
+          console.warn(`push: not delivered to ${new URL(browser.endpoint).host}: ${outcome.reason}`);
+        }
+        return outcome.status;
+      }),
+    );
+    return outcomes.includes("delivered") ? [userId] : [];
+  });
+  return (await Promise.all(sent)).flat();
 }
 
 async function userTypes(userIds: string[]): Promise<Map<string, UserType>> {

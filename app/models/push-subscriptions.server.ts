@@ -55,6 +55,8 @@ export async function subscribeToPush(actor: Actor, sessionId: string, target: P
     await tx
       .insertInto("push_subscriptions")
       .values({ session_id: sessionId, user_id: actor.id, ...target })
+      // The same card posted twice at once: the second is the first again, not an error.
+      .onConflict((oc) => oc.column("session_id").doUpdateSet({ user_id: actor.id, ...target }))
       .execute();
   });
 }

@@ -56,9 +56,10 @@ export async function findSessionStandings(
     ])
     .where("sessions.id", "in", sessionIds);
   if (request) query = query.where("sessions.expires_at", ">", new Date());
+  const rows = await query.execute();
+  if (request) await Promise.all(rows.map((row) => slideSession(row.session_id, row.last_seen_at)));
   const standings = new Map<string, SessionStanding>();
-  for (const row of await query.execute()) {
-    if (request) await slideSession(row.session_id, row.last_seen_at);
+  for (const row of rows) {
     const actor = toActor(row);
     const twoFactor = { requiredByAgency: row.require_two_factor ?? false, on: row.two_factor_user_id !== null };
     standings.set(row.session_id, { actor, step: nextRequiredStep(actor, twoFactor) });

@@ -16,6 +16,11 @@ export function batchedReads<K, V>(read: (keys: readonly K[]) => Promise<Readonl
       reading = batch.catch(() => undefined);
       return batch;
     },
-    { cache: false, batchScheduleFn: (dispatch) => void reading.then(() => setImmediate(dispatch)) },
+    {
+      cache: false,
+      // A storm of handshakes in reads of at most this many (one query's parameters stay few).
+      maxBatchSize: 500,
+      batchScheduleFn: (dispatch) => void reading.then(() => setImmediate(dispatch)),
+    },
   );
 }

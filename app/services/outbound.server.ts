@@ -63,7 +63,7 @@ export async function outboundRequest(target: string | URL, options: OutboundOpt
     const response = await requestOnce(url, options, deadline);
     if (!("location" in response)) return response;
     if (redirects >= (options.maxRedirects ?? 3)) throw new OutboundRefusal("Too many redirects");
-    url = parseTarget(new URL(response.location, url));
+    url = parseTarget(response.location, url);
   }
 }
 
@@ -71,7 +71,11 @@ export async function outboundRequest(target: string | URL, options: OutboundOpt
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   let parsed = ipaddr.parse(address);
-  if (parsed instanceof ipaddr.IPv6 && parsed.isIPv4MappedAddress()) parsed = parsed.toIPv4Address();
+  if (parsed instanceof ipaddr.IPv6) {
+    // The deprecated IPv4-compatible form (::a.b.c.d, ::/96) carries an IPv4 address too; ipaddr.js calls it unicast.
+    if (parsed.parts.slice(0, 6).every((part) => part === 0)) return false;
+    if (parsed.isIPv4MappedAddress()) parsed = parsed.toIPv4Address();
+  }
   return parsed.range() === "unicast";
 }
 
@@ -85,10 +89,11 @@ export function parseAllowedHosts(setting: string | undefined): ReadonlySet<stri
   );
 }
 
-function parseTarget(target: string | URL): URL {
+/** The URL to request, `target` read against `base` (a redirect's Location is often relative). */
+function parseTarget(target: string | URL, base?: URL): URL {
   let url: URL;
   try {
-    url = new URL(target);
+    url = new URL(target, base);
   } catch {
     throw new OutboundRefusal("Not a URL");
   }
@@ -102,14 +107,16 @@ function portOf(url: URL) {
 }
 
 /** The address to connect to: the URL's literal, or the name's first address once every one of them passes. */
-async function addressFor(url: URL, options: OutboundOptions): Promise<{ address: string; family: number }> {
+async function addressFor(
+  url: URL,
+  options: OutboundOptions,
+  deadline: AbortSignal,
+): Promise<{ address: string; family: number }> {
   const hostname = url.hostname.replace(/^\[|\]$/g, "");
   const allowed = options.allowedHosts?.has(`${url.hostname.toLowerCase()}:${portOf(url)}`) ?? false;
   if (!allowed && !ALLOWED_PORTS.has(portOf(url))) throw new OutboundRefusal(`Port ${portOf(url)} is not allowed`);
   const family = net.isIP(hostname);
-  const addresses = family
-    ? [{ address: hostname, family }]
-    : await (options.resolve ?? resolveName)(hostname).catch(() => []);
+  const addresses = family ? [{ address: hostname, family }] : await resolveBefore(hostname, options, deadline);
   if (!addresses.length) throw new OutboundRefusal(`${hostname} does not resolve`);
   if (!allowed) {
     const refused = addresses.find(({ address }) => !isPublicAddress(address));
@@ -122,6 +129,16 @@ function resolveName(hostname: string) {
   return dns.lookup(hostname, { all: true, verbatim: true });
 }
 
+/** The name's addresses, none when it does not resolve; the deadline covers a name server that never answers. */
+function resolveBefore(hostname: string, options: OutboundOptions, deadline: AbortSignal) {
+  if (deadline.aborted) throw new OutboundRefusal("Timed out");
+  const timedOut = new Promise<never>((_, reject) =>
+    deadline.addEventListener("abort", () => reject(new OutboundRefusal("Timed out")), { once: true }),
+  );
+  const resolved = (options.resolve ?? resolveName)(hostname).catch(() => []);
+  return Promise.race([resolved, timedOut]);
+}
+
 type Redirect = { location: string };
 
 async function requestOnce(
@@ -129,7 +146,7 @@ async function requestOnce(
   options: OutboundOptions,
   deadline: AbortSignal,
 ): Promise<OutboundResponse | Redirect> {
-  const { address, family } = await addressFor(url, options);
+  const { address, family } = await addressFor(url, options, deadline);
   const maxBytes = options.maxBytes ?? 1024 * 1024;
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import net from "node:net";
 import webpush from "web-push";
 import { env } from "./env.server";
-import { isPublicAddress, OutboundRefusal, outboundRequest, parseAllowedHosts } from "./outbound.server";
+import { isPublicAddress, outboundRequest, parseAllowedHosts } from "./outbound.server";
 
 /*
  * Web Push (RFC 8030, 8291, 8292): the web-push package encrypts a payload for one
@@ -65,15 +65,15 @@ export function isValidKeyPair({ p256dh, auth }: Pick<PushTarget, "p256dh" | "au
 export async function sendPush(target: PushTarget, payload: string, ttlSeconds: number): Promise<PushOutcome> {
   const { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT } = env();
   if (!VAPID_PUBLIC_KEY || !VAPID_PRIVATE_KEY || !VAPID_SUBJECT) return { status: "failed", reason: "not set up" };
-  const details = webpush.generateRequestDetails(
-    { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
-    payload,
-    {
-      vapidDetails: { subject: VAPID_SUBJECT, publicKey: VAPID_PUBLIC_KEY, privateKey: VAPID_PRIVATE_KEY },
-      TTL: ttlSeconds,
-    },
-  );
   try {
+    const details = webpush.generateRequestDetails(
+      { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+      payload,
+      {
+        vapidDetails: { subject: VAPID_SUBJECT, publicKey: VAPID_PUBLIC_KEY, privateKey: VAPID_PRIVATE_KEY },
+        TTL: ttlSeconds,
+      },
+    );
     const response = await outboundRequest(details.endpoint, {
       method: "POST",
       headers: Object.fromEntries(Object.entries(details.headers).map(([name, value]) => [name, String(value)])),
@@ -88,8 +88,8 @@ export async function sendPush(target: PushTarget, payload: string, ttlSeconds: 
     if (response.status >= 200 && response.status < 300) return { status: "delivered" };
     return { status: "failed", reason: `answered ${response.status}` };
   } catch (error) {
-    if (error instanceof OutboundRefusal) return { status: "failed", reason: error.message };
-    throw error;
+    // Refused by the guard, or keys web-push cannot encrypt for: this browser's failure, not the others'.
+    return { status: "failed", reason: error instanceof Error ? error.message : String(error) };
   }
 }
 

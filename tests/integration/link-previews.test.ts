@@ -209,6 +209,9 @@ describe("a link preview", () => {
     const removed = await removeLinkPreview(await actorOf(owner), message.id);
     expect(removed.change).toMatchObject({ kind: "message.preview", payload: { linkPreview: null } });
     expect((await shown(olivia, space.id, message.id))?.linkPreview).toBeNull();
+    // A client catching up from before the card replays none of it.
+    const replay = await changesSince(await actorOf(olivia), space.id, 0);
+    expect(JSON.stringify(replay)).not.toContain("Spring launch");
     expect(await storage().get(key!)).toBeNull();
     // It stays off: the job, run again, and an edit that keeps the link bring nothing back.
     expect(await attachLinkPreview({ messageId: message.id, url: `${site}/launch` })).toBeNull();

@@ -111,6 +111,8 @@ describe("addresses the server must never reach for a user", () => {
     ["IPv4-mapped IPv6 loopback", "http://[::ffff:127.0.0.1]/"],
     ["IPv4-mapped IPv6 metadata, in hex", "http://[::ffff:a9fe:a9fe]/"],
     ["IPv4-mapped IPv6 private", "http://[::ffff:10.1.2.3]/"],
+    ["IPv4-compatible IPv6 (deprecated) of loopback", "http://[::127.0.0.1]/"],
+    ["IPv4-compatible IPv6 (deprecated) of the metadata service", "http://[::169.254.169.254]/"],
     ["NAT64 of loopback", "http://[64:ff9b::7f00:1]/"],
     ["6to4 of a private address", "http://[2002:a00:1::]/"],
     ["unspecified IPv4", "http://0.0.0.0/"],
@@ -184,6 +186,8 @@ describe("a server let through by its host and port", () => {
     );
     const toFile = `${origin}/to?url=${encodeURIComponent("file:///etc/passwd")}`;
     expect(await refusal(outboundRequest(toFile, { allowedHosts: allowed() }))).toBe("Only http and https");
+    const toNowhere = `${origin}/to?url=${encodeURIComponent("http://[zz")}`;
+    expect(await refusal(outboundRequest(toNowhere, { allowedHosts: allowed() }))).toBe("Not a URL");
   });
 
   it("follows at most three redirects", async () => {
@@ -215,6 +219,11 @@ describe("a server let through by its host and port", () => {
     expect(await refusal(outboundRequest(`${origin}/huge`, { allowedHosts: allowed() }))).toBe(
       `Larger than ${1024 * 1024} bytes`,
     );
+  });
+
+  it("gives up on a name server that does not answer in time", async () => {
+    const resolve = () => new Promise<Array<{ address: string; family: number }>>(() => {});
+    expect(await refusal(outboundRequest("https://slow-dns.example/", { resolve, timeoutMs: 300 }))).toBe("Timed out");
   });
 
   it("gives up on a server that does not answer in time, or stops halfway", async () => {
