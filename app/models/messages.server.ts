@@ -3,6 +3,7 @@ import { sql, type Transaction } from "kysely";
 import type { Database, SpaceMessage, StoredLinkPreview } from "#db/schema";
 import { db, type Executor } from "~/services/db.server";
 import { storage, newFileKey } from "~/services/storage.server";
+import { batchedReads } from "~/services/batches.server";
 import { inspectUpload } from "./uploads.server";
 import { imageUrl } from "./image-urls";
 import { loadPeople, type Actor, type Person } from "./actors.server";
@@ -119,10 +120,7 @@ async function insertMessage(
 ): Promise<SpaceChange | null> {
   if (!isUuid(spaceId)) throw notFound(SPACE_NOT_FOUND);
   // Read now, not taken from the actor: the message carries its sender's name as it is today.
-  const [sender, mentioned] = await Promise.all([
-    loadPeople([actor.id]).then((people) => people.get(actor.id)),
-    mentionsIn(spaceId, content),
-  ]);
+  const [sender, mentioned] = await Promise.all([senders.load(actor.id), mentionsIn(spaceId, content)]);
   const id = crypto.randomUUID();
   // A new message has no reactions and no readers yet. Its time is the stored row's: the
   // statement below writes it over this placeholder.
@@ -399,6 +397,12 @@ export async function readAttachment(actor: Actor, messageId: string) {
 }
 
 export type MessageRow = Awaited<ReturnType<typeof findVisibleMessage>>;
+
+/** The senders of the messages sent at the same moment, read together (the chat at its busiest). */
+const senders = batchedReads(async (userIds: readonly string[]) => {
+  const people = await loadPeople([...userIds]);
+  return userIds.map((id) => people.get(id));
+});
 
 /** Builds messages as the chat renders them: sender, file link, reactions and readers. */
 export async function toChatMessages(rows: MessageRow[], executor: Executor = db): Promise<ChatMessage[]> {
