@@ -1,5 +1,5 @@
 import type { StoredLinkPreview } from "#db/schema";
-import { db } from "~/services/db.server";
+import { db, type Executor } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { prepareImage } from "~/services/images.server";
 import { OutboundRefusal, outboundRequest, parseAllowedHosts } from "~/services/outbound.server";
@@ -41,17 +41,13 @@ export type LinkPreviewJob = { messageId: string; url: string };
  * nothing of itself, gets no card; the job does not retry it.
  */
 export async function attachLinkPreview({ messageId, url }: LinkPreviewJob): Promise<SpaceChange | null> {
-  if (!(await wantsPreview(messageId, url))) return null;
+  // Checked before the page is fetched, and again, under a lock, before the card is stored.
+  if (!(await messageWantingCard(messageId, url))) return null;
   const preview = await readLinkPreview(url);
   if (!preview) return null;
   const result = await db.transaction().execute(async (tx) => {
-    const row = await tx
-      .selectFrom("space_messages")
-      .select(["id", "space_id", "content", "deleted_at", "link_preview"])
-      .where("id", "=", messageId)
-      .forNoKeyUpdate()
-      .executeTakeFirst();
-    if (!row || row.deleted_at || row.link_preview || firstLinkIn(row.content) !== url) return null;
+    const row = await messageWantingCard(messageId, url, tx, { lock: true });
+    if (!row) return null;
     await tx
       .updateTable("space_messages")
       .set({ link_preview: JSON.stringify(preview) })
@@ -75,14 +71,20 @@ export async function attachLinkPreview({ messageId, url }: LinkPreviewJob): Pro
   return result.change;
 }
 
-/** The job's conditions, checked before the page is fetched (and again, under a lock, before the card is stored). */
-async function wantsPreview(messageId: string, url: string) {
-  const row = await db
+/** The message, while it still wants a card for `url`: not deleted, leading with that link, with no card yet (nor one removed). */
+async function messageWantingCard(
+  messageId: string,
+  url: string,
+  executor: Executor = db,
+  { lock = false }: { lock?: boolean } = {},
+) {
+  let query = executor
     .selectFrom("space_messages")
-    .select(["content", "deleted_at", "link_preview"])
-    .where("id", "=", messageId)
-    .executeTakeFirst();
-  return Boolean(row && !row.deleted_at && !row.link_preview && firstLinkIn(row.content) === url);
+    .select(["id", "space_id", "content", "deleted_at", "link_preview"])
+    .where("id", "=", messageId);
+  if (lock) query = query.forNoKeyUpdate();
+  const row = await query.executeTakeFirst();
+  return row && !row.deleted_at && !row.link_preview && firstLinkIn(row.content) === url ? row : null;
 }
 
 /**

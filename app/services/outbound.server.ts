@@ -102,8 +102,17 @@ function parseTarget(target: string | URL, base?: URL): URL {
   return url;
 }
 
-function portOf(url: URL) {
-  return url.port || (url.protocol === "https:" ? "443" : "80");
+/** The URL's host as an address or name (no IPv6 brackets, lower case) and its port, the scheme's when none is written. */
+export function hostAndPort(url: URL): { host: string; port: string } {
+  return {
+    host: url.hostname.replace(/^\[|\]$/g, "").toLowerCase(),
+    port: url.port || (url.protocol === "https:" ? "443" : "80"),
+  };
+}
+
+/** Whether the setting's exact `host:port` pairs name this URL's. */
+export function isAllowedHost(url: URL, allowedHosts: ReadonlySet<string> | undefined): boolean {
+  return allowedHosts?.has(`${url.hostname.toLowerCase()}:${hostAndPort(url).port}`) ?? false;
 }
 
 /** The address to connect to: the URL's literal, or the name's first address once every one of them passes. */
@@ -112,9 +121,9 @@ async function addressFor(
   options: OutboundOptions,
   deadline: AbortSignal,
 ): Promise<{ address: string; family: number }> {
-  const hostname = url.hostname.replace(/^\[|\]$/g, "");
-  const allowed = options.allowedHosts?.has(`${url.hostname.toLowerCase()}:${portOf(url)}`) ?? false;
-  if (!allowed && !ALLOWED_PORTS.has(portOf(url))) throw new OutboundRefusal(`Port ${portOf(url)} is not allowed`);
+  const { host: hostname, port } = hostAndPort(url);
+  const allowed = isAllowedHost(url, options.allowedHosts);
+  if (!allowed && !ALLOWED_PORTS.has(port)) throw new OutboundRefusal(`Port ${port} is not allowed`);
   const family = net.isIP(hostname);
   const addresses = family ? [{ address: hostname, family }] : await resolveBefore(hostname, options, deadline);
   if (!addresses.length) throw new OutboundRefusal(`${hostname} does not resolve`);
@@ -147,14 +156,15 @@ async function requestOnce(
   deadline: AbortSignal,
 ): Promise<OutboundResponse | Redirect> {
   const { address, family } = await addressFor(url, options, deadline);
+  const { host, port } = hostAndPort(url);
   const maxBytes = options.maxBytes ?? 1024 * 1024;
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
     const request = client.request(
       {
         protocol: url.protocol,
-        hostname: url.hostname.replace(/^\[|\]$/g, ""),
-        port: portOf(url),
+        hostname: host,
+        port,
         path: `${url.pathname}${url.search}`,
         method: options.method ?? "GET",
         headers: { "user-agent": USER_AGENT, ...options.headers, host: url.host },

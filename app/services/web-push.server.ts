@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import net from "node:net";
 import webpush from "web-push";
 import { env } from "./env.server";
-import { isPublicAddress, outboundRequest, parseAllowedHosts } from "./outbound.server";
+import { hostAndPort, isAllowedHost, isPublicAddress, outboundRequest, parseAllowedHosts } from "./outbound.server";
 
 /*
  * Web Push (RFC 8030, 8291, 8292): the web-push package encrypts a payload for one
@@ -36,10 +36,8 @@ export function isAcceptableEndpoint(endpoint: string): boolean {
     return false;
   }
   if (url.username || url.password) return false;
-  const port = url.port || (url.protocol === "https:" ? "443" : "80");
-  if (allowedHosts().has(`${url.hostname.toLowerCase()}:${port}`))
-    return url.protocol === "https:" || url.protocol === "http:";
-  const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  if (isAllowedHost(url, allowedHosts())) return url.protocol === "https:" || url.protocol === "http:";
+  const { host, port } = hostAndPort(url);
   if (url.protocol !== "https:" || port !== "443") return false;
   if (host === "localhost" || host.endsWith(".localhost")) return false;
   return !net.isIP(host) || isPublicAddress(host);
