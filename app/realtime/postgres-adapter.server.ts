@@ -23,7 +23,9 @@ import { createClient, createPool } from "#db/connect";
  * Here the LISTEN connection is a client of its own (never a pool slot), ended and made
  * anew with back-off when it fails; publishing has its own small pool; `doPublish`
  * queues the NOTIFY and returns at once, so local delivery never waits on Postgres.
- * Publishes go out one at a time, in order. When LISTEN succeeds after a loss, or
+ * Publishes go out in order, those queued meanwhile together in one statement (one round
+ * trip for a burst, not one per broadcast: at a thousand messages a second the queue of
+ * single NOTIFYs never drained). When LISTEN succeeds after a loss, or
  * after failing at start-up (Postgres down when the instance booted, sockets connected
  * meanwhile), `onRelisten` runs: whatever was broadcast meanwhile never reached this
  * instance, so its sockets are told to catch up.
@@ -39,8 +41,11 @@ const LAST_RETRY_MS = 2_000;
 // A publish waiting longer than this is dropped; receivers notice the gap and catch up.
 const PUBLISH_TIMEOUT_MS = 5_000;
 const MAX_QUEUED = 1_000;
+// NOTIFYs in one statement at most: a burst's, in a transaction of a few hundred kilobytes.
+const MAX_BATCH = 200;
 
 type Message = ClusterMessage | ClusterResponse;
+type Outgoing = { channel: string; payload: string; message: Message };
 
 class PostgresBus {
   private readonly pool: pg.Pool;
@@ -51,8 +56,10 @@ class PostgresBus {
   private retryMs = FIRST_RETRY_MS;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly cleanupTimer: ReturnType<typeof setInterval>;
-  private sending: Promise<void> = Promise.resolve();
-  private queued = 0;
+  private readonly queue: Message[] = [];
+  private sending: Promise<void> | undefined;
+  // Set while a message from another instance is read from its attachment row.
+  private reading: Promise<void> | undefined;
   private lost = 0;
   private closed = false;
 
@@ -79,9 +86,33 @@ class PostgresBus {
   /** Queues the NOTIFY and returns: the caller (a broadcast) goes on delivering locally. */
   publish(message: Message) {
     if (this.closed) return;
-    if (this.queued >= MAX_QUEUED) return this.lose(new Error(`${MAX_QUEUED} publishes already waiting`));
-    this.queued++;
-    this.sending = this.sending.then(() => this.send(message)).finally(() => this.queued--);
+    if (this.queue.length >= MAX_QUEUED) return this.lose(new Error(`${MAX_QUEUED} publishes already waiting`));
+    this.queue.push(message);
+    this.sending ??= this.drain().finally(() => (this.sending = undefined));
+  }
+
+  private async drain() {
+    while (this.queue.length) await this.send(this.nextBatch());
+  }
+
+  /**
+   * The queue's head: one message too large for NOTIFY alone (it goes as an attachment),
+   * or the run of those that fit. Postgres delivers a transaction's identical NOTIFYs once,
+   * so a payload already in the run ends it: a broadcast repeated is delivered twice.
+   */
+  private nextBatch(): Outgoing[] {
+    const batch: Outgoing[] = [];
+    const payloads = new Set<string>();
+    for (const message of this.queue) {
+      const payload = JSON.stringify(message);
+      const oversized = Buffer.byteLength(payload) > NOTIFY_LIMIT_BYTES;
+      if (batch.length && (oversized || payloads.has(payload) || batch.length === MAX_BATCH)) break;
+      batch.push({ channel: `${CHANNEL_PREFIX}#${message.nsp}`, payload, message });
+      payloads.add(payload);
+      if (oversized) break;
+    }
+    this.queue.splice(0, batch.length);
+    return batch;
   }
 
   async close() {
@@ -96,9 +127,10 @@ class PostgresBus {
   }
 
   // One retry: a connection the server ended fails the first attempt, and the pool has dropped it by the second.
-  private async send(message: Message) {
+  // The batch is one statement, so a retry never repeats a NOTIFY that went out.
+  private async send(batch: Outgoing[]) {
     try {
-      await this.notify(message).catch(() => this.notify(message));
+      await this.notify(batch).catch(() => this.notify(batch));
       if (this.lost) {
         console.error(`realtime: Postgres is back; ${this.lost} broadcasts to other instances were lost meanwhile`);
         this.lost = 0;
@@ -108,16 +140,22 @@ class PostgresBus {
     }
   }
 
-  private async notify(message: Message) {
-    let payload = JSON.stringify(message);
+  private async notify(batch: Outgoing[]) {
+    const [{ channel, payload, message }] = batch;
     if (Buffer.byteLength(payload) > NOTIFY_LIMIT_BYTES) {
       const { rows } = await this.pool.query<{ id: string }>(
         `INSERT INTO ${ATTACHMENTS} (payload) VALUES ($1) RETURNING id`,
         [encode(message)],
       );
-      payload = JSON.stringify({ uid: message.uid, type: message.type, attachmentId: rows[0].id });
+      const pointer = JSON.stringify({ uid: message.uid, type: message.type, attachmentId: rows[0].id });
+      await this.pool.query("SELECT pg_notify($1, $2)", [channel, pointer]);
+      return;
     }
-    await this.pool.query("SELECT pg_notify($1, $2)", [`${CHANNEL_PREFIX}#${message.nsp}`, payload]);
+    // A function scan yields the arrays' elements in order, so the NOTIFYs go out in the queue's order.
+    await this.pool.query(
+      "SELECT pg_notify(channel, payload) FROM unnest($1::text[], $2::text[]) AS t(channel, payload)",
+      [batch.map((item) => item.channel), batch.map((item) => item.payload)],
+    );
   }
 
   // The other instances' sockets notice the missing number on the next change and catch up.
@@ -141,7 +179,7 @@ class PostgresBus {
     };
     client.on("error", end);
     client.on("end", end);
-    client.on("notification", ({ payload }) => void this.receive(payload));
+    client.on("notification", ({ payload }) => this.receive(payload));
     try {
       await client.connect();
       for (const channel of this.channels) await client.query(`LISTEN "${channel}"`);
@@ -165,16 +203,35 @@ class PostgresBus {
     this.retryTimer = setTimeout(() => void this.listen(), delay);
   }
 
-  private async receive(payload: string | undefined) {
+  /**
+   * Delivers what another instance published, in the order it was published: a message
+   * that came as an attachment is read first, and those after it wait for it (the
+   * reads themselves start at once).
+   */
+  private receive(payload: string | undefined) {
+    const read = this.read(payload);
+    if (!this.reading && !(read instanceof Promise)) return read && this.deliver(read);
+    const reading = (this.reading ?? Promise.resolve())
+      .then(() => read)
+      .then((message) => message && this.deliver(message));
+    this.reading = reading.finally(() => {
+      if (this.reading === reading) this.reading = undefined;
+    });
+  }
+
+  private read(payload: string | undefined): Message | undefined | Promise<Message | undefined> {
+    const failed = (error: unknown) => {
+      console.error("realtime: a message from another instance could not be read", error);
+      return undefined;
+    };
     try {
       const message = JSON.parse(payload ?? "") as Message & { attachmentId?: string };
-      if (!message.attachmentId) return this.deliver(message);
-      const { rows } = await this.pool.query<{ payload: Buffer }>(`SELECT payload FROM ${ATTACHMENTS} WHERE id = $1`, [
-        message.attachmentId,
-      ]);
-      if (rows[0]) this.deliver(decode(rows[0].payload) as Message);
+      if (!message.attachmentId) return message;
+      return this.pool
+        .query<{ payload: Buffer }>(`SELECT payload FROM ${ATTACHMENTS} WHERE id = $1`, [message.attachmentId])
+        .then(({ rows }) => rows[0] && (decode(rows[0].payload) as Message), failed);
     } catch (error) {
-      console.error("realtime: a message from another instance could not be read", error);
+      return failed(error);
     }
   }
 }

@@ -95,3 +95,45 @@ test.skipIf(!postgresUrl)(
     }
   },
 );
+
+/*
+ * A burst from one instance reaches the other's sockets whole and in order: the NOTIFYs
+ * queued meanwhile go out together, a repeated broadcast is delivered as often as it was
+ * made (Postgres folds a transaction's identical NOTIFYs into one), and one too large for
+ * NOTIFY (an attachment row) keeps its place.
+ */
+test.skipIf(!postgresUrl)("a burst of broadcasts reaches another instance whole and in order", async () => {
+  const instances = [0, 1].map(() => {
+    const server = http.createServer();
+    const bus = createPostgresAdapter(postgresUrl!, { onRelisten: () => {} });
+    const instance = new Server(server).adapter(bus.adapter);
+    instance.on("connection", (socket) => void socket.join("space:burst"));
+    return { server, io: instance, close: bus.close };
+  });
+  try {
+    const [sender, receiver] = instances;
+    await new Promise<void>((resolve) => receiver.server.listen(0, "127.0.0.1", resolve));
+    const client = connect(`http://127.0.0.1:${(receiver.server.address() as net.AddressInfo).port}`, {
+      transports: ["websocket"],
+      reconnection: false,
+    });
+    clients.push(client);
+    const seen: string[] = [];
+    client.on("space:change", (text: string) => seen.push(text));
+    await new Promise<void>((resolve) => client.once("connect", () => resolve()));
+    // The sender hears of the receiver's socket in its room once both listen.
+    await eventually(async () => expect((await sender.io.in("space:burst").fetchSockets()).length).toBe(1), 5_000);
+
+    const sent = Array.from({ length: 500 }, (_, index) => `change ${index}`);
+    sent.splice(100, 0, "typing", "typing");
+    sent.splice(300, 0, "x".repeat(10_000));
+    for (const text of sent) sender.io.to("space:burst").emit("space:change", text);
+
+    await eventually(() => expect(seen).toEqual(sent), 10_000);
+  } finally {
+    for (const { io: instance, close } of instances) {
+      await new Promise((resolve) => instance.close(resolve));
+      await close();
+    }
+  }
+});
