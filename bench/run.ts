@@ -1,5 +1,5 @@
 /*
- * npm run bench -- [--quick] [--scenario chat|pages|weight|storm|capacity]... [--profile] [--build]
+ * npm run bench -- [--quick] [--scenario chat|pages|weight|storm|capacity]... [--profile] [--build] [--rates 800,1200]
  *
  * Measures the production build (build/server.js; built first when missing, or with
  * --build) on the Postgres server at BENCH_POSTGRES_URL (default
@@ -36,6 +36,8 @@ const { values: flags } = parseArgs({
     scenario: { type: "string", multiple: true },
     profile: { type: "boolean", default: false },
     build: { type: "boolean", default: false },
+    // The chat's rates instead of the sweep's, e.g. --rates 800,1200 (to profile one step).
+    rates: { type: "string" },
   },
 });
 const chosen = (flags.scenario ?? [...SCENARIOS]) as Scenario[];
@@ -48,12 +50,13 @@ const CONFIG = QUICK
       clients: 1_000,
       spaces: 50,
       // Up to past the bare server's knee on two cores (about 2,400/s), so the highest rate within 100 ms shows.
-      rates: [25, 50, 100, 200, 400, 800, 1_600, 2_400],
+      rates: [25, 50, 100, 200, 400, 600, 800, 1_200, 1_600, 2_400],
       stepMs: 10_000,
       drainMs: 3_000,
       httpMs: 10_000,
       warmupMs: 1_000,
     };
+if (flags.rates) CONFIG.rates = flags.rates.split(",").map(Number);
 const LOAD_PROCESSES = 2;
 const HTTP_CONNECTIONS = 10;
 const RESULTS = path.resolve("bench/results");

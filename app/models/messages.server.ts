@@ -3,7 +3,7 @@ import { sql, type Transaction } from "kysely";
 import type { Database, SpaceMessage, StoredLinkPreview } from "#db/schema";
 import { db, type Executor } from "~/services/db.server";
 import { storage, newFileKey } from "~/services/storage.server";
-import { batchedReads } from "~/services/batches.server";
+import { batched } from "~/services/batches.server";
 import { inspectUpload } from "./uploads.server";
 import { imageUrl } from "./image-urls";
 import { loadPeople, type Actor, type Person } from "./actors.server";
@@ -22,9 +22,16 @@ import {
   type ReactionType,
   type Reactions,
 } from "./chat-message";
-import { findVisibleSpace, isUuid, SPACE_NOT_FOUND, spaceMemberUserIds, visibleSpaceIds } from "./space-access.server";
 import {
-  appendChange,
+  findVisibleSpace,
+  isUuid,
+  SPACE_NOT_FOUND,
+  spaceMemberUserIds,
+  visibleSpaceIds,
+  visibleToEach,
+} from "./space-access.server";
+import {
+  appendChanges,
   publishChanges,
   recordChange,
   spaceChangeOf,
@@ -105,10 +112,9 @@ export async function sendMessage(actor: Actor, spaceId: string, input: SendMess
 }
 
 /**
- * Stores the message, moves its sender's read watermark to it and logs it, in one
- * statement that first asks whether the actor may see the space now: a socket keeps its
- * actor from its handshake, and a member removed since is refused here. Returns the
- * logged change, whose payload is the message; null when the sender's client id is taken.
+ * Stores the message, moves its sender's read watermark to it and logs it (with the
+ * messages sent at the same moment, `storeMessages`). Returns the logged change, whose
+ * payload is the message; null when the sender's client id is taken.
  */
 async function insertMessage(
   actor: Actor,
@@ -121,67 +127,102 @@ async function insertMessage(
   if (!isUuid(spaceId)) throw notFound(SPACE_NOT_FOUND);
   // Read now, not taken from the actor: the message carries its sender's name as it is today.
   const [sender, mentioned] = await Promise.all([senders.load(actor.id), mentionsIn(spaceId, content)]);
-  const id = crypto.randomUUID();
-  // A new message has no reactions and no readers yet. Its time is the stored row's: the
-  // statement below writes it over this placeholder.
-  const message = chatMessage(
-    {
-      id,
-      space_id: spaceId,
-      sender_id: actor.id,
-      client_id: clientId,
-      content,
-      attachment_key: attachment?.key ?? null,
-      attachment_name: attachment?.name ?? null,
-      attachment_size: attachment?.size ?? null,
-      attachment_type: attachment?.type ?? null,
-      created_at: new Date(0),
-      edited_at: null,
-      deleted_at: null,
-      mentions: mentioned.at,
-      reply_to_id: replyTo?.id ?? null,
-      link_preview: null,
-    },
-    sender,
-    emptyReactions(),
-    [],
-    mentioned.people,
-    replyTo,
+  const row: MessageRow = {
+    id: crypto.randomUUID(),
+    space_id: spaceId,
+    sender_id: actor.id,
+    client_id: clientId,
+    content,
+    attachment_key: attachment?.key ?? null,
+    attachment_name: attachment?.name ?? null,
+    attachment_size: attachment?.size ?? null,
+    attachment_type: attachment?.type ?? null,
+    // A placeholder: the statement writes the stored row's time over it.
+    created_at: new Date(0),
+    edited_at: null,
+    deleted_at: null,
+    mentions: mentioned.at,
+    reply_to_id: replyTo?.id ?? null,
+    link_preview: null,
+  };
+  // A new message has no reactions and no readers yet.
+  const message = chatMessage(row, sender, emptyReactions(), [], mentioned.people, replyTo);
+  const stored = await storedMessages.load({ actor, row, message });
+  if (!stored.visible) throw notFound(SPACE_NOT_FOUND);
+  return stored.change;
+}
+
+type NewMessage = { actor: Actor; row: MessageRow; message: ChatMessage };
+
+const storedMessages = batched(storeMessages, { maxBatchSize: 100, concurrency: 2 });
+
+/**
+ * The messages sent at the same moment, in one statement (one round trip and one commit
+ * for a burst, where a statement per message saturated near 800 a second). It first asks
+ * whether each sender may see the space now: a socket keeps its actor from its handshake,
+ * and a member removed since is refused here. Each message is stored unless its sender
+ * used its client id before (`on conflict do nothing`: a retry), each sender's watermark
+ * moves to their latest, and each space's messages are numbered in the order they came.
+ * Their times are the statement's, a microsecond apart in that order, so that the
+ * chat's order (time, then id) is the order of the numbers.
+ */
+async function storeMessages(
+  batch: readonly NewMessage[],
+): Promise<Array<{ visible: boolean; change: SpaceChange | null } | Error>> {
+  // A client id twice in one batch (a retry sent before the first was answered) is stored once.
+  const keys = batch.map(({ row }) => `${row.sender_id} ${row.client_id}`);
+  const input = batch.flatMap(({ row, message }, ord) =>
+    keys.indexOf(keys[ord]) === ord ? [{ ...row, ord, created_at: undefined, payload: message }] : [],
   );
-  const { rows } = await sql<ChangeRow & { visible: boolean }>`
-    with visible as ${visibleSpaceIds(actor).where("spaces.id", "=", spaceId)},
+  const { rows } = await sql<ChangeRow & { ord: number; visible: boolean }>`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as input(
+        ord integer, id uuid, space_id uuid, sender_id uuid, client_id text, content text, attachment_key text,
+        attachment_name text, attachment_size integer, attachment_type text, mentions jsonb, reply_to_id uuid,
+        payload jsonb
+      )
+    ),
+    visible as ${visibleToEach(batch.map(({ actor, row }) => ({ actor, spaceId: row.space_id })))},
     message as (
       insert into space_messages
         (id, space_id, sender_id, client_id, content, attachment_key, attachment_name, attachment_size, attachment_type,
-         mentions, reply_to_id)
-      select ${id}::uuid, id, ${actor.id}::uuid, ${clientId}, ${content}, ${attachment?.key ?? null},
-        ${attachment?.name ?? null}, ${attachment?.size ?? null}::integer, ${attachment?.type ?? null},
-        ${JSON.stringify(mentioned.at)}::jsonb, ${replyTo?.id ?? null}::uuid
-      from visible
+         mentions, reply_to_id, created_at)
+      select id, space_id, sender_id, client_id, content, attachment_key, attachment_name, attachment_size,
+        attachment_type, mentions, reply_to_id, now() + ord * interval '1 microsecond'
+      from input
+      where ord in (select actor_index from visible)
+      order by ord
       on conflict (sender_id, client_id) do nothing
-      returning space_id, sender_id, created_at
+      returning id, space_id, sender_id, created_at
     ),
     watermark as (
-      ${watermarksAdvanced(sql`select space_id, sender_id, created_at from message`)}
+      ${watermarksAdvanced(sql`
+        select space_id, sender_id, max(created_at) from message group by space_id, sender_id order by space_id, sender_id
+      `)}
       returning user_id
     ),
-    ${appendChange({
-      // Numbered after the watermark moved: the space's row is locked after the sender's
-      // watermark row, in markRead's order, so a send and a read never wait on each other.
-      spaceId: sql`(select space_id from message left join watermark on true)`,
-      kind: "message.created",
-      messageId: id,
-      userId: actor.id,
-      // Times as JavaScript's toISOString writes them (milliseconds, cut, not rounded), as the pages do.
-      payload: sql`${JSON.stringify(message)}::jsonb || (
-        select jsonb_build_object('createdAt', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-        from message
-      )`,
-    })}
-    select exists (select from visible) as visible, change.* from (select) as answer left join change on true
+    ${appendChanges(sql`
+      -- Numbered once the watermarks moved: each space's row is locked after its senders'
+      -- watermark rows, in markRead's order, so a send and a read never wait on each other.
+      select message.space_id, input.ord, 'message.created' as kind, message.id as message_id,
+        message.sender_id as user_id,
+        -- Times as JavaScript's toISOString writes them (milliseconds, cut, not rounded), as the pages do.
+        input.payload || jsonb_build_object(
+          'createdAt', to_char(message.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+        ) as payload
+      from message join input using (id), (select count(*) from watermark) as moved
+    `)}
+    select input.ord, input.ord in (select actor_index from visible) as visible, change.*
+    from input left join change on change.message_id = input.id
   `.execute(db);
-  if (!rows[0]?.visible) throw notFound(SPACE_NOT_FOUND);
-  return rows[0].seq === null ? null : spaceChangeOf(rows[0]);
+  const byOrd = new Map(rows.map((row) => [row.ord, row]));
+  return batch.map((_, ord) => {
+    const row = byOrd.get(keys.indexOf(keys[ord]));
+    if (!row) return new Error("A message of the batch was not answered");
+    // The second of a client id in one batch is a retry of the first.
+    const change = row.seq === null || row.ord !== ord ? null : spaceChangeOf(row);
+    return { visible: row.visible, change };
+  });
 }
 
 /** Changes the text of one's own message; empty text is refused (SPEC §5). */
@@ -399,10 +440,13 @@ export async function readAttachment(actor: Actor, messageId: string) {
 export type MessageRow = Awaited<ReturnType<typeof findVisibleMessage>>;
 
 /** The senders of the messages sent at the same moment, read together (the chat at its busiest). */
-const senders = batchedReads(async (userIds: readonly string[]) => {
-  const people = await loadPeople([...userIds]);
-  return userIds.map((id) => people.get(id));
-});
+const senders = batched(
+  async (userIds: readonly string[]) => {
+    const people = await loadPeople([...userIds]);
+    return userIds.map((id) => people.get(id));
+  },
+  { concurrency: 2 },
+);
 
 /** Builds messages as the chat renders them: sender, file link, reactions and readers. */
 export async function toChatMessages(rows: MessageRow[], executor: Executor = db): Promise<ChatMessage[]> {

@@ -32,20 +32,31 @@ export function visibleSpaceIds(actor: Actor, executor: Executor = db) {
 
 /**
  * The spaces each actor may see, with each space's last log number, in one query (the
- * handshakes of a reconnect storm): `visibleSpaceIds` of every actor, each row marked
- * with its actor's place in the list.
+ * handshakes of a reconnect storm).
  */
 export async function visibleSpacesOfEach(
   actors: readonly Actor[],
 ): Promise<Array<Array<{ id: string; lastSeq: number }>>> {
   const each = actors.map(() => [] as Array<{ id: string; lastSeq: number }>);
-  const [first, ...rest] = actors.map((actor, index) =>
-    visibleSpaceIds(actor).select(["spaces.last_seq", sql.lit(index).as("actor_index")]),
-  );
-  if (!first) return each;
-  const rows = await rest.reduce((union, query) => union.unionAll(query), first).execute();
-  for (const row of rows) each[Number(row.actor_index)].push({ id: row.id, lastSeq: Number(row.last_seq) });
+  const union = visibleToEach(actors.map((actor) => ({ actor })));
+  if (!union) return each;
+  for (const row of await union.execute()) {
+    each[Number(row.actor_index)].push({ id: row.id, lastSeq: Number(row.last_seq) });
+  }
   return each;
+}
+
+/**
+ * `visibleSpaceIds` of each actor (narrowed to one space where given) as one `union all`,
+ * each row marked with its request's place in the list (`actor_index`), and the space's
+ * last log number; undefined for no requests. The one visibility rule, asked for many at once.
+ */
+export function visibleToEach(requests: ReadonlyArray<{ actor: Actor; spaceId?: string }>) {
+  const [first, ...rest] = requests.map(({ actor, spaceId }, index) => {
+    const query = visibleSpaceIds(actor).select(["spaces.last_seq", sql.lit(index).as("actor_index")]);
+    return spaceId === undefined ? query : query.where("spaces.id", "=", spaceId);
+  });
+  return first && rest.reduce((union, query) => union.unionAll(query), first);
 }
 
 export async function canSeeSpace(actor: Actor, spaceId: string, executor: Executor = db): Promise<boolean> {

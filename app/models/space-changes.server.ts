@@ -33,42 +33,42 @@ type NewChange = {
 /** Appends a change to the space's log inside `tx`; publish it with `publishChanges` once `tx` has committed. */
 export async function recordChange(tx: Transaction<Database>, change: NewChange): Promise<SpaceChange> {
   const { rows } = await sql<ChangeRow>`
-    with ${appendChange({
-      spaceId: change.spaceId,
-      kind: change.kind,
-      messageId: change.messageId ?? null,
-      userId: change.userId ?? null,
-      payload: JSON.stringify(change.payload),
-    })}
+    with ${appendChanges(sql`
+      select ${change.spaceId}::uuid as space_id, 0 as ord, ${change.kind}::text as kind,
+        ${change.messageId ?? null}::uuid as message_id, ${change.userId ?? null}::uuid as user_id,
+        ${JSON.stringify(change.payload)}::jsonb as payload
+    `)}
     select * from change
   `.execute(tx);
   if (!rows[0]) throw new Error(`No space ${change.spaceId} to log a change of`);
   return spaceChangeOf(rows[0]);
 }
 
-type Value<T> = T | Expression<T>;
-
 /**
- * The appending of a change as two CTEs of one statement, `numbered` (the space's next
- * number) and `change` (the logged change, every column): `recordChange` runs them
- * alone, a send after the CTEs that store its message (messages.server.ts). A `spaceId`
- * that selects nothing logs nothing.
+ * The appending of changes as CTEs of one statement, the last of them `change` (the
+ * logged changes, every column): `recordChange` runs them for one change, a send for the
+ * messages stored before them in the same statement (messages.server.ts). `rows` selects
+ * `space_id, ord, kind, message_id, user_id, payload`; each space's changes are numbered
+ * in the order of `ord`. The spaces' rows are locked in the order of their ids, so two
+ * statements that number the same spaces never each wait for the other.
  */
-export function appendChange(change: {
-  spaceId: Value<string | null>;
-  kind: SpaceChangeKind;
-  messageId: Value<string | null>;
-  userId: string | null;
-  payload: Value<string>;
-}) {
+export function appendChanges(rows: Expression<unknown>) {
   return sql`
+    added as (${rows}),
+    counted as (select space_id, count(*)::integer as count from added group by space_id),
+    locked as (select id from spaces where id in (select space_id from counted) order by id for update),
     numbered as (
-      update spaces set last_seq = last_seq + 1 where id = ${change.spaceId} returning id, last_seq
+      update spaces set last_seq = last_seq + counted.count
+      from counted, (select count(*) from locked) as held
+      where spaces.id = counted.space_id
+      returning spaces.id, spaces.last_seq, counted.count
     ),
     change as (
       insert into space_changes (space_id, seq, kind, message_id, user_id, payload)
-      select id, last_seq, ${change.kind}::text, ${change.messageId}::uuid, ${change.userId}::uuid, ${change.payload}::jsonb
-      from numbered
+      select added.space_id,
+        numbered.last_seq - numbered.count + row_number() over (partition by added.space_id order by added.ord),
+        added.kind, added.message_id, added.user_id, added.payload
+      from added join numbered on numbered.id = added.space_id
       returning *
     )`;
 }

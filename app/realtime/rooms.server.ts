@@ -3,7 +3,7 @@ import type { Actor } from "~/models/actors.server";
 import { isAgencyStaff } from "~/models/policy.server";
 import { findSessionStanding } from "~/models/session-standing.server";
 import { visibleSpaceIds, visibleSpacesOfEach } from "~/models/space-access.server";
-import { batchedReads } from "~/services/batches.server";
+import { batched } from "~/services/batches.server";
 
 /*
  * The rooms a socket is in, which decide what it is sent: its user's, its session's and
@@ -35,7 +35,7 @@ export function presenceRooms(socket: Socket): string[] {
 }
 
 /** The spaces of the users whose sockets join at the same time, read together. */
-const visibleSpaces = batchedReads(visibleSpacesOfEach);
+const visibleSpaces = batched(visibleSpacesOfEach);
 
 export async function joinRooms(socket: Socket, actor: Actor, sessionId: string) {
   const staff = isAgencyStaff(actor) && actor.agencyId;

@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { remember } from "@epic-web/remember";
 import type { Server, Socket } from "socket.io";
 import { findSessionStandings } from "~/models/session-standing.server";
-import { batchedReads } from "~/services/batches.server";
+import { batched } from "~/services/batches.server";
 import { readSessionId } from "~/web/auth.server";
 import { env } from "~/services/env.server";
 import { subscribe } from "~/models/events.server";
@@ -35,7 +35,7 @@ export function allowRealtimeRequest(request: IncomingMessage, callback: (err: s
 }
 
 /** The sessions of handshakes that arrive together, read together (a reconnect storm). */
-const standings = batchedReads(async (sessionIds: readonly string[]) => {
+const standings = batched(async (sessionIds: readonly string[]) => {
   const found = await findSessionStandings(sessionIds);
   return sessionIds.map((sessionId) => found.get(sessionId) ?? null);
 });

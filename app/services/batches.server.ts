@@ -1,26 +1,44 @@
 import DataLoader from "dataloader";
 
 /**
- * One read for many keys asked for together (DataLoader), batched the way a burst of
- * requests needs: a key asked for while nothing is being read is read at the next turn
- * of the event loop, with whatever else came in that turn; keys asked for while a read
- * is on its way wait for it and then go in one read together. A lone request waits for
- * nothing; a reconnect storm's thousand handshakes cost a few queries instead of a
- * thousand. Nothing is cached: every key is read afresh.
+ * One statement for many calls made together (DataLoader), batched the way a burst of
+ * requests needs: a call made while no statement is on its way goes at the next turn of
+ * the event loop, with whatever else came in that turn; calls made while one is on its
+ * way wait for it and then go in one statement together. A lone call waits for nothing;
+ * a reconnect storm's thousand handshakes cost a few reads instead of a thousand, and the
+ * messages sent at the same moment one insert. Nothing is cached: every call is answered
+ * afresh.
  */
-export function batchedReads<K, V>(read: (keys: readonly K[]) => Promise<ReadonlyArray<V | Error>>) {
-  let reading: Promise<unknown> = Promise.resolve();
+export function batched<K, V>(
+  run: (keys: readonly K[]) => Promise<ReadonlyArray<V | Error>>,
+  {
+    // At most this many in one statement, so that its parameters (or its text) stay small.
+    maxBatchSize = 500,
+    // Statements on their way at once: a second one overlaps its round trip with the first's.
+    concurrency = 1,
+  } = {},
+) {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  const finished = () => {
+    running--;
+    waiting.shift()?.();
+  };
   return new DataLoader<K, V>(
     (keys) => {
-      const batch = read(keys);
-      reading = batch.catch(() => undefined);
+      running++;
+      const batch = run(keys);
+      batch.then(finished, finished);
       return batch;
     },
     {
       cache: false,
-      // A storm of handshakes in reads of at most this many (one query's parameters stay few).
-      maxBatchSize: 500,
-      batchScheduleFn: (dispatch) => void reading.then(() => setImmediate(dispatch)),
+      maxBatchSize,
+      batchScheduleFn: (dispatch) => {
+        const go = () => void setImmediate(dispatch);
+        if (running < concurrency) go();
+        else waiting.push(go);
+      },
     },
   );
 }

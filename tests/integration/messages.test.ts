@@ -114,6 +114,32 @@ describe("sending messages", () => {
     expect(Number(space_.last_seq)).toBe(12);
   });
 
+  test("messages sent at the same moment to two agencies' spaces are each stored, refused or answered as a retry on their own", async () => {
+    const first = await world();
+    const second = await world();
+    const clientId = crypto.randomUUID();
+    // Sent in one turn, so they are stored together (one statement for a burst).
+    const results = await Promise.allSettled([
+      send(first.owner, first.space.id, "A1"),
+      send(second.clientActor, second.space.id, "B1"),
+      send(first.clientActor, first.space.id, "A2", clientId),
+      send(second.owner, first.space.id, "From another agency"),
+      send(first.clientActor, first.space.id, "A2", clientId),
+      send(first.designerActor, first.space.id, "A3"),
+      send(second.owner, second.space.id, "B2"),
+    ]);
+    expect(results[3]).toMatchObject({ status: "rejected", reason: { status: 404 } });
+    const sent = results.map((result) => (result.status === "fulfilled" ? result.value : null));
+    expect([0, 2, 5].map((index) => sent[index]?.seq)).toEqual([1, 2, 3]);
+    expect([1, 6].map((index) => sent[index]?.seq)).toEqual([1, 2]);
+    expect(sent[4]).toMatchObject({ duplicate: true, seq: 2, message: { id: sent[2]?.message.id } });
+    const contents = async (actor: typeof first.owner, spaceId: string) =>
+      (await listMessages(actor, spaceId)).messages.map((message) => message.content);
+    expect(await contents(first.clientActor, first.space.id)).toEqual(["A1", "A2", "A3"]);
+    expect(await contents(second.owner, second.space.id)).toEqual(["B1", "B2"]);
+    expect((await logOf(first.space.id)).map((change) => Number(change.seq))).toEqual([1, 2, 3]);
+  });
+
   test("a member's send and read at the same moment both go through, numbered without a gap", async () => {
     const { space, owner, clientActor } = await world();
     const numbers: number[] = [];

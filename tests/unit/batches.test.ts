@@ -1,23 +1,28 @@
 import { describe, expect, test } from "vitest";
-import { batchedReads } from "~/services/batches.server";
+import { batched } from "~/services/batches.server";
 
 /* The reads a burst of handshakes shares (app/services/batches.server.ts). */
 
-function recordingReads({ holdFirst }: { holdFirst: boolean }) {
+function recordingReads({ hold, concurrency }: { hold: number; concurrency?: number }) {
   const reads: string[][] = [];
-  let release: () => void = () => {};
-  const loader = batchedReads(async (keys: readonly string[]) => {
-    reads.push([...keys]);
-    // The first read stays on its way until released; those after it answer at once.
-    if (holdFirst && reads.length === 1) await new Promise<void>((resolve) => (release = resolve));
-    return keys.map((key) => (key === "bad" ? new Error("no such key") : key.toUpperCase()));
-  });
-  return { loader, reads, release: () => release() };
+  const releases: Array<() => void> = [];
+  const loader = batched(
+    async (keys: readonly string[]) => {
+      reads.push([...keys]);
+      // The first `hold` reads stay on their way until released; those after them answer at once.
+      if (reads.length <= hold) await new Promise<void>((resolve) => releases.push(resolve));
+      return keys.map((key) => (key === "bad" ? new Error("no such key") : key.toUpperCase()));
+    },
+    { concurrency },
+  );
+  return { loader, reads, release: () => releases.shift()?.() };
 }
+
+const aMoment = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 describe("reads asked for together", () => {
   test("a lone key is read on its own; keys asked for while a read is on its way go in one read after it", async () => {
-    const { loader, reads, release } = recordingReads({ holdFirst: true });
+    const { loader, reads, release } = recordingReads({ hold: 1 });
     const first = loader.load("a");
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(reads).toEqual([["a"]]);
@@ -31,12 +36,30 @@ describe("reads asked for together", () => {
   });
 
   test("each key gets its own answer or error, and nothing is cached", async () => {
-    const { loader, reads } = recordingReads({ holdFirst: false });
+    const { loader, reads } = recordingReads({ hold: 0 });
     await loader.load("warm");
     const [good, bad] = await Promise.allSettled([loader.load("x"), loader.load("bad")]);
     expect(good).toEqual({ status: "fulfilled", value: "X" });
     expect(bad).toMatchObject({ status: "rejected", reason: { message: "no such key" } });
     await loader.load("x");
     expect(reads.filter((keys) => keys.includes("x"))).toHaveLength(2);
+  });
+
+  test("with two on their way at once, keys asked for meanwhile go together once one of them is answered", async () => {
+    const { loader, reads, release } = recordingReads({ hold: 2, concurrency: 2 });
+    const first = loader.load("a");
+    await aMoment();
+    const second = loader.load("b");
+    await aMoment();
+    expect(reads).toEqual([["a"], ["b"]]);
+    const waiting = ["c", "d"].map((key) => loader.load(key));
+    await aMoment();
+    expect(reads).toEqual([["a"], ["b"]]);
+    release();
+    expect(await first).toBe("A");
+    expect(await Promise.all(waiting)).toEqual(["C", "D"]);
+    expect(reads).toEqual([["a"], ["b"], ["c", "d"]]);
+    release();
+    expect(await second).toBe("B");
   });
 });
