@@ -1,5 +1,5 @@
 /*
- * npm run bench -- [--quick] [--scenario chat|pages|weight|storm|capacity]... [--profile] [--build] [--rates 800,1200]
+ * npm run bench -- [--quick] [--scenario chat|pages|weight|storm|capacity]... [--profile] [--build] [--rates 800,1200] [--page /spaces]
  *
  * Measures the production build (build/server.js; built first when missing, or with
  * --build) on the Postgres server at BENCH_POSTGRES_URL (default
@@ -38,6 +38,8 @@ const { values: flags } = parseArgs({
     build: { type: "boolean", default: false },
     // The chat's rates instead of the sweep's, e.g. --rates 800,1200 (to profile one step).
     rates: { type: "string" },
+    // Only these pages besides the baselines, e.g. --page /spaces (to profile one page).
+    page: { type: "string", multiple: true },
   },
 });
 const chosen = (flags.scenario ?? [...SCENARIOS]) as Scenario[];
@@ -306,7 +308,7 @@ function pageTargets(appOrigin: string, bareOrigin: string, world: PagesWorld): 
     { name: "/spaces", url: `${appOrigin}/spaces`, cookie: world.ownerCookie },
     { name: "/spaces/{id} (200 msgs)", url: `${appOrigin}/spaces/${world.chatSpaceId}`, cookie: world.ownerCookie },
     { name: "/client/chat/{id}", url: `${appOrigin}/client/chat/${world.chatSpaceId}`, cookie: world.chatClientCookie },
-  ];
+  ].filter((target) => target.baseline || !flags.page || flags.page.includes(target.name.split(" ")[0]));
 }
 
 /** The same pages on PGlite (the default without DATABASE_URL): a world seeded in a child process, then an app of its own. */

@@ -64,3 +64,32 @@ test("the pages that stand in for dialogs without JavaScript are accessible", as
     await expectAccessible(page);
   }
 });
+
+test("every icon on a signed-in page is drawn from the sprite, which holds each glyph the page names", async ({
+  page,
+}) => {
+  const world = await createWorld(page, { clients: [{ name: "Olivia Chen", company: "Northwind", role: "OWNER" }] });
+  await signInAs(page, world.owner.email);
+  await page.goto("/dashboard");
+  const references = await page
+    .locator("svg[data-slot=icon] use")
+    .evaluateAll((uses) => uses.map((use) => use.getAttribute("href") ?? ""));
+  expect(references.length).toBeGreaterThan(5);
+  const [spriteUrl] = new Set(references.map((href) => href.split("#")[0]));
+  const sprite = await page.request.get(spriteUrl);
+  expect(sprite.headers()["content-type"]).toContain("image/svg+xml");
+  expect(sprite.headers()["cache-control"]).toContain("immutable");
+  const symbols = await sprite.text();
+  for (const id of new Set(references.map((href) => href.split("#")[1]))) {
+    expect(symbols).toMatch(new RegExp(`<symbol id="${id}" viewBox="0 0 (24 24|20 20)"><path `));
+  }
+  // Drawn: the sidebar's first icon has painted size, and the browser resolved its reference.
+  const drawn = await page
+    .locator("svg[data-slot=icon]")
+    .first()
+    .evaluate((svg) => {
+      const use = svg.querySelector("use") as SVGGraphicsElement;
+      return use.getBBox().width;
+    });
+  expect(drawn).toBeGreaterThan(0);
+});

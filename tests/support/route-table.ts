@@ -98,6 +98,7 @@ export const ROUTES: Record<string, RouteEntry> = {
   "email-verification.tsx": { kind: "open" },
   "forgot-password.tsx": { kind: "guest" },
   // Logos and avatars are public by design (DESIGN.md); their keys are random.
+  "icons[.svg].tsx": { kind: "open" },
   "images.$.tsx": { kind: "open", unknownIsNotFound: true },
   "invitations.new.tsx": { kind: "signed-in", query: "?kind=client" },
   "invitations.tsx": { kind: "signed-in" },
