@@ -3,7 +3,8 @@ import { db, type Executor } from "~/services/db.server";
 import { imageUrl } from "./image-urls";
 import { loadPeople, type Actor } from "./actors.server";
 import { UNKNOWN_USER } from "./chat-message";
-import { findVisibleSpace, isUuid } from "./space-access.server";
+import { notFound } from "./errors.server";
+import { isUuid, SPACE_NOT_FOUND, visibleSpaceIds } from "./space-access.server";
 import { publishChanges, recordChange, type SpaceChange } from "./space-changes.server";
 
 /*
@@ -22,16 +23,21 @@ export type ReadAdvanced = { userId: string; lastReadAt: string; seq: number; ch
  * returns null when it did not (already read, or nothing to read).
  */
 export async function markRead(actor: Actor, spaceId: string, upTo?: string | null): Promise<ReadAdvanced | null> {
+  // A malformed id names no message: nothing to read up to.
+  const upToId = upTo ? (isUuid(upTo) ? upTo : "00000000-0000-0000-0000-000000000000") : null;
+  // Most opened chats have nothing new to read: one query says so (and checks access), with no transaction.
+  if (!(await hasUnread(actor, spaceId, upToId))) return null;
   const result = await db.transaction().execute(async (tx) => {
-    await findVisibleSpace(actor, spaceId, tx);
+    // Visible again: a member removed since the look above reads nothing.
     let latest = tx
       .selectFrom("space_messages")
       .select("id")
       .where("space_id", "=", spaceId)
+      .where("space_id", "in", visibleSpaceIds(actor, tx))
       .orderBy("created_at", "desc")
       .orderBy("id", "desc")
       .limit(1);
-    if (upTo) latest = latest.where("id", "=", isUuid(upTo) ? upTo : "00000000-0000-0000-0000-000000000000");
+    if (upToId) latest = latest.where("id", "=", upToId);
     const target = await latest.executeTakeFirst();
     if (!target) return null;
     const lastReadAt = await advanceWatermark(tx, spaceId, actor.id, target.id);
@@ -53,6 +59,37 @@ export async function markRead(actor: Actor, spaceId: string, upTo?: string | nu
   publishChanges(spaceId, [result.change]);
   const { change } = result;
   return { userId: actor.id, lastReadAt: result.lastReadAt.toISOString(), seq: change.seq, change };
+}
+
+/**
+ * Whether the space holds a message (`upToId`, or any) newer than the actor's watermark;
+ * a 404 refusal when the actor may not see the space.
+ */
+async function hasUnread(actor: Actor, spaceId: string, upToId: string | null): Promise<boolean> {
+  const row = isUuid(spaceId)
+    ? await db
+        .selectFrom("spaces")
+        .where("spaces.id", "=", spaceId)
+        .where("spaces.id", "in", visibleSpaceIds(actor))
+        .select((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom("space_messages")
+                .where("space_messages.space_id", "=", spaceId)
+                .$if(upToId !== null, (query) => query.where("space_messages.id", "=", upToId ?? ""))
+                .where(
+                  "space_messages.created_at",
+                  ">",
+                  sql<Date>`coalesce((select last_read_at from space_reads where space_id = ${spaceId} and user_id = ${actor.id}), '-infinity')`,
+                ),
+            )
+            .as("unread"),
+        )
+        .executeTakeFirst()
+    : undefined;
+  if (!row) throw notFound(SPACE_NOT_FOUND);
+  return Boolean(row.unread);
 }
 
 /**
