@@ -51,8 +51,12 @@ import { mentionsIn } from "./mentions.server";
  */
 
 export const MESSAGE_NOT_FOUND = "Message not found";
-/** Messages per page of the chat; older ones come a page at a time. */
-export const PAGE_SIZE = 50;
+/**
+ * Messages per page of the chat; older ones come a page at a time. Thirty fill a tall
+ * screen two or three times over; each message is some fifty elements to render on the
+ * server and hydrate on a phone, so the first page is kept to what a reader sees first.
+ */
+export const PAGE_SIZE = 30;
 
 export type SendMessageInput = {
   clientId: string;

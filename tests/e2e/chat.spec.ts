@@ -216,22 +216,22 @@ test("older messages come a page at a time", { tag: "@no-js" }, async ({ page })
     spaces: [{ name: "Northwind Launch", clients: [0] }],
   });
   const response = await page.request.post("/e2e/messages", {
-    data: { spaceId: world.spaces[0].id, senderEmail: world.clients[0].email, minutesAgo: 30, count: 60 },
+    data: { spaceId: world.spaces[0].id, senderEmail: world.clients[0].email, minutesAgo: 30, count: 40 },
   });
   expect(response.ok()).toBe(true);
   await signInAs(page, world.owner.email);
   await page.goto(`/spaces/${world.spaces[0].id}`);
-  await expect(messageItems(page)).toHaveCount(50);
+  await expect(messageItems(page)).toHaveCount(30);
   if (test.info().project.use.javaScriptEnabled === false) {
     await page.getByRole("link", { name: "Older messages" }).click();
     await expect(messageItems(page)).toHaveCount(10);
     await expect(page.getByRole("link", { name: "Latest messages" })).toBeVisible();
   } else {
     // The chat opens at its latest message; scrolling to the top is enough for older ones.
-    await expect(bubble(page, "Message 60")).toBeInViewport();
+    await expect(bubble(page, "Message 40")).toBeInViewport();
     await expect(async () => {
       await messages(page).evaluate((element) => element.scrollTo({ top: 0 }));
-      await expect(messageItems(page)).toHaveCount(60, { timeout: 1000 });
+      await expect(messageItems(page)).toHaveCount(40, { timeout: 1000 });
     }).toPass();
     await expect(page.getByRole("link", { name: "Older messages" })).toHaveCount(0);
     // What one sends shows at once, scrolled into view, even from up there.
@@ -479,7 +479,7 @@ test(
     await send(page, "And this one");
     await expect(quoted("Message 1")).toBeVisible();
     await page.reload();
-    await expect(messageItems(page)).toHaveCount(50);
+    await expect(messageItems(page)).toHaveCount(30);
     await quoted("Message 1").click();
     // The message itself, not the reply that quotes it.
     const original = messageItems(page).filter({

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { deleteMessage, listMessages, sendMessage } from "~/models/messages.server";
+import { deleteMessage, listMessages, PAGE_SIZE, sendMessage } from "~/models/messages.server";
 import { search } from "~/models/search.server";
 import * as spacesLayout from "~/routes/spaces";
 import * as spacePage from "~/routes/spaces.$spaceId";
@@ -87,11 +87,11 @@ describe("a search with more matches than a page", () => {
   ]);
   const page = async (path: string, cookie: string) => await (await handle(getRequest(path, cookie))).text();
 
-  test("says it shows the latest 50, and pages to the older matches and back", async () => {
+  test("says it shows the latest page of matches, and pages to the older matches and back", async () => {
     const agency = await createAgency();
     const space = await createSpace(agency.agencyId, { name: "Launch" });
-    // 60 matches, a minute apart, among messages that do not match.
-    for (let index = 0; index < 60; index++) {
+    // A page and ten more matches, a minute apart, among messages that do not match.
+    for (let index = 0; index < PAGE_SIZE + 10; index++) {
       await createSpaceMessage(space.id, agency.owner.id, {
         content: `Banner draft ${index}`,
         minutesAgo: 120 - index,
@@ -101,7 +101,7 @@ describe("a search with more matches than a page", () => {
     const owner = await actorOf(agency.owner);
     const latest = await listMessages(owner, space.id, { matching: "banner" });
     expect(latest.messages.map((message) => message.content)).toEqual(
-      Array.from({ length: 50 }, (_, index) => `Banner draft ${index + 10}`),
+      Array.from({ length: PAGE_SIZE }, (_, index) => `Banner draft ${index + 10}`),
     );
     expect(latest.hasOlder).toBe(true);
     const older = await listMessages(owner, space.id, { matching: "banner", before: latest.messages[0].id });
@@ -112,7 +112,7 @@ describe("a search with more matches than a page", () => {
 
     const cookie = await cookieFor(agency.owner);
     const first = await page(`/spaces/${space.id}?q=banner`, cookie);
-    expect(first).toContain("The latest 50 messages matching “banner”");
+    expect(first).toContain(`The latest ${PAGE_SIZE} messages matching “banner”`);
     expect(first).toContain(`?q=banner&amp;before=${latest.messages[0].id}`);
     expect(first).toContain("Older matches");
     const second = await page(`/spaces/${space.id}?q=banner&before=${latest.messages[0].id}`, cookie);
