@@ -10,8 +10,6 @@ export type DashboardActivity = { id: string; summary: string; createdAt: Date }
 export type DashboardPermissions = { createSpaces: boolean; inviteTeam: boolean; inviteClients: boolean };
 export type Dashboard = { stats: DashboardStat[]; activity: DashboardActivity[]; permissions: DashboardPermissions };
 
-const counted = (row: { count: string | number | bigint }) => Number(row.count);
-
 /**
  * The figures and recent activity of the actor's dashboard, each counted within what
  * they may see: the spaces of SPEC §6, the agency's people for agency staff (who see
@@ -25,62 +23,56 @@ export async function getDashboard(actor: Actor): Promise<Dashboard> {
     inviteClients: canInvite(actor, "CLIENT"),
   };
   if (!actor.agencyId || !hasMembership(actor)) return { stats: [], activity: [], permissions };
-  const [spaceCount, people, activity] = await Promise.all([
-    db
-      .selectFrom("spaces")
-      .select((eb) => eb.fn.countAll().as("count"))
-      .where("id", "in", visibleSpaceIds(actor))
-      .executeTakeFirstOrThrow()
-      .then(counted),
-    actor.client ? clientPeople(actor, actor.agencyId, actor.client.companyId) : staffPeople(actor.agencyId),
+  const [stats, activity] = await Promise.all([
+    countStats(actor, actor.agencyId),
     recentActivity(actor, actor.agencyId),
   ]);
-  return { stats: [{ label: "Total Spaces", value: spaceCount }, ...people], activity, permissions };
+  return { stats, activity, permissions };
 }
 
-async function staffPeople(agencyId: string): Promise<DashboardStat[]> {
-  const [teamCount, clientCount] = await Promise.all([
-    db
-      .selectFrom("team_members")
-      .select((eb) => eb.fn.countAll().as("count"))
-      .where("agency_id", "=", agencyId)
-      .executeTakeFirstOrThrow()
-      .then(counted),
-    // Active: the client has signed up, not only been invited.
-    db
-      .selectFrom("clients")
-      .select((eb) => eb.fn.countAll().as("count"))
-      .where("agency_id", "=", agencyId)
-      .where("user_id", "is not", null)
-      .executeTakeFirstOrThrow()
-      .then(counted),
-  ]);
+/** The three figures, in one query: agency staff count the agency's people, a client the team of their spaces and their own company. */
+async function countStats(actor: Actor, agencyId: string): Promise<DashboardStat[]> {
+  const companyId = actor.client?.companyId;
+  const counts = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom("spaces")
+        .select(eb.fn.countAll().as("count"))
+        .where("id", "in", visibleSpaceIds(actor))
+        .as("spaces"),
+      companyId === undefined
+        ? eb
+            .selectFrom("team_members")
+            .select(eb.fn.countAll().as("count"))
+            .where("agency_id", "=", agencyId)
+            .as("team")
+        : eb
+            .selectFrom("team_member_spaces")
+            .select((inner) => inner.fn.count("team_member_id").distinct().as("count"))
+            .where("space_id", "in", visibleSpaceIds(actor))
+            .as("team"),
+      // Active: the client has signed up, not only been invited.
+      eb
+        .selectFrom("clients")
+        .select(eb.fn.countAll().as("count"))
+        .where("agency_id", "=", agencyId)
+        .$if(companyId !== undefined, (query) => query.where("company_id", "=", companyId ?? ""))
+        .where("user_id", "is not", null)
+        .as("clients"),
+    ])
+    .executeTakeFirstOrThrow();
+  const [spaces, team, clients] = [counts.spaces, counts.team, counts.clients].map(Number);
   return [
-    { label: "Team Members", value: teamCount },
-    { label: "Active Clients", value: clientCount },
-  ];
-}
-
-async function clientPeople(actor: Actor, agencyId: string, companyId: string): Promise<DashboardStat[]> {
-  const [teamCount, employeeCount] = await Promise.all([
-    db
-      .selectFrom("team_member_spaces")
-      .select((eb) => eb.fn.count("team_member_id").distinct().as("count"))
-      .where("space_id", "in", visibleSpaceIds(actor))
-      .executeTakeFirstOrThrow()
-      .then(counted),
-    db
-      .selectFrom("clients")
-      .select((eb) => eb.fn.countAll().as("count"))
-      .where("agency_id", "=", agencyId)
-      .where("company_id", "=", companyId)
-      .where("user_id", "is not", null)
-      .executeTakeFirstOrThrow()
-      .then(counted),
-  ]);
-  return [
-    { label: "Agency Team", value: teamCount },
-    { label: "Active Employees", value: employeeCount },
+    { label: "Total Spaces", value: spaces },
+    ...(companyId === undefined
+      ? [
+          { label: "Team Members", value: team },
+          { label: "Active Clients", value: clients },
+        ]
+      : [
+          { label: "Agency Team", value: team },
+          { label: "Active Employees", value: clients },
+        ]),
   ];
 }
 
