@@ -173,10 +173,16 @@ const storedMessages = batched(storeMessages, { maxBatchSize: 100, concurrency: 
 async function storeMessages(
   batch: readonly NewMessage[],
 ): Promise<Array<{ visible: boolean; change: SpaceChange | null } | Error>> {
-  // A client id twice in one batch (a retry sent before the first was answered) is stored once.
-  const keys = batch.map(({ row }) => `${row.sender_id} ${row.client_id}`);
+  // A client id twice in one batch (a retry sent before the first was answered) is stored once:
+  // each message is answered by the first of its sender's client id.
+  const firstOf = new Map<string, number>();
+  const first = batch.map(({ row }, ord) => {
+    const key = `${row.sender_id} ${row.client_id}`;
+    if (!firstOf.has(key)) firstOf.set(key, ord);
+    return firstOf.get(key) ?? ord;
+  });
   const input = batch.flatMap(({ row, message }, ord) =>
-    keys.indexOf(keys[ord]) === ord ? [{ ...row, ord, created_at: undefined, payload: message }] : [],
+    first[ord] === ord ? [{ ...row, ord, created_at: undefined, payload: message }] : [],
   );
   const { rows } = await sql<ChangeRow & { ord: number; visible: boolean }>`
     with input as (
@@ -221,7 +227,7 @@ async function storeMessages(
   `.execute(db);
   const byOrd = new Map(rows.map((row) => [row.ord, row]));
   return batch.map((_, ord) => {
-    const row = byOrd.get(keys.indexOf(keys[ord]));
+    const row = byOrd.get(first[ord]);
     if (!row) return new Error("A message of the batch was not answered");
     // The second of a client id in one batch is a retry of the first.
     const change = row.seq === null || row.ord !== ord ? null : spaceChangeOf(row);

@@ -50,13 +50,16 @@ export async function recordChange(tx: Transaction<Database>, change: NewChange)
  * messages stored before them in the same statement (messages.server.ts). `rows` selects
  * `space_id, ord, kind, message_id, user_id, payload`; each space's changes are numbered
  * in the order of `ord`. The spaces' rows are locked in the order of their ids, so two
- * statements that number the same spaces never each wait for the other.
+ * statements that number the same spaces never each wait for the other, and in the mode an
+ * update of `last_seq` takes (no key update): a stronger one would wait on the key-share
+ * locks that rows referring to the space (a message, a watermark) take, and two
+ * transactions that each wrote such a row first would wait on each other.
  */
 export function appendChanges(rows: Expression<unknown>) {
   return sql`
     added as (${rows}),
     counted as (select space_id, count(*)::integer as count from added group by space_id),
-    locked as (select id from spaces where id in (select space_id from counted) order by id for update),
+    locked as (select id from spaces where id in (select space_id from counted) order by id for no key update),
     numbered as (
       update spaces set last_seq = last_seq + counted.count
       from counted, (select count(*) from locked) as held

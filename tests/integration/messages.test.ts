@@ -2,7 +2,7 @@ import { Refusal } from "~/models/errors.server";
 import { describe, expect, test } from "vitest";
 import { deleteMessage, editMessage, listMessages, sendMessage } from "~/models/messages.server";
 import { removeClientFromSpace, unassignTeamMember } from "~/models/space-assignments.server";
-import { changesSince, trimChangeLogs } from "~/models/space-changes.server";
+import { changesSince, recordChange, trimChangeLogs } from "~/models/space-changes.server";
 import { markRead } from "~/models/space-reads.server";
 import { db } from "~/services/db.server";
 import { subscribe, type SpaceChange } from "~/models/events.server";
@@ -160,6 +160,36 @@ describe("sending messages", () => {
     expect((await logOf(space.id)).map((change) => Number(change.seq))).toEqual(numbers);
     expect(await storedMessages(space.id)).toHaveLength(40);
   });
+
+  // PGlite has one connection: its transactions take turns, and this one needs two at once.
+  test.skipIf(!process.env.TEST_DATABASE_URL)(
+    "two changes logged in one space at once, each after writing a row that refers to the space, both go through",
+    async () => {
+      const { space, owner, clientActor } = await world();
+      // Each transaction first writes a watermark (a row that refers to the space, so Postgres
+      // holds a key-share lock on the space's row), waits until the other has too, then logs a
+      // change, which locks the space's row to number it. A lock that conflicted with key-share
+      // deadlocked the two.
+      let arrived = 0;
+      let bothWrote: () => void = () => {};
+      const gate = new Promise<void>((resolve) => (bothWrote = resolve));
+      const results = await Promise.allSettled(
+        [owner, clientActor].map((actor) =>
+          db.transaction().execute(async (tx) => {
+            await tx
+              .insertInto("space_reads")
+              .values({ space_id: space.id, user_id: actor.id, last_read_at: new Date() })
+              .execute();
+            if (++arrived === 2) bothWrote();
+            await gate;
+            return recordChange(tx, { spaceId: space.id, kind: "read.advanced", userId: actor.id, payload: {} });
+          }),
+        ),
+      );
+      expect(results.map((result) => result.status)).toEqual(["fulfilled", "fulfilled"]);
+      expect((await logOf(space.id)).map((change) => Number(change.seq))).toEqual([1, 2]);
+    },
+  );
 
   test("a message carries its sender's name as it is now, though the actor was loaded before a rename", async () => {
     const { space, designer, designerActor, clientActor } = await world();
