@@ -1,4 +1,3 @@
-import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { SpaceChange } from "~/models/chat-message";
 import { CATCH_UP_EVENT } from "~/realtime/protocol";
@@ -24,15 +23,35 @@ function concernsBell(change: SpaceChange, userId: string) {
  */
 export function useLiveNotifications(initial: ShellNotification[], userId: string) {
   const [shown, setShown] = useState(initial);
-  const fetcher = useFetcher<{ notifications: ShellNotification[] }>();
-  const load = useRef(fetcher.load);
-  load.current = fetcher.load;
+  const loading = useRef<AbortController | undefined>(undefined);
   const { socket } = useLiveSocket();
 
   useEffect(() => setShown(initial), [initial]);
-  useEffect(() => {
-    if (fetcher.data) setShown(fetcher.data.notifications);
-  }, [fetcher.data]);
+  useEffect(() => () => loading.current?.abort(), []);
+
+  /**
+   * The list, read with fetch rather than a Remix fetcher: a fetcher's first load of a
+   * route the browser has not discovered yet, while the page revalidates (as after
+   * deleting a space, whose socket event comes at the same moment), showed the page's error
+   * boundary (remix-run/remix#10263). The latest answer wins; one that fails (offline, signed
+   * out) leaves the list as it is, until the next change or reconnect.
+   */
+  async function load() {
+    loading.current?.abort();
+    const controller = new AbortController();
+    loading.current = controller;
+    try {
+      const response = await fetch(NOTIFICATIONS_PATH, {
+        signal: controller.signal,
+        headers: { Accept: "application/json" },
+      });
+      if (!response.ok || !response.headers.get("Content-Type")?.includes("application/json")) return;
+      const { notifications } = (await response.json()) as { notifications: ShellNotification[] };
+      if (loading.current === controller) setShown(notifications);
+    } catch {
+      // Aborted by a newer load, or the network is away.
+    }
+  }
 
   useEffect(() => {
     if (!socket) return;
@@ -46,7 +65,7 @@ export function useLiveNotifications(initial: ShellNotification[], userId: strin
       timer = setTimeout(
         () => {
           firstAt = 0;
-          load.current(NOTIFICATIONS_PATH);
+          void load();
         },
         Math.max(0, wait),
       );
