@@ -6,6 +6,7 @@ import { UNKNOWN_USER } from "./chat-message";
 import { notFound } from "./errors.server";
 import { isUuid, SPACE_NOT_FOUND, visibleSpaceIds } from "./space-access.server";
 import { publishChanges, recordChange, type SpaceChange } from "./space-changes.server";
+import { unreadMessagesOf } from "./unread.server";
 
 /*
  * Read receipts (DESIGN.md): one watermark per member and space,
@@ -62,30 +63,21 @@ export async function markRead(actor: Actor, spaceId: string, upTo?: string | nu
 }
 
 /**
- * Whether the space holds a message (`upToId`, or any) newer than the actor's watermark;
- * a 404 refusal when the actor may not see the space.
+ * Whether the actor has unread messages in the space (`upToId` among them, where given),
+ * as the bell and the lists count them (unread.server.ts); a 404 refusal when the actor may
+ * not see the space.
  */
 async function hasUnread(actor: Actor, spaceId: string, upToId: string | null): Promise<boolean> {
+  const unread = unreadMessagesOf(actor.id)
+    .where("space_messages.space_id", "=", spaceId)
+    .$if(upToId !== null, (query) => query.where("space_messages.id", "=", upToId ?? ""))
+    .select("space_messages.id");
   const row = isUuid(spaceId)
     ? await db
         .selectFrom("spaces")
         .where("spaces.id", "=", spaceId)
         .where("spaces.id", "in", visibleSpaceIds(actor))
-        .select((eb) =>
-          eb
-            .exists(
-              eb
-                .selectFrom("space_messages")
-                .where("space_messages.space_id", "=", spaceId)
-                .$if(upToId !== null, (query) => query.where("space_messages.id", "=", upToId ?? ""))
-                .where(
-                  "space_messages.created_at",
-                  ">",
-                  sql<Date>`coalesce((select last_read_at from space_reads where space_id = ${spaceId} and user_id = ${actor.id}), '-infinity')`,
-                ),
-            )
-            .as("unread"),
-        )
+        .select((eb) => eb.exists(unread).as("unread"))
         .executeTakeFirst()
     : undefined;
   if (!row) throw notFound(SPACE_NOT_FOUND);
