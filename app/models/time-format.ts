@@ -23,8 +23,8 @@ const STYLES = {
   date: DATE,
   dateTime: { ...DATE, ...TIME },
   day: { weekday: "short", ...DATE },
-  // The calendar day as parts, for comparing days (see dayKey).
-  parts: { year: "numeric", month: "2-digit", day: "2-digit" },
+  // The calendar day in one fixed shape, for comparing days (see dayKey).
+  numericDay: { year: "numeric", month: "2-digit", day: "2-digit" },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 type Style = keyof typeof STYLES;
 
@@ -35,7 +35,7 @@ function formatter(style: Style, { timeZone, locale }: Clock): Intl.DateTimeForm
   const key = `${style}|${locale}|${timeZone}`;
   let found = formatters.get(key);
   if (!found) {
-    found = new Intl.DateTimeFormat(style === "parts" ? "en-US" : locale, { ...STYLES[style], timeZone });
+    found = new Intl.DateTimeFormat(style === "numericDay" ? "en-US" : locale, { ...STYLES[style], timeZone });
     formatters.set(key, found);
   }
   return found;
@@ -58,11 +58,22 @@ export function formatDateTime(value: DateInput, clock: Clock): string {
   return formatter("dateTime", clock).format(toDate(value));
 }
 
+// A chat page asks for the day of each message and of now several times over.
+const dayKeys = new Map<string, string>();
+
 /** The calendar day of an instant in the clock's zone, as "2026-11-23" (sortable, comparable). */
 export function dayKey(value: DateInput, clock: Pick<Clock, "timeZone">): string {
-  const parts = formatter("parts", { timeZone: clock.timeZone, locale: "en-US" }).formatToParts(toDate(value));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value;
-  return `${part("year")}-${part("month")}-${part("day")}`;
+  // Every zone's offset is whole minutes, so an instant's minute decides its day.
+  const cacheKey = `${clock.timeZone}|${Math.floor(toDate(value).getTime() / 60_000)}`;
+  let key = dayKeys.get(cacheKey);
+  if (key === undefined) {
+    // en-US's numeric date is "MM/DD/YYYY" in every zone.
+    const usDate = formatter("numericDay", { timeZone: clock.timeZone, locale: "en-US" }).format(toDate(value));
+    key = `${usDate.slice(6)}-${usDate.slice(0, 2)}-${usDate.slice(3, 5)}`;
+    if (dayKeys.size >= 10_000) dayKeys.clear();
+    dayKeys.set(cacheKey, key);
+  }
+  return key;
 }
 
 /** The day before a day key, counted on the calendar (a DST day is 23 or 25 hours long). */

@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import {
   createWorld,
+  disclosure,
   expect,
   expectAccessible,
   expectTitleAndDescription,
@@ -26,7 +27,7 @@ const bubble = (page: Page, text: string) =>
 
 /** Opens a message's Add reaction or More actions (a disclosure, with or without JavaScript). */
 async function openMenu(item: Locator, label: "Add reaction" | "More actions") {
-  await item.locator("summary", { hasText: label }).click();
+  await disclosure(item, label).click();
 }
 
 const javaScript = () => test.info().project.use.javaScriptEnabled !== false;
@@ -386,9 +387,9 @@ test("reactions and a message's actions are offered on hover or focus, and work 
   await page.goto(`/spaces/${world.spaces[0].id}`);
   await send(page, "The plan for Monday");
   const plan = bubble(page, "The plan for Monday");
-  const addReaction = plan.locator("summary", { hasText: "Add reaction" });
-  const moreActions = plan.locator("summary", { hasText: "More actions" });
-  const tools = addReaction.locator("../..");
+  const addReaction = disclosure(plan, "Add reaction");
+  const moreActions = disclosure(plan, "More actions");
+  const tools = plan.getByRole("link", { name: "Reply" }).locator("..");
 
   // Out of sight until the message is hovered or focused.
   await page.mouse.move(0, 0);

@@ -1,5 +1,13 @@
 import type { Page } from "@playwright/test";
-import { createWorld, expect, expectAccessible, expectTitleAndDescription, signInAs, test } from "./support/fixtures";
+import {
+  createWorld,
+  disclosure,
+  expect,
+  expectAccessible,
+  expectTitleAndDescription,
+  signInAs,
+  test,
+} from "./support/fixtures";
 
 /*
  * The team and client rosters (SPEC §2.3, §2.4, §2.9, §2.10, §6), with JavaScript
@@ -13,7 +21,7 @@ const card = (page: Page, name: string) =>
 
 /** Opens an entry of a card's actions menu; with JavaScript it opens a dialog, without it the person's page. */
 async function openMenu(page: Page, name: string, entry: string) {
-  await card(page, name).locator("summary").click();
+  await disclosure(card(page, name)).click();
   await card(page, name).getByRole("link", { name: entry }).click();
 }
 

@@ -2,6 +2,7 @@ import sharp from "sharp";
 import type { Page } from "@playwright/test";
 import {
   createWorld,
+  disclosure,
   expect,
   expectAccessible,
   expectNoSidewaysScroll,
@@ -141,7 +142,7 @@ test(
     const [space] = world.spaces;
     await signInAs(page, world.owner.email);
     await page.goto("/spaces");
-    await spaceCard(page, "Northwind Website").locator("summary").click();
+    await disclosure(spaceCard(page, "Northwind Website")).click();
     await page.getByRole("link", { name: "Edit Space" }).click();
     await expect(page).toHaveURL(`/spaces/${space.id}/edit`);
     await expect(page.getByRole("heading", { name: "Edit Space" })).toBeVisible();
@@ -195,7 +196,7 @@ test("the agency assigns a team member, who then sees the space, as does its cli
   const [space] = world.spaces;
   await signInAs(page, world.owner.email);
   await page.goto("/spaces");
-  await spaceCard(page, "Northwind Website").locator("summary").click();
+  await disclosure(spaceCard(page, "Northwind Website")).click();
   await page.getByRole("link", { name: "Manage Team" }).click();
   await expect(page.getByRole("heading", { name: "Manage Team for Northwind Website" })).toBeVisible();
   await expect(page.getByText("No team members assigned to this space yet.")).toBeVisible();
@@ -228,7 +229,7 @@ test("the agency assigns a team member, who then sees the space, as does its cli
   await expect(page.getByRole("link", { name: /Enter Chat/ })).toHaveAttribute("href", `/client/chat/${space.id}`);
   await page.goto("/spaces");
   await expect(page.getByText("View your assigned spaces and communications")).toBeVisible();
-  await expect(spaceCard(page, "Northwind Website").locator("summary")).toHaveCount(0);
+  await expect(disclosure(spaceCard(page, "Northwind Website"))).toHaveCount(0);
 });
 
 test(
@@ -275,7 +276,7 @@ test(
     const world = await createWorld(page, { spaces: [{ name: "Short Lived" }, { name: "Staying Put" }] });
     await signInAs(page, world.owner.email);
     await page.goto("/spaces");
-    await spaceCard(page, "Short Lived").locator("summary").click();
+    await disclosure(spaceCard(page, "Short Lived")).click();
     await page.getByRole("link", { name: "Delete Space" }).click();
     if (javaScriptEnabled) await expect(page.getByRole("dialog", { name: "Delete Space" })).toBeVisible();
     else await expect(page).toHaveURL(`/spaces/${world.spaces[0].id}/delete`);

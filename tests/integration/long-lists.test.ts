@@ -184,9 +184,12 @@ describe("the clients pages", () => {
     expect(second.html).toContain("Showing 51–100 of 300");
     expect(shown(second.html, "invitee")).toEqual(numbers(251, 300));
     expect(second.html).toContain("Showing 251–300 of 300");
-    // Edit Details without JavaScript opens the card on the page it is on (?edit=), and comes back to it.
+    // Without JavaScript a card's menu opens as this page with it open (?open=), where Edit Details
+    // opens the card on the page it is on (?edit=), and comes back to it.
     const client51 = clients[50].id;
-    expect(second.html).toContain(href(`/clients?page=2&invitationPage=6&edit=${client51}`));
+    const withMenu = `/clients?page=2&invitationPage=6&open=actions-${client51}`;
+    expect(second.html).toContain(href(`${withMenu}#actions-${client51}`));
+    expect((await page(withMenu, cookie)).html).toContain(href(`/clients?page=2&invitationPage=6&edit=${client51}`));
     const editing = await page(`/clients?page=2&invitationPage=6&edit=${client51}`, cookie);
     expect(editing.html).toContain(`id="edit-client-${client51}"`);
     expect(editing.html).toContain('name="redirectTo" value="/clients?page=2&amp;invitationPage=6"');

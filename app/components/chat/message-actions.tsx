@@ -40,7 +40,7 @@ export function MessageMenu({
     open();
   };
   return (
-    <DetailsMenu label="More actions">
+    <DetailsMenu id={`actions-${message.id}`} label="More actions">
       <Link to={`${action}?edit=${message.id}`} onClick={inPlace(onEdit)} className={menuItemClassName}>
         <EditIcon aria-hidden="true" />
         Edit

@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
-import { useRef } from "react";
-import { closeDetails, revealWhenOpen, useDetailsDismiss } from "~/components/layout/use-details-dismiss";
+import { closeDetails } from "~/components/layout/use-details-dismiss";
 import { AddReactionIcon } from "~/components/ui/icons";
+import { OnDemandDetails } from "~/components/ui/on-demand-details";
 import { Tooltip } from "~/components/ui/tooltip";
 import { REACTION_LABEL, REACTION_TYPES, type ChatMessage, type ReactionType } from "~/models/chat-message";
 import { ReactionIcon } from "./reaction-icons";
@@ -57,25 +57,29 @@ export function ReactionBar({ message, viewerId, action, onReact }: ReactionProp
 }
 
 /**
- * The four reactions behind an Add reaction button, on a native `<details>`: it opens
- * and its forms post without JavaScript. With it, Escape or a click outside closes
- * it, and so does choosing, the focus back on its button.
+ * The four reactions behind an Add reaction button, on a `<details>` drawn on demand
+ * (OnDemandDetails): it opens and its form posts without JavaScript. With it, Escape
+ * or a click outside closes it, and so does choosing, the focus back on its button.
  */
 export function ReactionPicker({ message, viewerId, action, onReact }: ReactionProps) {
-  const ref = useRef<HTMLDetailsElement>(null);
-  useDetailsDismiss(ref);
   const choose =
     onReact &&
-    ((reaction: ReactionType) => {
+    ((reaction: ReactionType, form: HTMLFormElement) => {
       onReact(reaction);
-      closeDetails(ref.current);
+      closeDetails(form.closest("details"));
     });
   return (
-    <details ref={ref} className="relative" onToggle={revealWhenOpen}>
-      <summary className="flex size-7 cursor-pointer list-none items-center justify-center rounded-full text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600 [&::-webkit-details-marker]:hidden">
-        <AddReactionIcon className="size-5" aria-hidden="true" />
-        <span className="sr-only">Add reaction</span>
-      </summary>
+    <OnDemandDetails
+      id={`react-${message.id}`}
+      className="relative"
+      summaryClassName="flex size-7 cursor-pointer list-none items-center justify-center rounded-full text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600 [&::-webkit-details-marker]:hidden"
+      summary={
+        <>
+          <AddReactionIcon className="size-5" aria-hidden="true" />
+          <span className="sr-only">Add reaction</span>
+        </>
+      }
+    >
       <ReactionForm
         message={message}
         action={action}
@@ -97,7 +101,7 @@ export function ReactionPicker({ message, viewerId, action, onReact }: ReactionP
           </button>
         ))}
       </ReactionForm>
-    </details>
+    </OnDemandDetails>
   );
 }
 
@@ -108,7 +112,12 @@ function ReactionForm({
   onReact,
   className,
   children,
-}: Pick<ReactionProps, "message" | "action" | "onReact"> & { className: string; children: React.ReactNode }) {
+}: Pick<ReactionProps, "message" | "action"> & {
+  /** With JavaScript: the reaction chosen, and the form it was chosen in. */
+  onReact?: (reaction: ReactionType, form: HTMLFormElement) => void;
+  className: string;
+  children: React.ReactNode;
+}) {
   return (
     <form
       method="post"
@@ -118,7 +127,7 @@ function ReactionForm({
         if (!onReact) return;
         event.preventDefault();
         const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-        if (submitter?.value) onReact(submitter.value as ReactionType);
+        if (submitter?.value) onReact(submitter.value as ReactionType, event.currentTarget);
       }}
     >
       <input type="hidden" name="intent" value="react" />

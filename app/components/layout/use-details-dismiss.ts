@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, type RefObject } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 
 /**
  * A native `<details>` menu opens and closes without JavaScript. With JavaScript this
@@ -8,8 +8,12 @@ import { useEffect, type RefObject } from "react";
  */
 export function useDetailsDismiss(ref: RefObject<HTMLDetailsElement | null>) {
   const location = useLocation();
+  // Closed on a navigation, not on mounting: a page may be drawn with one open (OnDemandDetails).
+  const seen = useRef(location.key);
 
   useEffect(() => {
+    if (seen.current === location.key) return;
+    seen.current = location.key;
     if (ref.current) ref.current.open = false;
   }, [ref, location.key]);
 

@@ -73,7 +73,7 @@ export function PersonCard<Card extends PersonCardData>({
         presence={person.presence}
       >
         {editable ? (
-          <DetailsMenu label={`Actions for ${person.name}`}>
+          <DetailsMenu id={`actions-${person.id}`} label={`Actions for ${person.name}`}>
             <Link {...editItem} className={menuItemClassName}>
               <EditIcon />
               Edit Details

@@ -2,6 +2,7 @@ import { useLocation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { InvitationsTable, type ListedInvitation } from "~/components/invitations/invitations-table";
 import { Modal } from "~/components/ui/dialog";
+import { OPEN_PARAM } from "~/components/ui/on-demand-details";
 import { PageHeader } from "~/components/ui/page-header";
 import { Pager, withSearchParam } from "~/components/ui/pager";
 import type { Page } from "~/models/paging";
@@ -56,7 +57,8 @@ export function PersonRoster<Card extends PersonCardData>({
 }) {
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const here = withSearchParam(`${returnTo}${location.search}`, "edit", null);
+  // Where an edit or a dialog comes back to: the list as it was, no card in edit and no menu open.
+  const here = withSearchParam(withSearchParam(`${returnTo}${location.search}`, "edit", null), OPEN_PARAM, null);
   const [editing, setEditing] = useState<{ id: string | null; key: string } | null>(null);
   // Edit mode lasts until the next navigation (a saved edit redirects); without JavaScript ?edit= opens it.
   const editId = editing?.key === location.key ? editing.id : searchParams.get("edit");

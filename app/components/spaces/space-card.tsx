@@ -52,7 +52,7 @@ export function SpaceCard({
           ) : null}
         </div>
         {editable ? (
-          <DetailsMenu label={`Actions for ${space.name}`}>
+          <DetailsMenu id={`actions-${space.id}`} label={`Actions for ${space.name}`}>
             <Link to={`/spaces/${space.id}/edit`} className={menuItemClassName}>
               <EditIcon />
               Edit Space

@@ -1,7 +1,6 @@
 import { clsx } from "clsx";
-import { useRef } from "react";
-import { revealWhenOpen, useDetailsDismiss } from "~/components/layout/use-details-dismiss";
 import { MoreIcon } from "./icons";
+import { OnDemandDetails } from "./on-demand-details";
 
 /** The look of one entry of a DetailsMenu: a `<Link>`, or a button in a `<Form>`. */
 export const menuItemClassName =
@@ -13,23 +12,28 @@ export const destructiveMenuItemClassName = clsx(
 );
 
 /**
- * An actions menu behind a "more" button, on a native `<details>`: it opens and its
- * links and forms work without JavaScript; with it, it closes on a click outside, on
- * Escape and on navigation, and an open menu is scrolled into view (one at the foot of
- * a scrolling list, such as the chat's, would otherwise open out of sight).
+ * An actions menu behind a "more" button, on a native `<details>` drawn on demand
+ * (OnDemandDetails): it opens and its links and forms work without JavaScript; with
+ * it, it closes on a click outside, on Escape and on navigation, and an open menu is
+ * scrolled into view (one at the foot of a scrolling list, such as the chat's, would
+ * otherwise open out of sight).
  */
-export function DetailsMenu({ label, children }: { label: string; children: React.ReactNode }) {
-  const ref = useRef<HTMLDetailsElement>(null);
-  useDetailsDismiss(ref);
+export function DetailsMenu({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
   return (
-    <details ref={ref} className="group relative" onToggle={revealWhenOpen}>
-      <summary className="flex size-9 cursor-pointer list-none items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600 group-open:bg-slate-100 group-open:text-slate-900 [&::-webkit-details-marker]:hidden">
-        <MoreIcon className="size-5" />
-        <span className="sr-only">{label}</span>
-      </summary>
+    <OnDemandDetails
+      id={id}
+      className="group relative"
+      summaryClassName="flex size-9 cursor-pointer list-none items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600 group-open:bg-slate-100 group-open:text-slate-900 [&::-webkit-details-marker]:hidden"
+      summary={
+        <>
+          <MoreIcon className="size-5" />
+          <span className="sr-only">{label}</span>
+        </>
+      }
+    >
       <div className="absolute right-0 top-full z-20 mt-1 w-52 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg shadow-slate-900/10">
         {children}
       </div>
-    </details>
+    </OnDemandDetails>
   );
 }

@@ -1,6 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { clsx } from "clsx";
 import { buttonClassName } from "~/components/ui/button";
+import { OPEN_PARAM } from "~/components/ui/on-demand-details";
 import { PAGE_PARAM, type Page } from "~/models/paging";
 
 /** `href` with its query parameter `name` set to `value` (or taken out, for null), the rest kept. */
@@ -37,8 +38,9 @@ export function Pager({
   if (list.pageCount <= 1) return null;
   const first = (list.page - 1) * list.perPage + 1;
   const last = first + list.items.length - 1;
-  const href = (page: number) =>
-    `${withSearchParam(`${location.pathname}${location.search}`, param, page)}${anchor ? `#${anchor}` : ""}`;
+  // Another page draws none of this one's menus open.
+  const here = withSearchParam(`${location.pathname}${location.search}`, OPEN_PARAM, null);
+  const href = (page: number) => `${withSearchParam(here, param, page)}${anchor ? `#${anchor}` : ""}`;
   const linkClassName = buttonClassName({ variant: "outline", size: "sm" });
   return (
     <nav aria-label={label} className={clsx("flex flex-wrap items-center justify-between gap-3 text-sm", className)}>

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { linkIn, waitForMail } from "./outbox";
 import type { World, WorldSpec } from "./server-hooks";
 import { uniqueEmail } from "./unique";
@@ -18,6 +18,13 @@ export const test = base.extend({
     await use(page);
   },
 });
+
+/**
+ * The button of a menu or picker drawn on demand (OnDemandDetails): a link to the page
+ * with it open until it is first opened, its summary from then on.
+ */
+export const disclosure = (scope: Locator, label?: string) =>
+  scope.locator(":is(summary, a[id][href*='open='])", label ? { hasText: label } : undefined);
 
 export const PASSWORD = "correct horse battery";
 

@@ -1,0 +1,78 @@
+import { useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { revealWhenOpen, useDetailsDismiss } from "~/components/layout/use-details-dismiss";
+
+/** The query parameter that names the one disclosure a page draws open (see OnDemandDetails). */
+export const OPEN_PARAM = "open";
+
+/**
+ * A native `<details>` disclosure whose content is drawn only when it is opened. A chat
+ * page has one per message for its reactions and another for its menu, a list of spaces
+ * one per card: drawn closed on the server they were more than half of those pages'
+ * elements, to render on every request and to hydrate on a phone.
+ *
+ * Until opened it is a link to the same page with `?open=<id>`, which draws this one
+ * open: without JavaScript, one click and a page load open it (as `?edit=` opens an
+ * edit). With JavaScript the click draws the `<details>` open in place, its summary
+ * focused; from then on it is an ordinary disclosure (a click outside, Escape or a
+ * navigation closes it).
+ */
+export function OnDemandDetails({
+  id,
+  className,
+  summaryClassName,
+  summary,
+  children,
+}: {
+  /** Unique on the page: the element's id, and the value of `?open=` that draws it open. */
+  id: string;
+  className?: string;
+  /** The look of the button, the same whether it is still the link or the summary. */
+  summaryClassName: string;
+  /** What the button shows (an icon and its words for screen readers). */
+  summary: React.ReactNode;
+  /** The content, drawn once opened. */
+  children: React.ReactNode;
+}) {
+  const location = useLocation();
+  const requested = new URLSearchParams(location.search).get(OPEN_PARAM) === id;
+  const [drawn, setDrawn] = useState(requested);
+  const openOnDraw = useRef(false);
+  const ref = useRef<HTMLDetailsElement>(null);
+  useDetailsDismiss(ref);
+
+  useEffect(() => {
+    const details = ref.current;
+    if (!drawn || !openOnDraw.current || !details) return;
+    openOnDraw.current = false;
+    details.open = true;
+    details.querySelector("summary")?.focus();
+  }, [drawn]);
+
+  if (!drawn) {
+    const search = new URLSearchParams(location.search);
+    search.set(OPEN_PARAM, id);
+    return (
+      <a
+        id={id}
+        href={`${location.pathname}?${search}#${id}`}
+        className={summaryClassName}
+        onClick={(event) => {
+          // A new tab or window gets the page with it open, as without JavaScript.
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          openOnDraw.current = true;
+          setDrawn(true);
+        }}
+      >
+        {summary}
+      </a>
+    );
+  }
+  return (
+    <details id={id} ref={ref} open={requested || undefined} className={className} onToggle={revealWhenOpen}>
+      <summary className={summaryClassName}>{summary}</summary>
+      {children}
+    </details>
+  );
+}
