@@ -14,22 +14,28 @@ export function useClock(): Clock {
 }
 
 /*
- * "Now", for what reads relative to it (Today, Yesterday). While hydrating it is the
- * moment the server rendered (the root loader's `renderedAt`), so both say the same;
- * afterwards the browser's time, moved on once a minute by one timer for the page, so
- * a chat left open over midnight turns its Today into Yesterday.
+ * "Now", for what reads relative to it (Today, Yesterday). Until the page's clock first
+ * ticks it is the moment the server rendered (the root loader's `renderedAt`): hydration
+ * prints what the server printed, and does not render every message a second time for a
+ * difference of a few seconds. Then it is the browser's time, moved on once a minute by
+ * one timer for the page, so a chat left open over midnight turns its Today into Yesterday.
  */
 const TICK_MS = 60_000;
-let now = Date.now();
+const loadedAt = Date.now();
+let now: number | undefined;
 const listeners = new Set<() => void>();
 let timer: ReturnType<typeof setInterval> | undefined;
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  timer ??= setInterval(() => {
-    now = Date.now();
-    listeners.forEach((notify) => notify());
-  }, TICK_MS);
+  if (!timer) {
+    // Back on a page with times after a while without one: what it knew as now is old news.
+    if (Date.now() - (now ?? loadedAt) >= TICK_MS) now = Date.now();
+    timer = setInterval(() => {
+      now = Date.now();
+      listeners.forEach((notify) => notify());
+    }, TICK_MS);
+  }
   return () => {
     listeners.delete(listener);
     if (!listeners.size) {
@@ -40,10 +46,10 @@ function subscribe(listener: () => void) {
 }
 
 export function useNow(): number {
-  const renderedAt = useRouteLoaderData<typeof rootLoader>("root")?.renderedAt;
+  const renderedAt = useRouteLoaderData<typeof rootLoader>("root")?.renderedAt ?? loadedAt;
   return useSyncExternalStore(
     subscribe,
-    () => now,
-    () => renderedAt ?? now,
+    () => now ?? renderedAt,
+    () => renderedAt,
   );
 }

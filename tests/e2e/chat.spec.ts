@@ -291,6 +291,24 @@ test("resting on a sender's name opens their card after a moment", async ({ page
   await expect(page.getByRole("tooltip")).toHaveCount(0);
 });
 
+test("a chat left open over midnight turns its Today into Yesterday, and its times into dates", async ({ page }) => {
+  const world = await createWorld(page, {
+    clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
+    spaces: [{ name: "Northwind Launch", clients: [0] }],
+  });
+  await sendMessages(page, { spaceId: world.spaces[0].id, senderEmail: world.clients[0].email, minutesAgo: 1 });
+  await page.clock.install();
+  await signInAs(page, world.owner.email);
+  await page.goto(`/spaces/${world.spaces[0].id}`);
+  const time = bubble(page, "Message 1").locator("time");
+  await expect(messages(page).getByText("Today", { exact: true })).toBeVisible();
+  await expect(time).toHaveText(/^\d\d:\d\d [AP]M$/);
+
+  await page.clock.fastForward("24:00:00");
+  await expect(messages(page).getByText("Yesterday", { exact: true })).toBeVisible();
+  await expect(time).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d [AP]M$/);
+});
+
 test("on a phone the chat fits the screen, its message box above the browser's toolbar", async ({ page }) => {
   const world = await createWorld(page, {
     clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],

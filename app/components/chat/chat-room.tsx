@@ -5,10 +5,11 @@ import { Card } from "~/components/ui/card";
 import { inputClassName } from "~/components/ui/field";
 import { ChatIcon, MentionIcon, SearchIcon } from "~/components/ui/icons";
 import { useHydrated } from "~/components/use-hydrated";
+import { useLatestHandlers } from "~/components/use-latest-handlers";
 import { replyExcerpt, typingText, type ChatMessage, type ChatPerson, type ReplyQuote } from "~/models/chat-message";
 import { chatReducer, initChatState, type PendingMessage } from "./chat-state";
 import { Composer } from "./composer";
-import { MessageBubble } from "./message-bubble";
+import { MessageBubble, type BubbleActions } from "./message-bubble";
 import { MessageList } from "./message-list";
 import { chatResourcePath, useChatActions } from "./use-chat-actions";
 import { useLiveChat } from "./use-live-chat";
@@ -60,6 +61,23 @@ export function ChatRoom({
 
   // A new page from the server (a search left, an older page by link) replaces what is shown.
   useEffect(() => dispatch({ type: "reset", ...data.page }), [data.page]);
+
+  const bubbleActions = useLatestHandlers<BubbleActions>({
+    edit: live.edit,
+    remove: live.remove,
+    removePreview: live.removePreview,
+    react: (message, reaction) => actions.react(message, reaction, viewerId),
+    reply: (message) => {
+      setReplyingTo({
+        id: message.id,
+        senderName: message.senderName,
+        excerpt: replyExcerpt(message.content, message.attachment?.name ?? null),
+        deleted: false,
+      });
+      document.getElementById("chat-message")?.focus();
+    },
+    jump: jump.to,
+  });
 
   const oldestId = state.messages[0]?.id;
   const loadOlder = useCallback(async () => {
@@ -147,22 +165,7 @@ export function ChatRoom({
                 viewerId={viewerId}
                 action={path}
                 highlighted={jump.highlighted === message.id}
-                actions={{
-                  edit: live.edit,
-                  remove: live.remove,
-                  removePreview: live.removePreview,
-                  react: (reaction) => actions.react(message, reaction, viewerId),
-                  reply: () => {
-                    setReplyingTo({
-                      id: message.id,
-                      senderName: message.senderName,
-                      excerpt: replyExcerpt(message.content, message.attachment?.name ?? null),
-                      deleted: false,
-                    });
-                    document.getElementById("chat-message")?.focus();
-                  },
-                  jump: jump.to,
-                }}
+                actions={bubbleActions}
               />
             )}
             renderPending={(entry) => (

@@ -6,6 +6,7 @@ import { buttonClassName, Button, SubmitButton } from "~/components/ui/button";
 import { DetailsMenu, destructiveMenuItemClassName, menuItemClassName } from "~/components/ui/details-menu";
 import { Modal } from "~/components/ui/dialog";
 import { inputClassName } from "~/components/ui/field";
+import { useHydrated } from "~/components/use-hydrated";
 import { EditIcon, TrashIcon } from "~/components/ui/icons";
 import { MESSAGE_MAX_LENGTH, type ChatMessage } from "~/models/chat-message";
 
@@ -98,8 +99,31 @@ export function EditMessageForm({
   );
 }
 
+/**
+ * Delete message?, asked with JavaScript in a dialog (`onDelete` deletes in place), and
+ * without it (?delete=<id>, as the server renders it) in the message.
+ */
+export function DeleteQuestion({
+  message,
+  action,
+  onDelete,
+  onClose,
+}: {
+  message: ChatMessage;
+  action: string;
+  onDelete?: () => Promise<string | null>;
+  onClose: () => void;
+}) {
+  const hydrated = useHydrated();
+  return hydrated && onDelete ? (
+    <DeleteMessageDialog message={message} action={action} onDelete={onDelete} onClose={onClose} />
+  ) : (
+    <DeleteConfirmation message={message} action={action} />
+  );
+}
+
 /** Without JavaScript (?delete=<id>): the question in the message, and the form that deletes it. */
-export function DeleteConfirmation({ message, action }: { message: ChatMessage; action: string }) {
+function DeleteConfirmation({ message, action }: { message: ChatMessage; action: string }) {
   const id = `delete-${message.id}`;
   return (
     <div
@@ -117,7 +141,7 @@ export function DeleteConfirmation({ message, action }: { message: ChatMessage; 
 }
 
 /** With JavaScript: the question in a dialog; `onDelete` resolves to the words to show if it failed, else null. */
-export function DeleteMessageDialog({
+function DeleteMessageDialog({
   message,
   action,
   onDelete,

@@ -1,11 +1,10 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import { clsx } from "clsx";
-import { useRef, useState } from "react";
+import { memo, useRef, useState } from "react";
 import { showToast } from "~/components/toaster";
 import { Avatar } from "~/components/ui/avatar";
 import { CloseIcon, LinkIcon, ReplyIcon } from "~/components/ui/icons";
 import { useClock, useNow } from "~/components/use-clock";
-import { useHydrated } from "~/components/use-hydrated";
 import {
   formatSize,
   MESSAGE_TEXT,
@@ -18,7 +17,7 @@ import {
 import { splitMentions } from "~/models/mentions";
 import { formatMessageTime } from "~/models/time-format";
 import { CHAT_TOASTS } from "~/web/chat-toasts";
-import { DeleteConfirmation, DeleteMessageDialog, EditMessageForm, MessageMenu } from "./message-actions";
+import { DeleteQuestion, EditMessageForm, MessageMenu } from "./message-actions";
 import { ReactionBar, ReactionPicker } from "./reaction-bar";
 import { Readers } from "./readers";
 import { SenderHoverCard } from "./sender-hover-card";
@@ -28,9 +27,9 @@ export type BubbleActions = {
   remove(messageId: string): Promise<string | null>;
   /** Takes the link preview off one's own message; resolves to the words to show when it failed, else null. */
   removePreview(messageId: string): Promise<string | null>;
-  react(reaction: ReactionType): void;
+  react(message: ChatMessage, reaction: ReactionType): void;
   /** Puts the message's quote above the message box. */
-  reply(): void;
+  reply(message: ChatMessage): void;
   /** Brings the replied-to message into view and highlights it, loading older pages if need be. */
   jump(messageId: string): void;
 };
@@ -43,8 +42,10 @@ export type BubbleActions = {
  * place with it (null: the forms post, as in search results).
  * A message that continues its sender's group (`opensGroup` false) sits closer to
  * the one before and names its sender for screen readers only.
+ * It renders again only when its own props change (memo): `actions` is one object for
+ * the chat's life, so a typing indicator or a new message does not redraw every bubble.
  */
-export function MessageBubble({
+export const MessageBubble = memo(function MessageBubble({
   message,
   opensGroup = true,
   viewerId,
@@ -61,7 +62,7 @@ export function MessageBubble({
   highlighted?: boolean;
 }) {
   const own = message.senderId === viewerId;
-  const hydrated = useHydrated();
+  const react = actions ? (reaction: ReactionType) => actions.react(message, reaction) : undefined;
   // Without JavaScript the menu's links come back here with ?edit=<id> or ?delete=<id>.
   const [searchParams] = useSearchParams();
   const [editing, setEditing] = useState(searchParams.get("edit") === message.id);
@@ -150,13 +151,13 @@ export function MessageBubble({
             ref={tools}
             className="flex shrink-0 items-center opacity-0 transition-opacity focus-within:opacity-100 group-hover:opacity-100 has-[[open]]:opacity-100 [@media(hover:none)]:opacity-100"
           >
-            <ReactionPicker message={message} viewerId={viewerId} action={action} onReact={actions?.react} />
+            <ReactionPicker message={message} viewerId={viewerId} action={action} onReact={react} />
             <Link
               to={`${action}?reply=${message.id}#chat-message`}
               onClick={(event) => {
                 if (!actions) return;
                 event.preventDefault();
-                actions.reply();
+                actions.reply(message);
               }}
               className="flex size-8 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
               title="Reply"
@@ -183,11 +184,14 @@ export function MessageBubble({
             onRemove={actions?.removePreview}
           />
         ) : null}
-        <ReactionBar message={message} viewerId={viewerId} action={action} onReact={actions?.react} />
-        {deleting && hydrated && actions ? (
-          <DeleteMessageDialog message={message} action={action} onDelete={remove} onClose={() => setDeleting(false)} />
-        ) : deleting ? (
-          <DeleteConfirmation message={message} action={action} />
+        <ReactionBar message={message} viewerId={viewerId} action={action} onReact={react} />
+        {deleting ? (
+          <DeleteQuestion
+            message={message}
+            action={action}
+            onDelete={actions ? remove : undefined}
+            onClose={() => setDeleting(false)}
+          />
         ) : null}
         {error ? (
           <p role="alert" className="mt-1 text-xs text-red-700">
@@ -198,7 +202,7 @@ export function MessageBubble({
       </div>
     </li>
   );
-}
+});
 
 /**
  * The quote of the message a reply answers: its sender and first line, a link to it (with

@@ -28,18 +28,14 @@ export function SenderHoverCard({
   avatar: string | null;
   sentAt: string;
 }) {
+  // The card and its reading of presence exist from the first hover or focus on: a chat
+  // page names dozens of senders, and most are never pointed at.
+  const [wanted, setWanted] = useState(false);
   const [open, setOpen] = useState(false);
-  const clock = useClock();
-  const now = useNow();
-  const presenceFetcher = useFetcher<{ presence: Presence | null }>();
-  const presence = useLivePresence(userId ?? "", presenceFetcher.data?.presence ?? null);
-  const words = presenceWords(presence, now);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
   const openSoon = () => {
-    if (userId && presenceFetcher.state === "idle" && !presenceFetcher.data) {
-      presenceFetcher.load(`/resources/presence?user=${userId}`);
-    }
+    setWanted(true);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setOpen(true), HOVER_OPEN_MS);
   };
@@ -57,22 +53,49 @@ export function SenderHoverCard({
       >
         {name}
       </span>
-      {open ? (
-        <span
-          role="tooltip"
-          className="absolute bottom-full left-0 z-20 mb-2 flex w-56 items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-lg shadow-slate-900/10"
-        >
-          <span className="relative inline-flex shrink-0">
-            <Avatar name={name} src={avatar} size="md" alt="" />
-            {presence?.online ? <OnlineDot /> : null}
-          </span>
-          <span className="min-w-0">
-            <span className="block truncate text-sm font-semibold text-slate-900">{name}</span>
-            {words ? <span className="block text-xs text-slate-600">{words}</span> : null}
-            <span className="block text-xs text-slate-500">Sent {formatDateTime(sentAt, clock)}</span>
-          </span>
-        </span>
-      ) : null}
+      {wanted ? <SenderCard userId={userId} name={name} avatar={avatar} sentAt={sentAt} open={open} /> : null}
+    </span>
+  );
+}
+
+/** The card itself: its presence asked for as soon as it exists, shown once `open`. */
+function SenderCard({
+  userId,
+  name,
+  avatar,
+  sentAt,
+  open,
+}: {
+  userId: string | null;
+  name: string;
+  avatar: string | null;
+  sentAt: string;
+  open: boolean;
+}) {
+  const clock = useClock();
+  const now = useNow();
+  const presenceFetcher = useFetcher<{ presence: Presence | null }>();
+  const presence = useLivePresence(userId ?? "", presenceFetcher.data?.presence ?? null);
+  const words = presenceWords(presence, now);
+  const { load } = presenceFetcher;
+  useEffect(() => {
+    if (userId) load(`/resources/presence?user=${userId}`);
+  }, [userId, load]);
+  if (!open) return null;
+  return (
+    <span
+      role="tooltip"
+      className="absolute bottom-full left-0 z-20 mb-2 flex w-56 items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-lg shadow-slate-900/10"
+    >
+      <span className="relative inline-flex shrink-0">
+        <Avatar name={name} src={avatar} size="md" alt="" />
+        {presence?.online ? <OnlineDot /> : null}
+      </span>
+      <span className="min-w-0">
+        <span className="block truncate text-sm font-semibold text-slate-900">{name}</span>
+        {words ? <span className="block text-xs text-slate-600">{words}</span> : null}
+        <span className="block text-xs text-slate-500">Sent {formatDateTime(sentAt, clock)}</span>
+      </span>
     </span>
   );
 }

@@ -5,7 +5,6 @@ import { Card } from "~/components/ui/card";
 import { DetailsMenu, destructiveMenuItemClassName, menuItemClassName } from "~/components/ui/details-menu";
 import { EditIcon, MailIcon, PhoneIcon, SpacesIcon, UserMinusIcon } from "~/components/ui/icons";
 import { withSearchParam } from "~/components/ui/pager";
-import { useHydrated } from "~/components/use-hydrated";
 import { imageUrl } from "~/models/image-urls";
 import type { PersonCardData, PersonView } from "./person-view";
 
@@ -35,11 +34,10 @@ export function PersonCard<Card extends PersonCardData>({
   onEdit?: (personId: string | null) => void;
   onOpen?: (dialog: PersonDialog, personId: string) => void;
 }) {
-  const hydrated = useHydrated();
   const item = (dialog: PersonDialog) => ({
     to: `${view.path(person.id)}#${dialog}`,
     onClick: (event: React.MouseEvent) => {
-      if (!hydrated || !onOpen) return;
+      if (!onOpen) return;
       event.preventDefault();
       onOpen(dialog, person.id);
     },
@@ -48,7 +46,7 @@ export function PersonCard<Card extends PersonCardData>({
     ? {
         to: withSearchParam(returnTo, "edit", person.id),
         onClick: (event: React.MouseEvent) => {
-          if (!hydrated || !onEdit) return;
+          if (!onEdit) return;
           event.preventDefault();
           onEdit(person.id);
         },

@@ -6,7 +6,6 @@ import { buttonClassName } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { DetailsMenu, destructiveMenuItemClassName, menuItemClassName } from "~/components/ui/details-menu";
 import { ArrowRightIcon, ClientsIcon, EditIcon, MailIcon, TeamIcon, TrashIcon } from "~/components/ui/icons";
-import { useHydrated } from "~/components/use-hydrated";
 import { imageUrl } from "~/models/image-urls";
 import { spacePath } from "~/models/paths";
 import { UnreadBadge } from "~/components/chat/unread-badge";
@@ -33,7 +32,6 @@ export function SpaceCard({
   /** Opens the delete confirmation in place (with JavaScript); without it the menu links to its page. */
   onDelete?: (space: SpaceSummary) => void;
 }) {
-  const hydrated = useHydrated();
   const isClient = userType === "CLIENT";
   return (
     <Card className="flex w-full flex-col p-5">
@@ -70,7 +68,7 @@ export function SpaceCard({
               to={deleteSpacePath(space.id)}
               className={destructiveMenuItemClassName}
               onClick={(event) => {
-                if (!hydrated || !onDelete) return;
+                if (!onDelete) return;
                 event.preventDefault();
                 onDelete(space);
               }}

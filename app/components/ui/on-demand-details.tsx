@@ -36,18 +36,7 @@ export function OnDemandDetails({
 }) {
   const location = useLocation();
   const requested = new URLSearchParams(location.search).get(OPEN_PARAM) === id;
-  const [drawn, setDrawn] = useState(requested);
-  const openOnDraw = useRef(false);
-  const ref = useRef<HTMLDetailsElement>(null);
-  useDetailsDismiss(ref);
-
-  useEffect(() => {
-    const details = ref.current;
-    if (!drawn || !openOnDraw.current || !details) return;
-    openOnDraw.current = false;
-    details.open = true;
-    details.querySelector("summary")?.focus();
-  }, [drawn]);
+  const [drawn, setDrawn] = useState<"requested" | "clicked" | null>(requested ? "requested" : null);
 
   if (!drawn) {
     const search = new URLSearchParams(location.search);
@@ -61,8 +50,7 @@ export function OnDemandDetails({
           // A new tab or window gets the page with it open, as without JavaScript.
           if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
           event.preventDefault();
-          openOnDraw.current = true;
-          setDrawn(true);
+          setDrawn("clicked");
         }}
       >
         {summary}
@@ -70,7 +58,44 @@ export function OnDemandDetails({
     );
   }
   return (
-    <details id={id} ref={ref} open={requested || undefined} className={className} onToggle={revealWhenOpen}>
+    <DrawnDetails id={id} className={className} summaryClassName={summaryClassName} drawn={drawn} summary={summary}>
+      {children}
+    </DrawnDetails>
+  );
+}
+
+/** The `<details>` once drawn: open as the page came (`requested`), or opened at once and focused (`clicked`). */
+function DrawnDetails({
+  id,
+  className,
+  summaryClassName,
+  drawn,
+  summary,
+  children,
+}: {
+  id: string;
+  className?: string;
+  summaryClassName: string;
+  drawn: "requested" | "clicked";
+  summary: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useDetailsDismiss(ref);
+  useEffect(() => {
+    const details = ref.current;
+    if (drawn !== "clicked" || !details) return;
+    details.open = true;
+    details.querySelector("summary")?.focus();
+  }, [drawn]);
+  return (
+    <details
+      id={id}
+      ref={ref}
+      open={drawn === "requested" || undefined}
+      className={className}
+      onToggle={revealWhenOpen}
+    >
       <summary className={summaryClassName}>{summary}</summary>
       {children}
     </details>
