@@ -108,12 +108,7 @@ export function DeleteQuestion({
   action,
   onDelete,
   onClose,
-}: {
-  message: ChatMessage;
-  action: string;
-  onDelete?: () => Promise<string | null>;
-  onClose: () => void;
-}) {
+}: Omit<DeleteDialogProps, "onDelete"> & Partial<Pick<DeleteDialogProps, "onDelete">>) {
   const hydrated = useHydrated();
   return hydrated && onDelete ? (
     <DeleteMessageDialog message={message} action={action} onDelete={onDelete} onClose={onClose} />
@@ -140,18 +135,15 @@ function DeleteConfirmation({ message, action }: { message: ChatMessage; action:
   );
 }
 
-/** With JavaScript: the question in a dialog; `onDelete` resolves to the words to show if it failed, else null. */
-function DeleteMessageDialog({
-  message,
-  action,
-  onDelete,
-  onClose,
-}: {
+type DeleteDialogProps = {
   message: ChatMessage;
   action: string;
   onDelete: () => Promise<string | null>;
   onClose: () => void;
-}) {
+};
+
+/** With JavaScript: the question in a dialog; `onDelete` resolves to the words to show if it failed, else null. */
+function DeleteMessageDialog({ message, action, onDelete, onClose }: DeleteDialogProps) {
   const [error, setError] = useState<string | null>(null);
   return (
     <Modal open onClose={onClose} title={DELETE_QUESTION} description={DELETE_CONSEQUENCE}>
