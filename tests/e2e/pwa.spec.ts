@@ -200,8 +200,6 @@ test.describe("push notifications on this device", () => {
     context,
     browser,
   }) => {
-    // Two people, presence, the job queue and the worker: more than most tests on a busy machine.
-    test.setTimeout(60_000);
     const service = await startPushService(PUSH_PORT);
     try {
       const world = await createWorld(page, {
