@@ -4,7 +4,7 @@ import { notFound } from "./errors.server";
 import type { Page } from "./paging";
 import { CLIENT_NOT_FOUND, agencySpaces, personCardPage, type ClientCard, type PersonSpace } from "./people.server";
 import { canEdit, canInvite } from "./policy.server";
-import { visibleSpaceIds } from "./space-access.server";
+import { NO_ID, visibleSpaceIds } from "./space-access.server";
 
 /*
  * Who sees which of the agency's clients (SPEC §2.10, §2.3, §2.4, §6): the agency manages
@@ -12,9 +12,6 @@ import { visibleSpaceIds } from "./space-access.server";
  * of their company (the same company row, decision 009), labelled Employees. A client's
  * card, edit and removal are every person's (people.server.ts).
  */
-
-// Matches no row: for an actor without an agency, company or record.
-const NO_ID = "00000000-0000-0000-0000-000000000000";
 
 export type ClientRoster = {
   /** A page of the clients the actor sees. */

@@ -20,7 +20,7 @@ import {
 } from "./invitation.schemas";
 import { canInvite } from "./policy.server";
 import { RATE_LIMITS, assertWithinRateLimits, isRateLimited } from "./rate-limits.server";
-import { isUuid } from "./space-access.server";
+import { isUuid, NO_ID } from "./space-access.server";
 import { ownerName } from "./owner-name";
 import { countOf, emptyPage, takePage, type Page } from "./paging";
 
@@ -287,7 +287,7 @@ function visibleInvitations(
   let query = executor
     .selectFrom("invitations")
     .selectAll()
-    .where("agency_id", "=", actor.agencyId ?? "00000000-0000-0000-0000-000000000000");
+    .where("agency_id", "=", actor.agencyId ?? NO_ID);
   query = kind === "team" ? query.where("role", "!=", "CLIENT") : query.where("role", "=", "CLIENT");
   const mayManage = canInvite(actor, kind === "team" ? "ACCOUNT_MANAGER" : "CLIENT");
   if (!mayManage) return null;

@@ -15,7 +15,7 @@ export { SPACE_NOT_FOUND };
 
 /** The ids of the spaces the actor may see, as a subquery: `where("spaces.id", "in", visibleSpaceIds(actor))`. */
 export function visibleSpaceIds(actor: Actor, executor: Executor = db) {
-  const agencyId = actor.agencyId ?? "00000000-0000-0000-0000-000000000000";
+  const agencyId = actor.agencyId ?? NO_ID;
   const inAgency = executor.selectFrom("spaces").select("spaces.id").where("spaces.agency_id", "=", agencyId);
   if (actor.type === "TEAM_MEMBER") {
     return inAgency
@@ -109,6 +109,9 @@ export async function spaceMemberUserIds(spaceId: string, executor: Executor = d
     .execute();
   return rows.map((row) => row.user_id);
 }
+
+/** An id that matches no row: for an actor without an agency, company or record, or an id that is no UUID. */
+export const NO_ID = "00000000-0000-0000-0000-000000000000";
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -4,7 +4,7 @@ import { imageUrl } from "./image-urls";
 import { loadPeople, type Actor } from "./actors.server";
 import { UNKNOWN_USER } from "./chat-message";
 import { notFound } from "./errors.server";
-import { isUuid, SPACE_NOT_FOUND, visibleSpaceIds } from "./space-access.server";
+import { isUuid, NO_ID, SPACE_NOT_FOUND, visibleSpaceIds } from "./space-access.server";
 import { publishChanges, recordChange, type SpaceChange } from "./space-changes.server";
 import { unreadMessagesOf } from "./unread.server";
 
@@ -25,7 +25,7 @@ export type ReadAdvanced = { userId: string; lastReadAt: string; seq: number; ch
  */
 export async function markRead(actor: Actor, spaceId: string, upTo?: string | null): Promise<ReadAdvanced | null> {
   // A malformed id names no message: nothing to read up to.
-  const upToId = upTo ? (isUuid(upTo) ? upTo : "00000000-0000-0000-0000-000000000000") : null;
+  const upToId = upTo ? (isUuid(upTo) ? upTo : NO_ID) : null;
   // Most opened chats have nothing new to read: one query says so (and checks access), with no transaction.
   if (!(await hasUnread(actor, spaceId, upToId))) return null;
   const result = await db.transaction().execute(async (tx) => {

@@ -64,11 +64,12 @@ const dayKeys = new Map<string, string>();
 /** The calendar day of an instant in the clock's zone, as "2026-11-23" (sortable, comparable). */
 export function dayKey(value: DateInput, clock: Pick<Clock, "timeZone">): string {
   // Every zone's offset is whole minutes, so an instant's minute decides its day.
-  const cacheKey = `${clock.timeZone}|${Math.floor(toDate(value).getTime() / 60_000)}`;
+  const date = toDate(value);
+  const cacheKey = `${clock.timeZone}|${Math.floor(date.getTime() / 60_000)}`;
   let key = dayKeys.get(cacheKey);
   if (key === undefined) {
     // en-US's numeric date is "MM/DD/YYYY" in every zone.
-    const usDate = formatter("numericDay", { timeZone: clock.timeZone, locale: "en-US" }).format(toDate(value));
+    const usDate = formatter("numericDay", { timeZone: clock.timeZone, locale: "en-US" }).format(date);
     key = `${usDate.slice(6)}-${usDate.slice(0, 2)}-${usDate.slice(3, 5)}`;
     if (dayKeys.size >= 10_000) dayKeys.clear();
     dayKeys.set(cacheKey, key);

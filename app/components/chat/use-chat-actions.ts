@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useRef } from "react";
+import { getJson } from "~/components/get-json";
 import { showToast } from "~/components/toaster";
 import {
   ATTACHMENT_MAX_BYTES,
@@ -115,15 +116,6 @@ function form(fields: Record<string, string>) {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
   return body;
-}
-
-async function getJson<T>(path: string): Promise<T | null> {
-  try {
-    const response = await fetch(path, { headers: { Accept: "application/json" } });
-    return response.ok ? ((await response.json()) as T) : null;
-  } catch {
-    return null;
-  }
 }
 
 function upload(path: string, body: FormData, onProgress: (progress: number) => void) {

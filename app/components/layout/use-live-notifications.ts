@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { SpaceChange } from "~/models/chat-message";
 import { CATCH_UP_EVENT } from "~/realtime/protocol";
+import { getJson } from "~/components/get-json";
 import { useLiveSocket } from "~/components/realtime/live-socket";
 import type { ShellNotification } from "./notifications-menu";
 
@@ -40,17 +41,8 @@ export function useLiveNotifications(initial: ShellNotification[], userId: strin
     loading.current?.abort();
     const controller = new AbortController();
     loading.current = controller;
-    try {
-      const response = await fetch(NOTIFICATIONS_PATH, {
-        signal: controller.signal,
-        headers: { Accept: "application/json" },
-      });
-      if (!response.ok || !response.headers.get("Content-Type")?.includes("application/json")) return;
-      const { notifications } = (await response.json()) as { notifications: ShellNotification[] };
-      if (loading.current === controller) setShown(notifications);
-    } catch {
-      // Aborted by a newer load, or the network is away.
-    }
+    const answer = await getJson<{ notifications: ShellNotification[] }>(NOTIFICATIONS_PATH, controller.signal);
+    if (answer && loading.current === controller) setShown(answer.notifications);
   }
 
   useEffect(() => {
