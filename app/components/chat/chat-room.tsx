@@ -94,7 +94,7 @@ export function ChatRoom({
   // toolbar hidden, which put the send form under it; 100dvh follows the toolbar.
   return (
     <Card
-      className="flex h-[calc(100vh-240px)] min-h-[26rem] flex-col overflow-hidden supports-[height:100dvh]:h-[calc(100dvh-240px)]"
+      className="flex h-[calc(100vh-240px)] min-h-[26rem] flex-col overflow-clip supports-[height:100dvh]:h-[calc(100dvh-240px)]"
       role="region"
       aria-labelledby="chat-title"
     >
