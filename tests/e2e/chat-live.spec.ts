@@ -30,12 +30,18 @@ async function openChat(page: Page, path: string) {
 }
 
 /** The agency owner (on `page`) and its client (in a second browser) in one space's chat, both live. */
-async function liveConversation(page: Page, browser: Browser) {
+async function liveConversation(page: Page, browser: Browser, { earlierMessages = 0 } = {}) {
   const world = await createWorld(page, {
     clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
     spaces: [{ name: "Northwind Launch", clients: [0] }],
   });
   const spaceId = world.spaces[0].id;
+  if (earlierMessages) {
+    const response = await page.request.post("/e2e/messages", {
+      data: { spaceId, senderEmail: world.owner.email, minutesAgo: 30, count: earlierMessages },
+    });
+    expect(response.ok()).toBe(true);
+  }
   const client = await secondBrowser(browser);
   await signInAs(page, world.owner.email);
   await signInAs(client.page, world.clients[0].email);
@@ -129,6 +135,29 @@ test(
     await expect(typing).toHaveText("Olivia Chen is typing…");
     await box.fill("");
     await expect(typing).toHaveCount(0);
+    await client.context.close();
+  },
+);
+
+test(
+  "a reader scrolled up to earlier messages stays there when one comes in, and can jump to it",
+  { tag: "@postgres" },
+  async ({ page, browser }) => {
+    const client = await liveConversation(page, browser, { earlierMessages: 25 });
+    await messages(page).evaluate((element) => element.scrollTo({ top: -element.scrollHeight }));
+    const reading = message(page, "Message 3");
+    await expect(reading).toBeInViewport();
+    const before = await reading.boundingBox();
+
+    await send(client.page, "Are you there?");
+    const jump = page.getByRole("button", { name: "Jump to latest" });
+    await expect(jump).toBeVisible({ timeout: 5_000 });
+    expect((await reading.boundingBox())?.y).toBeCloseTo(before!.y, 0);
+    await expect(message(page, "Are you there?")).not.toBeInViewport();
+
+    await jump.click();
+    await expect(message(page, "Are you there?")).toBeInViewport();
+    await expect(jump).toHaveCount(0);
     await client.context.close();
   },
 );

@@ -211,35 +211,40 @@ test("a file too large, or one whose upload fails, says so in a toast and beside
   );
 });
 
-test("older messages come a page at a time", { tag: "@no-js" }, async ({ page }) => {
-  const world = await createWorld(page, {
-    clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
-    spaces: [{ name: "Northwind Launch", clients: [0] }],
-  });
-  const response = await page.request.post("/e2e/messages", {
-    data: { spaceId: world.spaces[0].id, senderEmail: world.clients[0].email, minutesAgo: 30, count: 40 },
-  });
-  expect(response.ok()).toBe(true);
-  await signInAs(page, world.owner.email);
-  await page.goto(`/spaces/${world.spaces[0].id}`);
-  await expect(messageItems(page)).toHaveCount(30);
-  if (test.info().project.use.javaScriptEnabled === false) {
-    await page.getByRole("link", { name: "Older messages" }).click();
-    await expect(messageItems(page)).toHaveCount(10);
-    await expect(page.getByRole("link", { name: "Latest messages" })).toBeVisible();
-  } else {
-    // The chat opens at its latest message; scrolling to the top is enough for older ones.
+test(
+  "a chat opens at its latest message, and older ones come a page at a time",
+  { tag: "@no-js" },
+  async ({ page }) => {
+    const world = await createWorld(page, {
+      clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
+      spaces: [{ name: "Northwind Launch", clients: [0] }],
+    });
+    const response = await page.request.post("/e2e/messages", {
+      data: { spaceId: world.spaces[0].id, senderEmail: world.clients[0].email, minutesAgo: 30, count: 40 },
+    });
+    expect(response.ok()).toBe(true);
+    await signInAs(page, world.owner.email);
+    await page.goto(`/spaces/${world.spaces[0].id}`);
+    await expect(messageItems(page)).toHaveCount(30);
+    // The chat opens at its latest message, with JavaScript and without.
     await expect(bubble(page, "Message 40")).toBeInViewport();
-    await expect(async () => {
-      await messages(page).evaluate((element) => element.scrollTo({ top: 0 }));
-      await expect(messageItems(page)).toHaveCount(40, { timeout: 1000 });
-    }).toPass();
-    await expect(page.getByRole("link", { name: "Older messages" })).toHaveCount(0);
-    // What one sends shows at once, scrolled into view, even from up there.
-    await send(page, "Back at the bottom");
-    await expect(bubble(page, "Back at the bottom")).toBeInViewport();
-  }
-});
+    if (test.info().project.use.javaScriptEnabled === false) {
+      await page.getByRole("link", { name: "Older messages" }).click();
+      await expect(messageItems(page)).toHaveCount(10);
+      await expect(page.getByRole("link", { name: "Latest messages" })).toBeVisible();
+    } else {
+      // Scrolling to the top is enough for older ones.
+      await expect(async () => {
+        await messages(page).evaluate((element) => element.scrollTo({ top: -element.scrollHeight }));
+        await expect(messageItems(page)).toHaveCount(40, { timeout: 1000 });
+      }).toPass();
+      await expect(page.getByRole("link", { name: "Older messages" })).toHaveCount(0);
+      // What one sends shows at once, scrolled into view, even from up there.
+      await send(page, "Back at the bottom");
+      await expect(bubble(page, "Back at the bottom")).toBeInViewport();
+    }
+  },
+);
 
 test(
   "unread messages show on the chat list and behind the bell until the chat is opened, at phone width too",
@@ -490,7 +495,7 @@ test(
 
     // An original on an older page: the quote loads older pages until it is there, and shows it.
     await expect(async () => {
-      await messages(page).evaluate((element) => element.scrollTo({ top: 0 }));
+      await messages(page).evaluate((element) => element.scrollTo({ top: -element.scrollHeight }));
       await expect(messageItems(page)).toHaveCount(61, { timeout: 1000 });
     }).toPass();
     await bubble(page, "Message 1").hover();

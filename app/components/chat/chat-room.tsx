@@ -292,7 +292,7 @@ function ConnectionNotice({ connected, problem }: { connected: boolean; problem:
 
 function EmptyChat() {
   return (
-    <div className="flex h-full flex-col items-center justify-center text-center">
+    <div className="flex flex-1 flex-col items-center justify-center text-center">
       <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-400">
         <ChatIcon className="size-6" aria-hidden="true" />
       </span>

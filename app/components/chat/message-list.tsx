@@ -14,6 +14,10 @@ export const AUTO_SCROLL_THRESHOLD_PX = 20;
  * The scrolling list: it opens at the bottom, follows new messages while the reader
  * is at the bottom, otherwise offers a jump to the latest; scrolling to the top loads
  * older messages (with JavaScript; the Older messages link does it without).
+ *
+ * The scroller is laid out from its foot (`flex-col-reverse`), so the browser opens it
+ * at the latest message with the HTML, before any script runs and without it. Its
+ * scrollTop is 0 at the foot and negative above (decision 030).
  */
 export function MessageList({
   messages,
@@ -44,11 +48,11 @@ export function MessageList({
   const [loadingOlder, setLoadingOlder] = useState(false);
   const clock = useClock();
   const now = useNow();
-  const previous = useRef({ first: messages[0]?.id, last: messages.at(-1)?.id, count: 0, pending: 0, height: 0 });
+  const previous = useRef({ last: messages.at(-1)?.id, count: 0, pending: 0, height: 0 });
 
   const scrollToBottom = () => {
     const element = scroller.current;
-    if (element) element.scrollTop = element.scrollHeight;
+    if (element) element.scrollTop = 0;
     atBottom.current = true;
     setShowJump(false);
   };
@@ -57,20 +61,21 @@ export function MessageList({
     const element = scroller.current;
     if (!element) return;
     const before = previous.current;
-    const first = messages[0]?.id;
     const last = messages.at(-1)?.id;
     const count = messages.length + pending.length;
     if (before.height === 0 || pending.length > before.pending) {
       // The first render, or the reader just sent something: show the bottom.
       scrollToBottom();
-    } else if (first !== before.first && last === before.last) {
-      // Older messages came in above: keep the reader where they were.
-      element.scrollTop += element.scrollHeight - before.height;
     } else if (count > before.count || last !== before.last) {
+      // Measured from the foot, older messages loaded above leave the view where it was;
+      // newer ones below would push it up, unless the reader is following the latest.
       if (atBottom.current) scrollToBottom();
-      else setShowJump(true);
+      else if (last !== before.last) {
+        element.scrollTop -= element.scrollHeight - before.height;
+        setShowJump(true);
+      }
     }
-    previous.current = { first, last, count, pending: pending.length, height: element.scrollHeight };
+    previous.current = { last, count, pending: pending.length, height: element.scrollHeight };
   }, [messages, pending.length]);
 
   useEffect(() => {
@@ -93,7 +98,7 @@ export function MessageList({
   const onScroll = () => {
     const element = scroller.current;
     if (!element) return;
-    atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight <= AUTO_SCROLL_THRESHOLD_PX;
+    atBottom.current = Math.abs(element.scrollTop) <= AUTO_SCROLL_THRESHOLD_PX;
     if (atBottom.current) {
       if (showJump && onSeeLatest) onSeeLatest();
       setShowJump(false);
@@ -105,46 +110,48 @@ export function MessageList({
       <div
         ref={scroller}
         onScroll={onScroll}
-        className="h-full overflow-y-auto px-3 py-4 sm:px-4"
+        className="flex h-full flex-col-reverse overflow-y-auto px-3 py-4 [overflow-anchor:none] sm:px-4"
         role="log"
         aria-label="Messages"
         tabIndex={0}
       >
-        {hasOlder ? (
-          <div ref={topSentinel} className="mb-4 text-center">
-            {olderHref ? (
-              <Link
-                to={olderHref}
-                preventScrollReset
-                className="text-sm font-medium text-indigo-700 hover:underline"
-                onClick={(event) => {
-                  if (!onLoadOlder) return;
-                  event.preventDefault();
-                  void onLoadOlder();
-                }}
-              >
-                {loadingOlder ? "Loading older messages…" : "Older messages"}
-              </Link>
-            ) : null}
-          </div>
-        ) : null}
-        {messages.length || pending.length ? (
-          <ol className="space-y-4">
-            {messages.map((message, index) => {
-              const newDay =
-                index === 0 || dayKey(messages[index - 1].createdAt, clock) !== dayKey(message.createdAt, clock);
-              return (
-                <Fragment key={message.id}>
-                  {newDay ? <DaySeparator at={message.createdAt} now={now} clock={clock} /> : null}
-                  {renderMessage(message, newDay || startsGroup(messages[index - 1], message))}
-                </Fragment>
-              );
-            })}
-            {pending.map(renderPending)}
-          </ol>
-        ) : (
-          empty
-        )}
+        <div className="flex min-h-full shrink-0 flex-col">
+          {hasOlder ? (
+            <div ref={topSentinel} className="mb-4 text-center">
+              {olderHref ? (
+                <Link
+                  to={olderHref}
+                  preventScrollReset
+                  className="text-sm font-medium text-indigo-700 hover:underline"
+                  onClick={(event) => {
+                    if (!onLoadOlder) return;
+                    event.preventDefault();
+                    void onLoadOlder();
+                  }}
+                >
+                  {loadingOlder ? "Loading older messages…" : "Older messages"}
+                </Link>
+              ) : null}
+            </div>
+          ) : null}
+          {messages.length || pending.length ? (
+            <ol className="space-y-4">
+              {messages.map((message, index) => {
+                const newDay =
+                  index === 0 || dayKey(messages[index - 1].createdAt, clock) !== dayKey(message.createdAt, clock);
+                return (
+                  <Fragment key={message.id}>
+                    {newDay ? <DaySeparator at={message.createdAt} now={now} clock={clock} /> : null}
+                    {renderMessage(message, newDay || startsGroup(messages[index - 1], message))}
+                  </Fragment>
+                );
+              })}
+              {pending.map(renderPending)}
+            </ol>
+          ) : (
+            empty
+          )}
+        </div>
       </div>
       {showJump ? (
         <button
