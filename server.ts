@@ -128,6 +128,10 @@ app.all(
 );
 
 const server = http.createServer(app);
+// The proxy in front (Fly's closes idle connections after 60 s) must be the one to close an
+// idle keep-alive connection: with Node's 5 s, a request it sent on a connection the app was
+// closing at that moment failed with ECONNRESET.
+server.keepAliveTimeout = 65_000;
 const io = new SocketServer(server, {
   serveClient: false,
   allowRequest: (req, callback) => build.entry.module.allowRealtimeRequest(req, callback),

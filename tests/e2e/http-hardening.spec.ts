@@ -1,4 +1,5 @@
 import http from "node:http";
+import net from "node:net";
 import { createWorld, expect, signInAs, test } from "./support/fixtures";
 
 /* What the production server answers to hostile requests, and the headers every answer carries. */
@@ -33,6 +34,31 @@ function postChunked(url: string, totalBytes: number, headers: Record<string, st
     write();
   });
 }
+
+/** Sends one request on an open connection and reads its answer's status line, or null when the server closed it. */
+function askOnConnection(socket: net.Socket, host: string) {
+  return new Promise<string | null>((resolve) => {
+    const onData = (data: Buffer) => done(data.toString("latin1").split("\r\n")[0]);
+    const done = (line: string | null) => {
+      socket.off("data", onData).off("close", onClose);
+      resolve(line);
+    };
+    const onClose = () => done(null);
+    socket.on("data", onData).on("close", onClose);
+    socket.write(`GET /healthz HTTP/1.1\r\nHost: ${host}\r\n\r\n`, (error) => error && done(null));
+  });
+}
+
+test("a keep-alive connection left idle, as a proxy keeps one, still serves the next request", async ({ baseURL }) => {
+  const { hostname, port, host } = new URL(baseURL!);
+  const socket = net.connect(Number(port), hostname);
+  await new Promise((resolve) => socket.once("connect", resolve));
+  expect(await askOnConnection(socket, host)).toBe("HTTP/1.1 200 OK");
+  // Past Node's default of 5 s, after which a request written to the closing connection failed.
+  await new Promise((resolve) => setTimeout(resolve, 6_000));
+  expect(await askOnConnection(socket, host)).toBe("HTTP/1.1 200 OK");
+  socket.destroy();
+});
 
 test("a 12 MB chunked post to /login is refused with 413 and says why", async ({ baseURL }) => {
   const response = await postChunked(`${baseURL}/login`, 12 * MB, {
