@@ -5,9 +5,6 @@ import { createAdmin, createWorld, expect, expectAccessible, signInAs, test } fr
  * only is tests/integration/guards.test.ts and access-matrix.test.ts.
  */
 
-// axe runs on long tables.
-test.describe.configure({ timeout: 60_000 });
-
 test("administrators search the users, see the database and the settings in force, never a secret", async ({
   page,
 }) => {

@@ -13,9 +13,6 @@ import {
 } from "./support/fixtures";
 import { uniqueEmail } from "./support/unique";
 
-// Each journey registers people and follows their mails: longer than one page's test.
-test.describe.configure({ timeout: 60_000 });
-
 /*
  * Invitations end to end (SPEC §2.1, §2.9–2.11, §4, §8), with JavaScript (the invite
  * dialog, its tabs) and without (the invite form as a page).

@@ -13,9 +13,6 @@ import {
 
 /* The Security tab: password, sessions and two-factor sign-in, with and without JavaScript. */
 
-// Several password hashes per test: slow on a busy machine.
-test.describe.configure({ timeout: 60_000 });
-
 /** Another browser signed in as the same person (their phone, say). */
 async function secondBrowser(browser: Browser, email: string) {
   const context = await browser.newContext();

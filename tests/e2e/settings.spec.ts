@@ -198,8 +198,6 @@ for (const person of ["agency owner", "client"] as const) {
   test(`each settings tab of the ${person} has a title, a description, and is accessible at 390px wide too`, async ({
     page,
   }) => {
-    // axe runs six times here.
-    test.setTimeout(90_000);
     const world = await createWorld(page, { clients: [{ name: "Olivia Chen" }] });
     const [email, base] =
       person === "client" ? [world.clients[0].email, "/client/settings"] : [world.owner.email, "/settings"];
