@@ -15,11 +15,7 @@ const TOAST_EVENT = "app:toast";
  * commands go over its socket). The Toaster stacks it with the pages' toasts.
  */
 export function showToast(toast: ToastInput) {
-  announce({ id: crypto.randomUUID(), ...toast });
-}
-
-function announce(toast: Toast) {
-  window.dispatchEvent(new CustomEvent<Toast>(TOAST_EVENT, { detail: toast }));
+  window.dispatchEvent(new CustomEvent<Toast>(TOAST_EVENT, { detail: { id: crypto.randomUUID(), ...toast } }));
 }
 
 /** The newest first, each id once, at most MAX_VISIBLE_TOASTS. */
@@ -40,19 +36,18 @@ function stack(toasts: Toast[], toast: Toast) {
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
   const [toasts, setToasts] = useState<Toast[]>(() => (toast ? [toast] : []));
+  const [lastId, setLastId] = useState(toast?.id ?? null);
+  if (toast && toast.id !== lastId) {
+    // A new toast arrived with this render's data: adjust state while rendering, not in an effect.
+    setLastId(toast.id);
+    setToasts((current) => stack(current, toast));
+  }
   const dismiss = useCallback((id: string) => setToasts((current) => current.filter((t) => t.id !== id)), []);
   useEffect(() => {
     const onToast = (event: Event) => setToasts((current) => stack(current, (event as CustomEvent<Toast>).detail));
     window.addEventListener(TOAST_EVENT, onToast);
     return () => window.removeEventListener(TOAST_EVENT, onToast);
   }, []);
-  // A page's toast joins the stack as the page's code's do, once the page is drawn. It was
-  // added while rendering, and when one arrived with a navigation (rendered in a transition)
-  // just as another's timer dismissed that one, the new toast went too, within a frame
-  // (3 of 24 loaded e2e runs; none of 12 since).
-  useEffect(() => {
-    if (toast) announce(toast);
-  }, [toast]);
 
   return (
     <section
