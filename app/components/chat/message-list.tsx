@@ -48,7 +48,7 @@ export function MessageList({
   const [loadingOlder, setLoadingOlder] = useState(false);
   const clock = useClock();
   const now = useNow();
-  const previous = useRef({ last: messages.at(-1)?.id, count: 0, pending: 0, height: 0 });
+  const previous = useRef({ last: messages.at(-1)?.id, pending: 0, height: 0 });
 
   const scrollToBottom = () => {
     const element = scroller.current;
@@ -62,20 +62,19 @@ export function MessageList({
     if (!element) return;
     const before = previous.current;
     const last = messages.at(-1)?.id;
-    const count = messages.length + pending.length;
     if (before.height === 0 || pending.length > before.pending) {
       // The first render, or the reader just sent something: show the bottom.
       scrollToBottom();
-    } else if (count > before.count || last !== before.last) {
+    } else if (last !== before.last) {
       // Measured from the foot, older messages loaded above leave the view where it was;
       // newer ones below would push it up, unless the reader is following the latest.
       if (atBottom.current) scrollToBottom();
-      else if (last !== before.last) {
+      else {
         element.scrollTop -= element.scrollHeight - before.height;
         setShowJump(true);
       }
     }
-    previous.current = { last, count, pending: pending.length, height: element.scrollHeight };
+    previous.current = { last, pending: pending.length, height: element.scrollHeight };
   }, [messages, pending.length]);
 
   useEffect(() => {
