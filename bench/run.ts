@@ -119,7 +119,7 @@ async function main() {
   const seedStart = performance.now();
   const { db } = await import("~/services/db.server");
   cleanups.push(() => db.destroy());
-  const { world, chatSpaceId, chatClientCookie, ownerCookie } = await seedBenchWorld(CONFIG);
+  const { world, chatSpaceId, emptySpaceId, chatClientCookie, ownerCookie } = await seedBenchWorld(CONFIG);
   const capacity = QUICK ? CAPACITY.quick : CAPACITY.full;
   const capacityClients = capacity.steps.at(-1)!;
   const { seedChatWorld } = await import("#tests/support/chat-world");
@@ -170,7 +170,7 @@ async function main() {
   };
   if (chosen.includes("chat")) results.chat = await chatScenario(appOrigin, bareOrigin, world.people);
   if (chosen.includes("pages")) {
-    const pages = { chatSpaceId, chatClientCookie, ownerCookie };
+    const pages = { chatSpaceId, emptySpaceId, chatClientCookie, ownerCookie };
     results.pages = await pagesScenario("Pages on the Postgres server", pageTargets(appOrigin, bareOrigin, pages));
     results.pagesPglite = await pagesOnPglite(bareOrigin);
   }
@@ -306,6 +306,7 @@ function pageTargets(appOrigin: string, bareOrigin: string, world: PagesWorld): 
     { name: "/login", url: `${appOrigin}/login` },
     { name: "/dashboard", url: `${appOrigin}/dashboard`, cookie: world.ownerCookie },
     { name: "/spaces", url: `${appOrigin}/spaces`, cookie: world.ownerCookie },
+    { name: "/spaces/{id} (empty)", url: `${appOrigin}/spaces/${world.emptySpaceId}`, cookie: world.ownerCookie },
     { name: "/spaces/{id} (200 msgs)", url: `${appOrigin}/spaces/${world.chatSpaceId}`, cookie: world.ownerCookie },
     { name: "/client/chat/{id}", url: `${appOrigin}/client/chat/${world.chatSpaceId}`, cookie: world.chatClientCookie },
   ].filter((target) => target.baseline || !flags.page || flags.page.includes(target.name.split(" ")[0]));

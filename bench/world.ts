@@ -1,9 +1,11 @@
 /*
  * The bench's world: the chat's agency (tests/support/chat-world.ts) and a space with
- * 200 messages for the pages. bench/run.ts seeds the Postgres server's database with it
- * in its own process; for PGlite, which one process at a time may open, it runs this
- * file as a child (`tsx bench/world.ts`, DATA_DIR set, DATABASE_URL unset) that seeds,
- * prints what the pages need as JSON and exits before the app opens the same directory.
+ * 200 messages for the pages, and a space of its own that no scenario writes to: the empty
+ * chat page, which measures the signed-in shell and the chat's frame without the list.
+ * bench/run.ts seeds the Postgres server's database with it in its own process; for
+ * PGlite, which one process at a time may open, it runs this file as a child
+ * (`tsx bench/world.ts`, DATA_DIR set, DATABASE_URL unset) that seeds, prints what the
+ * pages need as JSON and exits before the app opens the same directory.
  */
 import crypto from "node:crypto";
 import url from "node:url";
@@ -15,7 +17,7 @@ export async function seedBenchWorld({ clients, spaces }: { clients: number; spa
   await migrate();
   const { seedChatWorld } = await import("#tests/support/chat-world");
   const { sessionCookie } = await import("#tests/support/sockets");
-  const { actorOf } = await import("#tests/support/factories");
+  const { actorOf, createSpace } = await import("#tests/support/factories");
   const { sendMessage } = await import("~/models/messages.server");
   const world = await seedChatWorld({ clients, spaces });
   const chatSpace = world.spaces[0];
@@ -28,6 +30,7 @@ export async function seedBenchWorld({ clients, spaces }: { clients: number; spa
   return {
     world,
     chatSpaceId: chatSpace.id,
+    emptySpaceId: (await createSpace(world.agencyId, { name: "Quiet Space" })).id,
     chatClientCookie: chatClient.cookie,
     ownerCookie: await sessionCookie(world.owner),
   };
@@ -35,15 +38,15 @@ export async function seedBenchWorld({ clients, spaces }: { clients: number; spa
 
 export type PagesWorld = Pick<
   Awaited<ReturnType<typeof seedBenchWorld>>,
-  "chatSpaceId" | "chatClientCookie" | "ownerCookie"
+  "chatSpaceId" | "emptySpaceId" | "chatClientCookie" | "ownerCookie"
 >;
 
 if (process.argv[1] === url.fileURLToPath(import.meta.url)) {
-  const { chatSpaceId, chatClientCookie, ownerCookie } = await seedBenchWorld({
+  const { chatSpaceId, emptySpaceId, chatClientCookie, ownerCookie } = await seedBenchWorld({
     clients: Number(process.env.BENCH_CLIENTS),
     spaces: Number(process.env.BENCH_SPACES),
   });
   const { db } = await import("~/services/db.server");
   await db.destroy();
-  console.log(JSON.stringify({ chatSpaceId, chatClientCookie, ownerCookie } satisfies PagesWorld));
+  console.log(JSON.stringify({ chatSpaceId, emptySpaceId, chatClientCookie, ownerCookie } satisfies PagesWorld));
 }
