@@ -119,7 +119,7 @@ async function main() {
   const seedStart = performance.now();
   const { db } = await import("~/services/db.server");
   cleanups.push(() => db.destroy());
-  const { world, chatSpaceId, emptySpaceId, chatClientCookie, ownerCookie } = await seedBenchWorld(CONFIG);
+  const { world, ...pagesWorld } = await seedBenchWorld(CONFIG);
   const capacity = QUICK ? CAPACITY.quick : CAPACITY.full;
   const capacityClients = capacity.steps.at(-1)!;
   const { seedChatWorld } = await import("#tests/support/chat-world");
@@ -170,16 +170,19 @@ async function main() {
   };
   if (chosen.includes("chat")) results.chat = await chatScenario(appOrigin, bareOrigin, world.people);
   if (chosen.includes("pages")) {
-    const pages = { chatSpaceId, emptySpaceId, chatClientCookie, ownerCookie };
-    results.pages = await pagesScenario("Pages on the Postgres server", pageTargets(appOrigin, bareOrigin, pages));
+    results.pages = await pagesScenario("Pages on the Postgres server", pageTargets(appOrigin, bareOrigin, pagesWorld));
     results.pagesPglite = await pagesOnPglite(bareOrigin);
   }
   if (chosen.includes("weight")) {
     results.weight = await weightScenario([
       { name: "/ (landing)", url: `${appOrigin}/` },
       { name: "/login", url: `${appOrigin}/login` },
-      { name: "/spaces", url: `${appOrigin}/spaces`, cookie: ownerCookie },
-      { name: "/spaces/{id} (chat)", url: `${appOrigin}/spaces/${chatSpaceId}`, cookie: ownerCookie },
+      { name: "/spaces", url: `${appOrigin}/spaces`, cookie: pagesWorld.ownerCookie },
+      {
+        name: "/spaces/{id} (chat)",
+        url: `${appOrigin}/spaces/${pagesWorld.chatSpaceId}`,
+        cookie: pagesWorld.ownerCookie,
+      },
     ]);
   }
   if (chosen.includes("storm")) {

@@ -36,17 +36,14 @@ export async function seedBenchWorld({ clients, spaces }: { clients: number; spa
   };
 }
 
-export type PagesWorld = Pick<
-  Awaited<ReturnType<typeof seedBenchWorld>>,
-  "chatSpaceId" | "emptySpaceId" | "chatClientCookie" | "ownerCookie"
->;
+export type PagesWorld = Omit<Awaited<ReturnType<typeof seedBenchWorld>>, "world">;
 
 if (process.argv[1] === url.fileURLToPath(import.meta.url)) {
-  const { chatSpaceId, emptySpaceId, chatClientCookie, ownerCookie } = await seedBenchWorld({
+  const { world, ...pages } = await seedBenchWorld({
     clients: Number(process.env.BENCH_CLIENTS),
     spaces: Number(process.env.BENCH_SPACES),
   });
   const { db } = await import("~/services/db.server");
   await db.destroy();
-  console.log(JSON.stringify({ chatSpaceId, emptySpaceId, chatClientCookie, ownerCookie } satisfies PagesWorld));
+  console.log(JSON.stringify(pages satisfies PagesWorld));
 }
