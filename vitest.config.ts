@@ -24,6 +24,8 @@ export const POSTGRES_FILES = [
   // Two app processes on one database, killed or cut off: skipped on PGlite.
   "tests/integration/multi-process.test.ts",
   "tests/integration/fault-kill.test.ts",
+  // A person's messages in typing order across a SIGKILL (a process on Postgres, a cut listener on PGlite).
+  "tests/integration/send-order.test.ts",
   "tests/integration/database-outage.test.ts",
   // Typing and presence told between two instances through the Postgres adapter.
   "tests/integration/realtime-typing.test.ts",

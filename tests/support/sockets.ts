@@ -29,6 +29,52 @@ export async function stopRealtimeServers() {
   await detachRealtime();
 }
 
+/**
+ * One app instance that a test kills and starts again on the same port. On a Postgres
+ * server it is a process of its own, killed with SIGKILL. On PGlite, whose directory one
+ * process opens, it is this process's socket.io server: every connection is cut at once
+ * (what the browsers see of a killed server) and it stops listening until started again.
+ */
+export async function startKillableServer() {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  if (process.env.TEST_DATABASE_URL) {
+    let instance: ChildProcess | undefined = await startServerProcess(port);
+    return {
+      origin,
+      kill: async () => {
+        const exited = new Promise((resolve) => instance!.once("exit", resolve));
+        instance!.kill("SIGKILL");
+        await exited;
+        instance = undefined;
+      },
+      start: async () => void (instance = await startServerProcess(port)),
+      stop: async () => instance && (await stopServerProcess(instance)),
+    };
+  }
+  const server = http.createServer();
+  const connections = new Set<net.Socket>();
+  server.on("connection", (connection) => {
+    connections.add(connection);
+    connection.once("close", () => connections.delete(connection));
+  });
+  const io = new Server(server, { allowRequest: allowRealtimeRequest });
+  await attachRealtime(io);
+  realtimeServers.push(io);
+  const listen = () => new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  await listen();
+  return {
+    origin,
+    kill: async () => {
+      const closed = new Promise((resolve) => server.close(resolve));
+      for (const connection of connections) connection.destroy();
+      await closed;
+    },
+    start: listen,
+    stop: async () => {},
+  };
+}
+
 /** The Cookie header of a fresh session of this user, as their browser would send it. */
 export async function sessionCookie(user: { id: string }) {
   const header = await sessionCookieHeader(await createSession(user.id, "vitest"));

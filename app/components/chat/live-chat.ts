@@ -27,6 +27,12 @@ import {
  *   cannot be reached) and "too many requests" (the socket's event limit, which an
  *   outbox retrying through an outage can reach) are not refusals of the message: it
  *   stays Sending… and goes again, with back-off, until it is stored.
+ * - The outbox is a line, first in, first out, with one send on its way at a time: a
+ *   message goes only once the one typed before it is stored (or refused), so the
+ *   server is never offered a later message before an earlier one, and a tab's
+ *   messages are stored in the order they were typed whatever happens to the
+ *   connection (decision 031). A file, which goes up over HTTP, takes its turn in the
+ *   same line (`inTurn`).
  * - When the server tells the socket to catch up (its instance missed broadcasts while
  *   it could not listen to the others), it asks for what came after the last number.
  * - Typing: the person's typing is signalled at most once every TYPING_SIGNAL_MS, and its
@@ -79,9 +85,15 @@ const isNotNow = (answer: { ok: boolean; error?: string }) =>
 
 const RETRY_DELAY_MS = 1_000;
 
+/** A turn in the outbox's line: a message of the outbox by its client id, or a file's upload. */
+type Turn = { clientId: string } | { run: () => Promise<void> };
+
 export class LiveChat {
   lastSeq: number;
   private outbox: OutboxMessage[];
+  private line: Turn[];
+  private sending = false;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private sentSeqs = new Map<string, number>();
   private syncing: Promise<void> | null = null;
   private syncAgain = false;
@@ -96,6 +108,7 @@ export class LiveChat {
     this.lastSeq = options.lastSeq;
     this.key = `chat-outbox:${options.spaceId}`;
     this.outbox = readOutbox(options.storage, this.key);
+    this.line = this.outbox.flatMap(({ clientId, status }) => (status === "sending" ? [{ clientId }] : []));
   }
 
   start() {
@@ -121,9 +134,11 @@ export class LiveChat {
     this.typers.clear();
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
   }
 
-  /** Keeps the message, shows it as Sending…, and sends it now if connected (else on reconnect). */
+  /** Keeps the message, shows it as Sending…, and sends it once those typed before it are stored. */
   send(content: string, replyToId?: string): OutboxMessage {
     const entry: OutboxMessage = {
       clientId: crypto.randomUUID(),
@@ -133,16 +148,28 @@ export class LiveChat {
       status: "sending",
     };
     this.update([...this.outbox, entry]);
-    void this.deliver(entry.clientId);
+    this.enqueue({ clientId: entry.clientId });
     return entry;
   }
 
-  /** Sends a failed message again; false when the outbox does not hold it. */
+  /** Sends a failed message again, at the end of the line, as if typed now; false when the outbox does not hold it. */
   retry(clientId: string): boolean {
-    if (!this.outbox.some((entry) => entry.clientId === clientId)) return false;
-    this.update(this.outbox.map((entry) => (entry.clientId === clientId ? { ...entry, status: "sending" } : entry)));
-    void this.deliver(clientId);
+    const entry = this.outbox.find((candidate) => candidate.clientId === clientId);
+    if (!entry) return false;
+    const others = this.outbox.filter((candidate) => candidate !== entry);
+    this.update([...others, { ...entry, status: "sending", error: undefined }]);
+    this.enqueue({ clientId });
     return true;
+  }
+
+  /**
+   * Runs `send` (a file's upload) in its turn: once every message typed before it is
+   * stored or refused, and before any typed after it goes. Resolves to what it returns.
+   */
+  inTurn<T>(send: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.enqueue({ run: () => send().then(resolve, reject) });
+    });
   }
 
   discard(clientId: string) {
@@ -205,9 +232,7 @@ export class LiveChat {
   }
 
   private onConnect = () => {
-    void this.sync().then(() => {
-      for (const entry of this.outbox) if (entry.status === "sending") void this.deliver(entry.clientId);
-    });
+    void this.sync().then(() => this.sendNext());
   };
 
   private onCatchUp = () => void this.sync();
@@ -282,22 +307,63 @@ export class LiveChat {
     }
   }
 
-  private async deliver(clientId: string) {
+  private enqueue(turn: Turn) {
+    this.line.push(turn);
+    // While the line waits out a back-off, its head goes first when the wait is over.
+    if (!this.retryTimer) void this.sendNext();
+  }
+
+  /** Sends the line's turns one after the other until it is empty or its head must wait. */
+  private async sendNext() {
+    if (this.sending) return;
+    this.sending = true;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    try {
+      while (this.line.length) {
+        const turn = this.line[0];
+        if ("run" in turn) await turn.run().catch(() => undefined);
+        else if ((await this.deliver(turn.clientId)) === "wait") return;
+        this.line.shift();
+      }
+    } finally {
+      this.sending = false;
+    }
+  }
+
+  /** After a pause while connected; a reconnect sends the line's head anyway. */
+  private sendLater(delayMs: number) {
+    if (!this.options.socket.connected) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      void this.sendNext();
+    }, delayMs);
+  }
+
+  /** Sends one message of the outbox; "wait" when it must go again later, keeping its place at the head. */
+  private async deliver(clientId: string): Promise<"done" | "wait"> {
     const entry = this.outbox.find((candidate) => candidate.clientId === clientId);
-    if (!entry || entry.status !== "sending" || !this.options.socket.connected) return;
+    if (!entry || entry.status !== "sending") return "done";
+    if (!this.options.socket.connected) return "wait";
     const { spaceId } = this.options;
     const { content, replyToId } = entry;
     const answer = await this.request<SendAnswer>("chat:send", { spaceId, clientId, content, replyToId });
     // No answer: it stays Sending…, and goes again on reconnect, or soon if the server was only slow.
-    if (!answer) return this.later(() => void this.deliver(clientId));
-    if (isNotNow(answer)) return this.later(() => void this.deliver(clientId), this.unavailableDelay());
+    if (!answer) {
+      this.sendLater(RETRY_DELAY_MS);
+      return "wait";
+    }
+    if (isNotNow(answer)) {
+      this.sendLater(this.unavailableDelay());
+      return "wait";
+    }
     this.unavailableInARow = 0;
     if (!answer.ok) {
       const error = answer.error || MESSAGE_TEXT.sendFailed;
       this.update(
         this.outbox.map((item) => (item.clientId === clientId ? { ...item, status: "failed", error } : item)),
       );
-      return;
+      return "done";
     }
     this.sentSeqs.set(clientId, answer.seq);
     this.update(this.outbox.map((item) => (item.clientId === clientId ? { ...item, status: "sent" } : item)));
@@ -305,6 +371,7 @@ export class LiveChat {
     if (answer.seq <= this.lastSeq) this.forgetShown();
     else if (answer.change) this.receive(answer.change);
     else void this.sync();
+    return "done";
   }
 
   /**

@@ -16,7 +16,8 @@ import type { LiveChatCommands } from "./use-live-chat";
 /*
  * What the chat does beyond the socket's commands (use-live-chat.ts): a message with a
  * file goes up as the no-JavaScript form's post, to /resources/chat/{spaceId}, with
- * XMLHttpRequest, whose upload reports progress; reactions show at once; older pages
+ * XMLHttpRequest, whose upload reports progress, in its turn among the messages typed
+ * (the live chat's line); reactions show at once; older pages
  * and a message's current reactions are read over HTTP.
  */
 
@@ -63,7 +64,7 @@ export function useChatActions({
       }
       const body = form({ intent: "send", clientId, content, ...(replyToId && { replyToId }) });
       body.set("file", file);
-      const result = await upload(path, body, pending);
+      const result = await live.inTurn(() => upload(path, body, pending));
       if (!result?.ok || result.intent !== "send") return fail(result && !result.ok ? result : null);
       files.current.delete(clientId);
       showToast(CHAT_TOASTS.fileSent);

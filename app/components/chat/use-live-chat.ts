@@ -80,6 +80,8 @@ export function useLiveChat({
         if (chat.current) chat.current.send(content, replyToId);
         else early.current.push([content, replyToId]);
       },
+      /** Runs a file's upload in its turn in the outbox's line, so that it keeps its place among the messages typed. */
+      inTurn: <T>(upload: () => Promise<T>) => (chat.current ? chat.current.inTurn(upload) : upload()),
       /** Retries a message of the outbox; false when the message is not one of its own (a file sent by HTTP). */
       retry: (clientId: string) => chat.current?.retry(clientId) ?? false,
       discard: (clientId: string) => chat.current?.discard(clientId),

@@ -16,6 +16,7 @@ import {
   createTeamMember,
   createUser,
 } from "#tests/support/factories";
+import { acceptMessagesAgain, refuseMessagesAsUnavailable, refusedSends } from "#tests/support/outages";
 
 /*
  * Shortcuts for the e2e suite, mounted by server.ts at /e2e only when E2E_HOOKS=1
@@ -167,6 +168,23 @@ export function e2eHooks() {
     );
     res.json({ ok: true });
   });
+
+  /**
+   * The database refusing the space's messages as unavailable (an outage the server
+   * outlives: the trigger stays across a restart) until DELETE; GET counts the refusals.
+   */
+  router
+    .route("/message-outage/:spaceId")
+    .all((req, res, next) => (/^[0-9a-f-]{36}$/.test(req.params.spaceId) ? next() : void res.status(400).json({})))
+    .post(async (req, res) => {
+      await refuseMessagesAsUnavailable(req.params.spaceId);
+      res.json({ refused: await refusedSends() });
+    })
+    .get(async (_req, res) => void res.json({ refused: await refusedSends() }))
+    .delete(async (req, res) => {
+      await acceptMessagesAgain(req.params.spaceId);
+      res.json({ ok: true });
+    });
 
   /** A verified administrator, with the factories' password. */
   router.post("/admin", async (_req, res) => {
