@@ -21,6 +21,9 @@ export const POSTGRES_FILES = [
   "tests/integration/unread-notices.test.ts",
   "tests/integration/member-notices.test.ts",
   "tests/integration/push.test.ts",
+  "tests/integration/mentions.test.ts",
+  // A person's sign-ins serialised on their row, so two at once keep the session cap.
+  "tests/integration/sessions-limits.test.ts",
   // Two app processes on one database, killed or cut off: skipped on PGlite.
   "tests/integration/multi-process.test.ts",
   "tests/integration/fault-kill.test.ts",

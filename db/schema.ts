@@ -50,6 +50,8 @@ export interface UsersTable {
   show_presence: Generated<boolean>;
   /** Light, dark, or the system's setting (issue 21). */
   theme: ColumnType<Theme, Theme | undefined, Theme>;
+  /** When the cap on sessions last signed one of theirs out (issue 35). */
+  sessions_capped_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -77,6 +79,8 @@ export interface SessionsTable {
   created_at: CreatedAt;
   last_seen_at: Timestamp;
   user_agent: string | null;
+  /** Made by the one-click link of a notice (issue 35). */
+  by_email_link: Generated<boolean>;
 }
 
 export interface VerificationTokensTable {
@@ -181,19 +185,26 @@ export interface InvitationsTable {
 /** Where a message's text names a member: `start` and `length` in its characters (the "@" included). */
 export type MentionAt = { userId: string; start: number; length: number };
 
+/** What a linked page says of itself, as a card shows it, and its picture as the app stored it. */
+export type LinkCard = {
+  title: string;
+  description: string | null;
+  siteName: string | null;
+  image: { key: string; width: number; height: number } | null;
+};
+
 /**
  * The card under a message for the first link in its text (issue 21): what the page said of
  * itself and its picture as stored with the app's files; or that its sender removed it.
  */
-export type StoredLinkPreview =
-  | {
-      url: string;
-      title: string;
-      description: string | null;
-      siteName: string | null;
-      image: { key: string; width: number; height: number } | null;
-    }
-  | { url: string; removed: true };
+export type StoredLinkPreview = ({ url: string } & LinkCard) | { url: string; removed: true };
+
+/** A page's card kept for every message that links it (issue 35); `card` is null when the page gave none. */
+export interface LinkPreviewCacheTable {
+  url: string;
+  card: JSONColumnType<LinkCard | null, string | null, string | null>;
+  expires_at: Timestamp;
+}
 
 export interface SpaceMessagesTable {
   id: Generated<string>;
@@ -294,6 +305,8 @@ export interface PushSubscriptionsTable {
   p256dh: string;
   auth: string;
   created_at: CreatedAt;
+  /** Sends in a row its push service did not take; forgotten at a few (issue 35). */
+  failed_sends: Generated<number>;
 }
 
 /** An image stored ahead of the form that will use it; the form may only claim its own. */
@@ -330,6 +343,22 @@ export interface SignInLinksTable {
 }
 
 /** A space's export asked for by one user: its archive and mailed link once the job has made them. */
+/** That a person was told they are named in a message; `settled_at` once a mention mail has dealt with it. */
+export interface MentionNoticesTable {
+  user_id: string;
+  message_id: string;
+  settled_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+/** A person's last mention mail about a space, and the sign-in link it carried. */
+export interface MentionDigestsTable {
+  user_id: string;
+  space_id: string;
+  mailed_at: Timestamp;
+  sign_in_link_id: string | null;
+}
+
 export interface SpaceExportsTable {
   id: Generated<string>;
   space_id: string;
@@ -339,6 +368,8 @@ export interface SpaceExportsTable {
   token_hash: string | null;
   expires_at: NullableTimestamp;
   downloaded_at: NullableTimestamp;
+  /** When its job's latest attempt began (issue 35): while it may still be at work, the export holds its space. */
+  job_started_at: NullableTimestamp;
   created_at: CreatedAt;
 }
 
@@ -365,12 +396,15 @@ export interface Database {
   two_factor: TwoFactorTable;
   recovery_codes: RecoveryCodesTable;
   sign_in_links: SignInLinksTable;
+  mention_notices: MentionNoticesTable;
+  mention_digests: MentionDigestsTable;
   space_exports: SpaceExportsTable;
   known_devices: KnownDevicesTable;
   realtime_instances: RealtimeInstancesTable;
   user_presence: UserPresenceTable;
   user_last_seen: UserLastSeenTable;
   push_subscriptions: PushSubscriptionsTable;
+  link_preview_cache: LinkPreviewCacheTable;
 }
 
 export type User = Selectable<UsersTable>;

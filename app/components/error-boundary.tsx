@@ -15,7 +15,13 @@ function describe(error: unknown): ErrorCopy {
       case 401:
         return { code: "401", title: "Please sign in", message: "You need to be signed in to see this page." };
       case 403:
-        return { code: "403", title: "Access denied", message: "You don't have permission to see this page." };
+        // A model's refusal says what may not be done (SPEC §8's words); anything else gets the general words.
+        return {
+          code: "403",
+          title: "Access denied",
+          message:
+            typeof error.data === "string" && error.data ? error.data : "You don't have permission to see this page.",
+        };
       case 413:
         return {
           code: "413",

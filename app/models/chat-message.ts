@@ -132,8 +132,8 @@ export const MESSAGE_TEXT = {
   originalDeleted: "Original message deleted",
   empty: "Message cannot be empty.",
   tooLong: `Message must be at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters.`,
-  editOthers: "You can only edit your own messages.",
-  deleteOthers: "You can only delete your own messages.",
+  /** SPEC §8's words for a change of someone else's message, under the toast title of the change (NOT_SENDER). */
+  notSender: "Make sure you're the sender of this message.",
   removePreviewOthers: "You can only remove previews from your own messages.",
   sent: "Message sent",
   updated: "Message updated successfully",
@@ -148,6 +148,8 @@ export const MESSAGE_TEXT = {
   previewRemoved: "Preview removed",
   previewRemoveFailed: "Could not remove the preview. Please try again.",
   notUnderstood: "This request was not understood.",
+  /** An action past its person's allowance, over the socket or a form (action-allowance.server.ts). */
+  tooManyRequests: "Too many requests. Please wait a moment and try again.",
 } as const;
 
 /** A file's size as the chat and an export show it: "512 B", "12.3 KB", "4.0 MB". */

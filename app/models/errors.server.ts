@@ -16,7 +16,7 @@ export type RefusalOptions = {
   title?: string;
 };
 
-/** A refusal the user should read, in SPEC.md §8's words ("You can only edit your own messages."). */
+/** A refusal the user should read, in SPEC.md §8's words ("Make sure you're the sender of this message."). */
 export class Refusal extends Error {
   name = "Refusal";
   readonly status: number;

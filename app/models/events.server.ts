@@ -22,8 +22,8 @@ export type DomainEvents = {
   "space.team-member-assigned": { spaceId: string; teamMemberId: string };
   /** Someone asked for a space's export (app/models/space-exports.server.ts); a job makes and mails it. */
   "space.export-requested": { exportId: string };
-  /** A message named these members (app/models/mentions.ts): newly, when it was sent or edited. */
-  "message.mentioned": { messageId: string; userIds: string[] };
+  /** A message of the space named these members (app/models/mentions.ts) for the first time, as sent or edited. */
+  "message.mentioned": { messageId: string; spaceId: string; userIds: string[] };
   /** A message leads with this link, newly (sent, or edited to it): a job reads the page for its card (issue 21). */
   "message.linked": { messageId: string; url: string };
   /** A user turned "Show when I'm active" on or off: those who see them should see them come or go now. */

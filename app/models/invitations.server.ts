@@ -89,10 +89,10 @@ export type InviteOptions = {
   companyFixed: boolean;
 };
 
-/** What the invite form offers this actor (SPEC §5 roles and defaults); "not found" for who may not invite. */
+/** What the invite form offers this actor (SPEC §5 roles and defaults); refused (403, SPEC §8's words) for who may not invite. */
 export async function inviteOptions(actor: Actor, kind: InvitationKind): Promise<InviteOptions> {
   if (!canInvite(actor, kind === "team" ? DEFAULT_TEAM_INVITE_ROLE : "CLIENT")) {
-    throw notFound(INVITATION_MESSAGES.notFound);
+    throw forbidden(forbiddenToInvite(kind === "team" ? "Team Member" : "Client"));
   }
   if (kind === "team") {
     return {

@@ -7,7 +7,7 @@ import { batched } from "~/services/batches.server";
 import { inspectUpload } from "./uploads.server";
 import { imageUrl } from "./image-urls";
 import { loadPeople, type Actor, type Person } from "./actors.server";
-import { Refusal, forbidden, isNotFound, notFound } from "./errors.server";
+import { Refusal, isNotFound, notFound } from "./errors.server";
 import {
   emptyReactions,
   firstLinkIn,
@@ -41,6 +41,7 @@ import {
 import { watermarksAdvanced } from "./space-reads.server";
 import { emit } from "./events.server";
 import { mentionsIn } from "./mentions.server";
+import { firstToldOfMention } from "./mention-notices.server";
 
 /*
  * The chat of a space (SPEC §2.13, §4, §8): one model for the form actions and the
@@ -110,7 +111,7 @@ export async function sendMessage(actor: Actor, spaceId: string, input: SendMess
   }
   publishChanges(spaceId, [change]);
   const message = change.payload as ChatMessage;
-  announceMentions(message, []);
+  await announceMentions(message);
   announceLink(message.id, content, null);
   return { message, seq: change.seq, duplicate: false, change };
 }
@@ -239,7 +240,7 @@ async function storeMessages(
 export async function editMessage(actor: Actor, messageId: string, newContent: string): Promise<ChangedMessage> {
   const content = newContent.trim();
   const result = await db.transaction().execute(async (tx) => {
-    const row = await findOwnMessage(actor, messageId, MESSAGE_TEXT.editOthers, tx);
+    const row = await findOwnMessage(actor, messageId, "Could not edit message.", tx);
     if (!content && !row.attachment_key) throw new Refusal(MESSAGE_TEXT.empty);
     if (content.length > MESSAGE_MAX_LENGTH) throw new Refusal(MESSAGE_TEXT.tooLong);
     if (content === row.content) return { message: (await toChatMessages([row], tx))[0], change: null };
@@ -274,7 +275,7 @@ export async function editMessage(actor: Actor, messageId: string, newContent: s
   });
   if (result.change) {
     publishChanges(result.message.spaceId, [result.change]);
-    announceMentions(result.message, result.before?.mentions ?? []);
+    await announceMentions(result.message);
     if (result.before && !result.message.linkPreview) {
       await deletePreviewImage(result.before.link_preview);
       announceLink(result.message.id, content, result.before.content);
@@ -283,11 +284,20 @@ export async function editMessage(actor: Actor, messageId: string, newContent: s
   return { message: result.message, seq: result.change?.seq ?? null, change: result.change };
 }
 
-/** Tells whom the message names now and did not before (its sender aside), for their notices. */
-function announceMentions(message: ChatMessage, before: Array<{ userId: string }>) {
-  const told = new Set([...before.map((mention) => mention.userId), message.senderId]);
-  const userIds = [...new Set(message.mentions.map((mention) => mention.userId))].filter((id) => !told.has(id));
-  if (userIds.length) emit("message.mentioned", { messageId: message.id, userIds });
+/**
+ * Tells whom the message names (its sender aside) and never named before, for their
+ * notices: once per person and message, however often an edit takes a name out and puts
+ * it back. The message is stored by now, so a failure to note it costs the notices only.
+ */
+async function announceMentions(message: ChatMessage) {
+  const named = [...new Set(message.mentions.map((mention) => mention.userId))].filter((id) => id !== message.senderId);
+  if (!named.length) return;
+  try {
+    const userIds = await firstToldOfMention(message.id, named);
+    if (userIds.length) emit("message.mentioned", { messageId: message.id, spaceId: message.spaceId, userIds });
+  } catch (error) {
+    console.error("messages: could not note whom a message mentions", error);
+  }
 }
 
 /** Asks for the card of the message's first link (a job, link-previews.server.ts) when the text leads with a new one. */
@@ -332,7 +342,7 @@ export async function deleteMessage(
   messageId: string,
 ): Promise<{ id: string; seq: number; change: SpaceChange }> {
   const { row, change } = await db.transaction().execute(async (tx) => {
-    const row = await findOwnMessage(actor, messageId, MESSAGE_TEXT.deleteOthers, tx);
+    const row = await findOwnMessage(actor, messageId, "Could not delete message.", tx);
     await tx
       .updateTable("space_messages")
       .set({
@@ -626,10 +636,11 @@ export async function deletePreviewImage(stored: StoredLinkPreview | null | unde
     .catch((error) => console.error(`Could not delete the preview image ${key}`, error));
 }
 
-async function findOwnMessage(actor: Actor, messageId: string, refusal: string, tx: Transaction<Database>) {
+/** The actor's own message, to change; someone else's is refused under `title` (SPEC §8: "Could not edit message."). */
+async function findOwnMessage(actor: Actor, messageId: string, title: string, tx: Transaction<Database>) {
   const row = await findVisibleMessage(actor, messageId, tx, { lock: true });
   if (row.deleted_at) throw notFound(MESSAGE_NOT_FOUND);
-  if (row.sender_id !== actor.id) throw forbidden(refusal);
+  if (row.sender_id !== actor.id) throw new Refusal(MESSAGE_TEXT.notSender, { status: 403, title });
   return row;
 }
 
@@ -663,13 +674,7 @@ async function storeAttachment(file: File): Promise<StoredAttachment> {
   if (!inspected.ok) throw new Refusal(inspected.message, { title: inspected.title });
   const key = newFileKey("chat-attachments", inspected.extension);
   await storage().put(key, inspected.bytes, { contentType: inspected.contentType });
-  return { key, name: fileName(file, inspected.extension), size: inspected.size, type: inspected.contentType };
-}
-
-/** The name the file came with, without any folder, or a plain one with its real extension. */
-function fileName(file: File, extension: string): string {
-  const given = (file.name.split(/[\\/]/).pop() ?? "").trim();
-  return (given || `file.${extension}`).slice(0, 200);
+  return { key, name: inspected.name, size: inspected.size, type: inspected.contentType };
 }
 
 /** An ILIKE pattern matching text that contains `term` as typed (its `%`, `_` and `\` mean themselves). */

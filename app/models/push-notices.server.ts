@@ -1,11 +1,11 @@
 import type { UserType } from "#db/schema";
 import { db } from "~/services/db.server";
-import { sendPush } from "~/services/web-push.server";
+import { sendPushes } from "~/services/web-push.server";
 import { loadPeople } from "./actors.server";
 import { usersWhoWant } from "./notification-preferences.server";
 import { spacePath } from "./paths";
 import { onlineAmong } from "./presence.server";
-import { forgetPushEndpoint, pushTargetsOf } from "./push-subscriptions.server";
+import { pushTargetsOf, recordPushOutcomes } from "./push-subscriptions.server";
 import { spaceMemberUserIds } from "./space-access.server";
 
 /*
@@ -14,7 +14,7 @@ import { spaceMemberUserIds } from "./space-access.server";
  * it as it comes) and whose "Unread messages" preference is on; a member it names hears
  * of it as a mention instead, when their "Mentions" preference is on (pushMention, also
  * for a name added by an edit). Each push goes to every browser the person turned push on
- * in, and opens the space's chat at their own address.
+ * in (a few at a time, web-push.server.ts), and opens the space's chat at their own address.
  */
 
 export type MessagePush = { messageId: string };
@@ -94,8 +94,7 @@ async function deliver(message: PushedMessage, userIds: string[], kind: "message
   const targets = await pushTargetsOf(userIds);
   if (!targets.size) return [];
   const types = await userTypes([...targets.keys()]);
-  // Every browser at once: one slow push service holds up no one else's notification.
-  const sent = [...targets].map(async ([userId, browsers]) => {
+  const sends = [...targets].flatMap(([userId, browsers]) => {
     const payload: PushPayload = {
       title:
         kind === "mention"
@@ -106,20 +105,17 @@ async function deliver(message: PushedMessage, userIds: string[], kind: "message
       // One notification per space on the device: a newer message replaces the one before.
       tag: `space:${message.spaceId}`,
     };
-    const outcomes = await Promise.all(
-      browsers.map(async (browser) => {
-        const outcome = await sendPush(browser, JSON.stringify(payload), PUSH_TTL_SECONDS);
-        if (outcome.status === "gone") await forgetPushEndpoint(browser.endpoint);
-        // Not retried: a chat notification that comes minutes late is noise. The mails remain.
-        if (outcome.status === "failed") {
-          console.warn(`push: not delivered to ${new URL(browser.endpoint).host}: ${outcome.reason}`);
-        }
-        return outcome.status;
-      }),
-    );
-    return outcomes.includes("delivered") ? [userId] : [];
+    return browsers.map((browser, nth) => ({ userId, browser, nth, payload: JSON.stringify(payload) }));
   });
-  return (await Promise.all(sent)).flat();
+  // Everyone's first browser before anyone's second: one person's many, slow or failing, hold up no one else.
+  sends.sort((a, b) => a.nth - b.nth);
+  // Not retried: a chat notification that comes minutes late is noise. The mails remain.
+  const outcomes = await sendPushes(
+    sends.map(({ browser, payload }) => ({ target: browser, payload })),
+    PUSH_TTL_SECONDS,
+  );
+  await recordPushOutcomes(sends.map(({ browser }, index) => ({ browser, outcome: outcomes[index] })));
+  return [...new Set(sends.filter((_, index) => outcomes[index].status === "delivered").map(({ userId }) => userId))];
 }
 
 async function userTypes(userIds: string[]): Promise<Map<string, UserType>> {

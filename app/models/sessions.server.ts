@@ -10,18 +10,64 @@ export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
 // Extending the expiry on every request would write on every page view.
 const SLIDE_AFTER_MS = 60 * 60 * 1000;
 
-export async function createSession(userId: string, userAgent: string | null): Promise<string> {
+/**
+ * Live sessions a person may keep (issue 35): a laptop, a phone, a work computer and a few
+ * browsers on each fit; each one can hold a push subscription, so the cap also bounds how
+ * many pushes one message makes for them. A sign-in beyond it signs out the session used
+ * longest ago.
+ */
+export const SESSION_CAP = 10;
+/** How long the Security tab says that the cap signed a session out: as long as an unused session would have lived. */
+const CAP_NOTICE_MS = SESSION_IDLE_MS;
+
+export async function createSession(
+  userId: string,
+  userAgent: string | null,
+  { byEmailLink = false }: { byEmailLink?: boolean } = {},
+): Promise<string> {
   const id = crypto.randomBytes(32).toString("base64url");
-  await db
-    .insertInto("sessions")
-    .values({
-      id,
-      user_id: userId,
-      expires_at: new Date(Date.now() + SESSION_IDLE_MS),
-      user_agent: userAgent?.slice(0, 500) ?? null,
-    })
-    .execute();
+  const ended = await db.transaction().execute(async (tx) => {
+    // One sign-in of the person at a time, so two at once cannot both stay under the cap.
+    await tx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().executeTakeFirst();
+    await tx
+      .insertInto("sessions")
+      .values({
+        id,
+        user_id: userId,
+        expires_at: new Date(Date.now() + SESSION_IDLE_MS),
+        user_agent: userAgent?.slice(0, 500) ?? null,
+        by_email_link: byEmailLink,
+      })
+      .execute();
+    const beyondCap = await tx
+      .selectFrom("sessions")
+      .select("id")
+      .where("user_id", "=", userId)
+      .where("id", "!=", id)
+      .where("expires_at", ">", new Date())
+      .orderBy("last_seen_at", "desc")
+      .orderBy("created_at", "desc")
+      .offset(SESSION_CAP - 1)
+      .execute();
+    if (!beyondCap.length) return [];
+    const endedIds = beyondCap.map((row) => row.id);
+    await tx.deleteFrom("sessions").where("id", "in", endedIds).execute();
+    await tx.updateTable("users").set({ sessions_capped_at: new Date() }).where("id", "=", userId).execute();
+    return endedIds;
+  });
+  announceEndedSessions(ended);
   return id;
+}
+
+/** When the cap last signed one of the user's sessions out, if recently enough to still say so. */
+export async function recentCapSignOut(userId: string): Promise<Date | null> {
+  const row = await db
+    .selectFrom("users")
+    .select("sessions_capped_at")
+    .where("id", "=", userId)
+    .where("sessions_capped_at", ">", new Date(Date.now() - CAP_NOTICE_MS))
+    .executeTakeFirst();
+  return row?.sessions_capped_at ?? null;
 }
 
 /** Extends a live session's expiry, as each request does, once an hour at most; `lastSeenAt` as read with it. */
@@ -49,6 +95,8 @@ export type ActiveSession = {
   userAgent: string | null;
   createdAt: Date;
   lastSeenAt: Date;
+  /** Made by the one-click link of a notice rather than a password. */
+  byEmailLink: boolean;
   current: boolean;
 };
 
@@ -56,7 +104,7 @@ export type ActiveSession = {
 export async function listSessions(userId: string, currentSessionId: string): Promise<ActiveSession[]> {
   const rows = await db
     .selectFrom("sessions")
-    .select(["id", "user_agent", "created_at", "last_seen_at"])
+    .select(["id", "user_agent", "created_at", "last_seen_at", "by_email_link"])
     .where("user_id", "=", userId)
     .where("expires_at", ">", new Date())
     .orderBy("last_seen_at", "desc")
@@ -67,6 +115,7 @@ export async function listSessions(userId: string, currentSessionId: string): Pr
       userAgent: row.user_agent,
       createdAt: row.created_at,
       lastSeenAt: row.last_seen_at,
+      byEmailLink: row.by_email_link,
       current: row.id === currentSessionId,
     }))
     .sort((a, b) => Number(b.current) - Number(a.current));

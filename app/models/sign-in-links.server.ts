@@ -1,7 +1,9 @@
+import crypto from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema";
 import { db } from "~/services/db.server";
-import { hashSecret, newSecret } from "~/services/secrets.server";
+import { hashSecret } from "~/services/secrets.server";
+import { sessionSecret } from "~/services/session-secret.server";
 import { loadActor } from "./actors.server";
 import { spacePath } from "./paths";
 import { hasMembership } from "./policy.server";
@@ -10,28 +12,67 @@ import { canSeeSpace } from "./space-access.server";
 /*
  * The link in an unread-message notice: it signs its user in and opens one space's
  * conversation. Single-use, bound to one user and one space, and short-lived. Only
- * the hash of its secret is stored.
+ * the hash of its secret is stored; the secret is an HMAC of the link's id under the
+ * server's key, as an invitation's is (decision 003), so that a link still unused can be
+ * mailed again (mention mails do) while neither the table nor an id yields a working one.
  */
 
 /** A notice read the next morning still works; a forwarded or leaked one does not for long. */
 export const SIGN_IN_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** A link is mailed again only while it has this long left, so that a mail read within the hour still works. */
+const REMAILED_WHILE_LEFT_MS = 60 * 60 * 1000;
+
+export type MailedSignInLink = { id: string; secret: string; expiresAt: Date; reused: boolean };
 
 export async function issueSignInLink(
   userId: string,
   spaceId: string,
   executor: Kysely<Database> | Transaction<Database> = db,
 ): Promise<string> {
-  const secret = newSecret();
+  return (await createSignInLink(userId, spaceId, executor)).secret;
+}
+
+/**
+ * The link for another mail to the same user about the same space: the previous mail's
+ * again while it is unused and has at least an hour left, else a new one.
+ */
+export async function signInLinkToMail(
+  userId: string,
+  spaceId: string,
+  previousId: string | null,
+): Promise<MailedSignInLink> {
+  const previous = previousId
+    ? await db
+        .selectFrom("sign_in_links")
+        .select(["id", "expires_at"])
+        .where("id", "=", previousId)
+        .where("user_id", "=", userId)
+        .where("space_id", "=", spaceId)
+        .where("used_at", "is", null)
+        .where("expires_at", ">", new Date(Date.now() + REMAILED_WHILE_LEFT_MS))
+        .executeTakeFirst()
+    : undefined;
+  if (!previous) return createSignInLink(userId, spaceId);
+  return { id: previous.id, secret: linkSecret(previous.id), expiresAt: new Date(previous.expires_at), reused: true };
+}
+
+async function createSignInLink(
+  userId: string,
+  spaceId: string,
+  executor: Kysely<Database> | Transaction<Database> = db,
+): Promise<MailedSignInLink> {
+  const id = crypto.randomUUID();
+  const secret = linkSecret(id);
+  const expiresAt = new Date(Date.now() + SIGN_IN_LINK_LIFETIME_MS);
   await executor
     .insertInto("sign_in_links")
-    .values({
-      token_hash: hashSecret(secret),
-      user_id: userId,
-      space_id: spaceId,
-      expires_at: new Date(Date.now() + SIGN_IN_LINK_LIFETIME_MS),
-    })
+    .values({ id, token_hash: hashSecret(secret), user_id: userId, space_id: spaceId, expires_at: expiresAt })
     .execute();
-  return secret;
+  return { id, secret, expiresAt, reused: false };
+}
+
+function linkSecret(linkId: string): string {
+  return crypto.createHmac("sha256", sessionSecret()).update(`sign-in-link:${linkId}`).digest("base64url");
 }
 
 export type SignInLink = { userId: string; spaceName: string; conversationPath: string; usable: boolean };

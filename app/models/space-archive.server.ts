@@ -1,12 +1,8 @@
-import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "kysely";
 import { db } from "~/services/db.server";
 import { escapeHtml } from "~/services/mail-layout.server";
-import { newFileKey, storage } from "~/services/storage.server";
-import { writeZipFile } from "~/services/zip-files.server";
+import { storage } from "~/services/storage.server";
+import { streamZip } from "~/services/zip-files.server";
 import { loadPeople } from "./actors.server";
 import {
   REACTION_LABEL,
@@ -24,8 +20,9 @@ import { DEFAULT_TIME_ZONE, formatDateTime, type Clock } from "./time-format";
  * self-contained page to read in any browser, and as `conversation.json`, for other
  * tools, and under `files/` every file still shared in the chat. A deleted message is a
  * tombstone in both (decision 015): who sent it and when, never what it said. Messages
- * are read a batch at a time and every entry streams into the ZIP, so a large space is
- * never held in memory; the ZIP is written to a temporary file, then stored.
+ * are read a batch at a time, the files one at a time from storage, and every entry
+ * streams into the ZIP, which streams into storage as it is made: a large space is never
+ * held in memory, nor copied to the disk first.
  */
 
 export const ARCHIVE_ENTRIES = { html: "conversation.html", json: "conversation.json", files: "files/" } as const;
@@ -57,18 +54,19 @@ export type ExportedMessage =
     };
 
 /**
- * Writes the archive of the space as it stood at `asOf` and stores it under a fresh key
- * in `space-exports/`; returns that key and the archive's size in bytes.
+ * Makes the archive of the space as it stood at `asOf` into storage under `key`, as it
+ * is made, and returns its size in bytes. When it fails, nothing is left under `key`.
  */
 export async function storeSpaceArchive(
+  key: string,
   space: ArchivedSpace,
   reader: ArchiveReader,
   asOf = new Date(),
-): Promise<{ key: string; size: number }> {
+): Promise<number> {
   const files = await filePaths(space.id, asOf);
-  const temporary = path.join(os.tmpdir(), `space-export-${crypto.randomUUID()}.zip`);
-  try {
-    const size = await writeZipFile(temporary, async (add) => {
+  return streamZip(
+    (archive) => storage().putStream(key, archive, { contentType: "application/zip" }),
+    async (add) => {
       // Files first: a file gone from storage is then known before the conversation links to it.
       for (const [messageId, file] of files) {
         const stored = await storage().open(file.key);
@@ -84,13 +82,8 @@ export async function storeSpaceArchive(
       const header = { space, reader, exportedAt };
       await add(ARCHIVE_ENTRIES.json, conversationJson(header, exportedMessages(space.id, asOf, files)));
       await add(ARCHIVE_ENTRIES.html, conversationHtml(header, exportedMessages(space.id, asOf, files)));
-    });
-    const key = newFileKey("space-exports", "zip");
-    await storage().putFile(key, temporary, { contentType: "application/zip" });
-    return { key, size };
-  } finally {
-    await fs.rm(temporary, { force: true });
-  }
+    },
+  );
 }
 
 type StoredFile = { key: string; path: string; createdAt: Date };
@@ -135,10 +128,13 @@ function relativeUrl(filePath: string): string {
   return filePath.split("/").map(encodeURIComponent).join("/");
 }
 
+/** Shortened before its extension, which is the type the file's bytes proved (app/models/uploads.server.ts). */
 function safeFileName(name: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
   const cleaned = name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, "_").replace(/^[.\s]+/, "");
-  return cleaned.slice(0, 150) || "file";
+  const extension = /\.[^.]{1,10}$/.exec(cleaned)?.[0] ?? "";
+  const stem = cleaned.slice(0, cleaned.length - extension.length);
+  return `${stem.slice(0, 150 - extension.length)}${extension}` || "file";
 }
 
 /** The space's messages up to `asOf`, oldest first, a batch at a time, as the export writes them. */

@@ -15,11 +15,19 @@ import { SPACE_NOT_FOUND, isUuid, visibleSpaceIds } from "./space-access.server"
  * in (SPEC §2.8). Anything else, or any foreign id, is "not found".
  */
 
-/** SPEC §8's words for assigning to and removing from a space, of success and of failure (told with the reason). */
-export const ASSIGNMENT_WORDS = {
-  assign: { done: "Successfully assigned to space", failed: "Failed to assign to space" },
-  unassign: { done: "Successfully removed from space", failed: "Failed to remove from space" },
-} as const;
+/**
+ * SPEC §8's words for assigning to and removing from a space, of success and of failure
+ * (told with the reason, or for an assignment that failed for no reason we can tell, "Unknown error").
+ */
+export const ASSIGNMENT_WORDS: Record<"assign" | "unassign", { done: string; failed: string; unknownReason?: string }> =
+  {
+    assign: {
+      done: "Successfully assigned to space",
+      failed: "Failed to assign to space",
+      unknownReason: "Unknown error",
+    },
+    unassign: { done: "Successfully removed from space", failed: "Failed to remove from space" },
+  };
 
 /** A space keeps its client owner among its clients (decision 004). */
 export const CLIENT_OWNER_STAYS = "The client owner stays in the space. Choose another client owner first.";

@@ -1,13 +1,14 @@
+import { sql } from "kysely";
 import type { Space } from "#db/schema";
 import { db, type Executor } from "~/services/db.server";
 import { renderMail } from "~/services/mail-layout.server";
 import { sendMail } from "~/services/mail.server";
 import { hashSecret, newSecret } from "~/services/secrets.server";
-import { storage, type StoredStream } from "~/services/storage.server";
+import { newFileKey, storage, type StoredStream } from "~/services/storage.server";
 import { loadActor, type Actor } from "./actors.server";
 import { recordSecurityActivity, recordSpaceActivity } from "./activity.server";
 import { formatSize } from "./chat-message";
-import { isNotFound, notFound } from "./errors.server";
+import { Refusal, isNotFound, notFound } from "./errors.server";
 import { emit } from "./events.server";
 import { canExportSpace, hasMembership } from "./policy.server";
 import { SPACE_NOT_FOUND, findVisibleSpace } from "./space-access.server";
@@ -20,23 +21,42 @@ import { storeSpaceArchive } from "./space-archive.server";
  * privately and mails the asker a link. The link is theirs alone: it works once, for
  * them signed in, and expires; only the hash of its secret is stored (as a notice's,
  * decision 008). Opening it uses nothing up, since mail scanners open links too; the
- * Download button does.
+ * Download button does. Each export copies every file of its space into storage (issue
+ * 35): a space has one export at a time, and an agency a few a day.
  */
 
 /** Long enough for a mail read after a weekend; the archive is not kept longer than that. */
 export const EXPORT_LINK_LIFETIME_DAYS = 3;
 const EXPORT_LINK_LIFETIME_MS = EXPORT_LINK_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
-/** While a request is being made, asking again is the same request (a double click, a repost). */
-const PREPARING_MS = 15 * 60 * 1000;
-/** A request whose job never got done is given up after this; asking again makes a new one. */
-const ABANDONED_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long the queue lets one attempt of an export's job run (app/process/jobs.server.ts).
+ * An export not made yet holds its space until that long after its latest attempt began
+ * (or after it was asked for, before any began): longer, and that attempt has died.
+ */
+export const EXPORT_JOB_SECONDS = 60 * 60;
+/** Exports one agency may ask for in 24 hours, all its spaces together. */
+export const EXPORTS_PER_AGENCY_PER_DAY = 5;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A request whose job never got done is given up after this, with what it had stored. */
+const ABANDONED_MS = DAY_MS;
 /** A downloaded archive stays this long, so that its own download is never cut short; then it goes. */
 const KEPT_AFTER_DOWNLOAD_MS = 60 * 60 * 1000;
 
 export const EXPORT_TEXT = {
   requested: "We're preparing your export. We'll email you a link when it's ready.",
   linkGone: "This export link no longer works.",
+  inProgress: "An export of this space is already being prepared. Please try again once it is ready.",
 } as const;
+
+/** "… Please try again in 3 hours.": when one of the day's exports will have left the 24 hours. */
+function tooManyExports(retryInMs: number): Refusal {
+  const minutes = Math.max(1, Math.ceil(retryInMs / 60_000));
+  const [count, unit] = minutes < 60 ? [minutes, "minute"] : [Math.ceil(minutes / 60), "hour"];
+  return new Refusal(
+    `Your agency has made ${EXPORTS_PER_AGENCY_PER_DAY} exports in the last 24 hours. Please try again in ${count} ${unit}${count === 1 ? "" : "s"}.`,
+    { status: 429 },
+  );
+}
 
 /** The space, if the actor may export it; "Space not found" otherwise, as for a space they cannot see. */
 export async function findExportableSpace(actor: Actor, spaceId: string, executor: Executor = db): Promise<Space> {
@@ -49,23 +69,40 @@ export async function findExportableSpace(actor: Actor, spaceId: string, executo
 
 /**
  * Asks for an export of the space, recorded in the agency's activity; the job that makes
- * it is started by the `space.export-requested` event. Asking again while one is being
- * made for the same person changes nothing.
+ * it is started by the `space.export-requested` event. While one is being made, asking
+ * again changes nothing for who asked it (a double click, a repost) and is refused (409)
+ * to anyone else; past the agency's exports of the day it is refused (429), saying when
+ * it may be asked again.
  */
 export async function requestSpaceExport(actor: Actor, spaceId: string): Promise<Space> {
   const { space, exportId } = await db.transaction().execute(async (tx) => {
     const space = await findExportableSpace(actor, spaceId, tx);
-    // Two requests at once for the same space wait for each other here, so only one is made.
-    await tx.selectFrom("spaces").select("id").where("id", "=", space.id).forUpdate().execute();
+    // Two requests at once in the same agency wait for each other here, so that both
+    // rules below see the other's export.
+    await tx.selectFrom("agencies").select("id").where("id", "=", space.agency_id).forUpdate().execute();
+    const now = Date.now();
     const preparing = await tx
       .selectFrom("space_exports")
-      .select("id")
+      .select("requested_by")
       .where("space_id", "=", space.id)
-      .where("requested_by", "=", actor.id)
       .where("token_hash", "is", null)
-      .where("created_at", ">", new Date(Date.now() - PREPARING_MS))
-      .executeTakeFirst();
-    if (preparing) return { space, exportId: null };
+      .where(sql<Date>`coalesce(job_started_at, created_at)`, ">", new Date(now - EXPORT_JOB_SECONDS * 1000))
+      .execute();
+    if (preparing.some((row) => row.requested_by === actor.id)) return { space, exportId: null };
+    if (preparing.length) throw new Refusal(EXPORT_TEXT.inProgress, { status: 409 });
+    const today = await tx
+      .selectFrom("space_exports")
+      .innerJoin("spaces", "spaces.id", "space_exports.space_id")
+      .select("space_exports.created_at")
+      .where("spaces.agency_id", "=", space.agency_id)
+      .where("space_exports.created_at", ">", new Date(now - DAY_MS))
+      .orderBy("space_exports.created_at", "desc")
+      .execute();
+    if (today.length >= EXPORTS_PER_AGENCY_PER_DAY) {
+      // Another fits once the oldest of the latest few has left the 24 hours.
+      const oldestOfLatest = today[EXPORTS_PER_AGENCY_PER_DAY - 1].created_at;
+      throw tooManyExports(oldestOfLatest.getTime() + DAY_MS - now);
+    }
     const { id } = await tx
       .insertInto("space_exports")
       .values({ space_id: space.id, requested_by: actor.id })
@@ -82,10 +119,11 @@ export async function requestSpaceExport(actor: Actor, spaceId: string): Promise
 }
 
 /**
- * The job: makes the archive of the space as it stood when it was asked for, stores it,
- * and mails the asker its link. Nothing is made for someone who may no longer export the
- * space (their request is dropped). When the mail cannot be sent, the archive goes and
- * the error is thrown, so that the queue tries the whole again. Returns whether a mail went out.
+ * The job: makes the archive of the space as it stood when it was asked for, into storage
+ * as it is made, and mails the asker its link. Nothing is made for someone who may no
+ * longer export the space (their request is dropped). When making it or the mail fails,
+ * the archive goes and the error is thrown, so that the queue tries the whole again.
+ * Returns whether a mail went out.
  */
 export async function sendSpaceExport(exportId: string, origin: string): Promise<boolean> {
   const request = await db
@@ -109,7 +147,30 @@ export async function sendSpaceExport(exportId: string, origin: string): Promise
     return false;
   }
 
-  const archive = await storeSpaceArchive(
+  // The archive's key is on the row before its first byte is stored: whatever an attempt
+  // that died half-way had stored, the next attempt removes, or the prune with the request.
+  const key = newFileKey("space-exports", "zip");
+  const attempt = await db.transaction().execute(async (tx) => {
+    const row = await tx
+      .selectFrom("space_exports")
+      .select("archive_key")
+      .where("id", "=", exportId)
+      .where("token_hash", "is", null)
+      .forUpdate()
+      .executeTakeFirst();
+    if (row) {
+      await tx
+        .updateTable("space_exports")
+        .set({ archive_key: key, job_started_at: new Date() })
+        .where("id", "=", exportId)
+        .execute();
+    }
+    return row;
+  });
+  if (!attempt) return false;
+  if (attempt.archive_key) await deleteArchives([attempt.archive_key]);
+  const size = await storeSpaceArchive(
+    key,
     { id: request.space_id, name: request.name, agencyName: request.agency_name },
     { id: requester.id, name: requester.name, timeZone: requester.timeZone },
     request.created_at,
@@ -118,29 +179,29 @@ export async function sendSpaceExport(exportId: string, origin: string): Promise
   const ready = await db
     .updateTable("space_exports")
     .set({
-      archive_key: archive.key,
-      archive_size: archive.size,
+      archive_size: size,
       token_hash: hashSecret(secret),
       expires_at: new Date(Date.now() + EXPORT_LINK_LIFETIME_MS),
     })
     .where("id", "=", exportId)
+    .where("archive_key", "=", key)
     .where("token_hash", "is", null)
     .returning("id")
     .executeTakeFirst();
   if (!ready) {
-    // The request went meanwhile (its space was deleted): so does its archive.
-    await deleteArchives([archive.key]);
+    // The request went meanwhile (its space was deleted), or a later attempt took it over: so does this archive.
+    await deleteArchives([key]);
     return false;
   }
   try {
-    await sendMail({ to: requester.email, ...exportMail(origin, secret, request.name, archive.size) });
+    await sendMail({ to: requester.email, ...exportMail(origin, secret, request.name, size) });
   } catch (error) {
     await db
       .updateTable("space_exports")
       .set({ archive_key: null, archive_size: null, token_hash: null, expires_at: null })
       .where("id", "=", exportId)
       .execute();
-    await deleteArchives([archive.key]);
+    await deleteArchives([key]);
     throw error;
   }
   return true;

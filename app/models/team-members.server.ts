@@ -38,7 +38,8 @@ export async function listTeamRoster(actor: Actor, { page = 1 }: { page?: number
   if (!actor.agencyId || actor.type === "CLIENT") throw notFound(TEAM_MEMBER_NOT_FOUND);
   const editable = canEdit(actor, "team");
   const [members, agency, spaces] = await Promise.all([
-    personCardPage("team_member", actor.agencyId, { page, viewer: actor }),
+    // SPEC §6: each sees the spaces they may see (a team member, those assigned to them) and learns of no other.
+    personCardPage("team_member", actor.agencyId, { page, visibleTo: actor, viewer: actor }),
     actor.type === "AGENCY"
       ? db
           .selectFrom("agencies")

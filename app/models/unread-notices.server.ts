@@ -189,7 +189,8 @@ function noticeMail({
   return { subject: `New messages in ${spaceName}`, html, text };
 }
 
-function listNames(names: string[]): string {
+/** "Ada", "Ada and Ben", "Ada, Ben and 2 others". */
+export function listNames(names: string[]): string {
   if (names.length <= 2) return names.join(" and ");
   return `${names.slice(0, 2).join(", ")} and ${names.length - 2} other${names.length === 3 ? "" : "s"}`;
 }

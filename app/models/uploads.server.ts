@@ -19,15 +19,16 @@ export type UploadKind = "image" | "attachment";
 export const NO_FILE_CHOSEN = { title: "No file selected", message: "Please choose a file to upload." };
 
 export type InspectedUpload =
-  | { ok: true; contentType: string; extension: string; size: number; bytes: Uint8Array }
+  | { ok: true; contentType: string; extension: string; name: string; size: number; bytes: Uint8Array }
   | { ok: false; title: string; message: string };
 
-type FileType = { contentType: string; extension: string };
+/** `otherExtensions`: what a name of that type may end with besides `extension` (".jpeg"). */
+type FileType = { contentType: string; extension: string; otherExtensions?: string[] };
 
 // No SVG: it is XML that can carry scripts.
 const IMAGE_TYPES: FileType[] = [
   { contentType: "image/png", extension: "png" },
-  { contentType: "image/jpeg", extension: "jpg" },
+  { contentType: "image/jpeg", extension: "jpg", otherExtensions: ["jpeg"] },
   { contentType: "image/gif", extension: "gif" },
   { contentType: "image/webp", extension: "webp" },
 ];
@@ -55,10 +56,14 @@ const RULES: Record<UploadKind, { maxBytes: number; types: FileType[]; tooLarge:
   },
 };
 
+/** A file's name is kept to this many characters, its extension included. */
+const NAME_MAX_LENGTH = 200;
+
 /**
  * Decides what an uploaded file really is from its bytes; the name and the declared
- * type come from the browser and prove nothing. Takes a form value as it comes, so
- * a form posted without a file is refused like an empty one.
+ * type come from the browser and prove nothing, so the name is made to agree with the
+ * bytes (fileName). Takes a form value as it comes, so a form posted without a file is
+ * refused like an empty one.
  */
 export async function inspectUpload(file: FormDataEntryValue | null, kind: UploadKind): Promise<InspectedUpload> {
   const rules = RULES[kind];
@@ -72,7 +77,32 @@ export async function inspectUpload(file: FormDataEntryValue | null, kind: Uploa
   const detected = await detectType(bytes);
   const type = rules.types.find((candidate) => candidate.extension === detected?.extension);
   if (!type) return { ok: false, title: "Invalid file type", message: rules.wrongType };
-  return { ok: true, contentType: type.contentType, extension: type.extension, size: bytes.byteLength, bytes };
+  return {
+    ok: true,
+    contentType: type.contentType,
+    extension: type.extension,
+    name: fileName(file.name, type),
+    size: bytes.byteLength,
+    bytes,
+  };
+}
+
+/**
+ * The name a file is stored, listed, downloaded and exported under: the one it came with,
+ * without any folder, ending in an extension of the type its bytes proved. A name that
+ * claims another type keeps that claim readable and gets the real extension added
+ * ("Invoice.html" that is text becomes "Invoice.html.txt"), so that no download and no
+ * export opens text as a page, a picture or a program. A long name loses characters
+ * before its extension, never the extension.
+ */
+function fileName(given: string, type: FileType): string {
+  const name = (given.split(/[\\/]/).pop() ?? "").trim();
+  const dot = name.lastIndexOf(".");
+  const claimed = dot >= 0 ? name.slice(dot + 1).toLowerCase() : null;
+  const [stem, extension] = [type.extension, ...(type.otherExtensions ?? [])].some((known) => known === claimed)
+    ? [name.slice(0, dot), name.slice(dot)]
+    : [name || "file", `.${type.extension}`];
+  return `${stem.slice(0, NAME_MAX_LENGTH - extension.length)}${extension}`;
 }
 
 /**

@@ -1,11 +1,11 @@
 import { remember } from "@epic-web/remember";
 import { memberNoticeRecipients, sendMemberNotice, type MemberNotice } from "~/models/member-notices.server";
 import { findDueUnreadNotices, sendUnreadNotice, type UnreadNotice } from "~/models/unread-notices.server";
-import { sendSpaceExport } from "~/models/space-exports.server";
-import { sendMentionNotice, type MentionNotice } from "~/models/mention-notices.server";
+import { EXPORT_JOB_SECONDS, sendSpaceExport } from "~/models/space-exports.server";
+import { sendMentionDigest, type MentionDigest } from "~/models/mention-notices.server";
 import { pushMention, pushNewMessage, type MentionPush, type MessagePush } from "~/models/push-notices.server";
 import { subscribe } from "~/models/events.server";
-import { attachLinkPreview, type LinkPreviewJob } from "~/models/link-previews.server";
+import { queueLinkPreview } from "~/models/link-previews.server";
 import { enqueue, startJobs, stopJobs } from "~/services/jobs.server";
 import { vapidPublicKey } from "~/services/web-push.server";
 import { appOrigin } from "~/web/request.server";
@@ -25,16 +25,14 @@ export const QUEUES = {
   memberFanOut: "member-notices.fan-out",
   /** One per recipient of such a notice. */
   memberMail: "member-notices.mail",
-  /** One per person a message newly mentions: the mail, unless they are online or have read it. */
-  mentionMail: "mention-notices.mail",
+  /** One waiting per person and space a message newly names them in: a mail of their mentions there, every few minutes at most. */
+  mentionMail: "mention-notices.digest",
   /** One per space export asked for: the archive, stored, and the mail with its link. */
   spaceExport: "space-exports.build",
   /** One per message sent: a push to the members not in the app (issue 21). */
   messagePush: "push-notices.message",
   /** One per person a message newly mentions: a push saying so. */
   mentionPush: "push-notices.mention",
-  /** One per message that leads with a new link: the linked page read for its card. */
-  linkPreview: "link-previews.fetch",
 } as const;
 
 type MemberMail = { recipientId: string; notice: MemberNotice };
@@ -54,18 +52,21 @@ export async function attachJobs() {
       fanOut({ kind: "team-member-assigned", spaceId, teamMemberId }),
     ),
     subscribe("space.export-requested", (request) => enqueueFromEvent(QUEUES.spaceExport, request)),
-    subscribe("message.linked", (job) => enqueueFromEvent(QUEUES.linkPreview, job satisfies LinkPreviewJob)),
+    // Not a pg-boss queue: the pages are read in this process, each agency in its turn (link-previews.server.ts).
+    subscribe(
+      "message.linked",
+      (job) => void queueLinkPreview(job).catch((error) => console.error("link previews: the job failed", error)),
+    ),
     subscribe("space.changed", ({ change }) => {
       // Without VAPID keys nobody can have subscribed: no job per message for nothing.
       if (change.kind === "message.created" && change.messageId && vapidPublicKey()) {
         enqueueFromEvent(QUEUES.messagePush, { messageId: change.messageId } satisfies MessagePush);
       }
     }),
-    subscribe("message.mentioned", ({ messageId, userIds }) => {
+    subscribe("message.mentioned", ({ messageId, spaceId, userIds }) => {
       for (const userId of userIds) {
-        enqueueFromEvent(QUEUES.mentionMail, { messageId, userId } satisfies MentionNotice, {
-          singletonKey: `${messageId}:${userId}`,
-        });
+        const digest = { userId, spaceId } satisfies MentionDigest;
+        enqueueFromEvent(QUEUES.mentionMail, digest, { singletonKey: mentionDigestKey(digest) });
         if (vapidPublicKey()) enqueueFromEvent(QUEUES.mentionPush, { messageId, userId } satisfies MentionPush);
       }
     }),
@@ -104,16 +105,24 @@ export async function attachJobs() {
     },
     {
       name: QUEUES.mentionMail,
+      // At most one waiting mail job per person and space (the singleton key); one waiting for its window stands for all.
+      policy: "short",
       retryLimit: 5,
       retryDelay: 60,
-      handle: async (notice: MentionNotice) => void (await sendMentionNotice(notice, appOrigin())),
+      handle: async (digest: MentionDigest) => {
+        const opensAt = await sendMentionDigest(digest, appOrigin());
+        if (opensAt) {
+          await enqueue(QUEUES.mentionMail, digest, { singletonKey: mentionDigestKey(digest), startAfter: opensAt });
+        }
+      },
     },
     {
       name: QUEUES.spaceExport,
       retryLimit: 3,
       retryDelay: 60,
       // A large space takes a while to pack; the default five minutes would cut it off and retry.
-      expireInSeconds: 60 * 60,
+      // Its export holds the space for as long (requestSpaceExport).
+      expireInSeconds: EXPORT_JOB_SECONDS,
       handle: async ({ exportId }: { exportId: string }) => void (await sendSpaceExport(exportId, appOrigin())),
     },
     {
@@ -129,13 +138,6 @@ export async function attachJobs() {
       expireInSeconds: 60,
       handle: async (push: MentionPush) => void (await pushMention(push)),
     },
-    {
-      name: QUEUES.linkPreview,
-      // A page that does not answer now gets no card: a retry minutes later would put one on an old message.
-      retryLimit: 0,
-      expireInSeconds: 60,
-      handle: async (job: LinkPreviewJob) => void (await attachLinkPreview(job)),
-    },
   ]);
 }
 
@@ -146,6 +148,8 @@ export async function detachJobs() {
   state.unsubscribe = [];
   await stopJobs();
 }
+
+const mentionDigestKey = ({ userId, spaceId }: MentionDigest) => `${userId}:${spaceId}`;
 
 async function sweepUnreadNotices() {
   for (const notice of await findDueUnreadNotices()) {

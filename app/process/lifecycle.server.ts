@@ -1,4 +1,5 @@
 import { detachRealtime } from "~/realtime/server.server";
+import { pruneLinkPreviewCache } from "~/models/link-previews.server";
 import { pruneUnusedUploads } from "~/models/pending-uploads.server";
 import { pruneExpiredRateLimits } from "~/models/rate-limits.server";
 import { pruneExpiredSessions } from "~/models/sessions.server";
@@ -73,6 +74,7 @@ function pruneExpired() {
     pruneUnusedUploads(),
     pruneExpiredSignInLinks(),
     pruneSpaceExports(),
+    pruneLinkPreviewCache(),
     trimChangeLogs(),
     purgeAbandonedAccounts(),
   ]);

@@ -18,7 +18,8 @@ import { recheckRooms, spaceRoom, type SocketData } from "./rooms.server";
 /*
  * The chat over the socket: each event is parsed, handed to the same model function a
  * form post calls, and answered with an acknowledgement. No rule is checked here; only
- * the socket's limits (limits.server.ts) refuse an event before anything is read.
+ * the limits (limits.server.ts: the socket's, and its user's allowance, which their form
+ * posts share) refuse an event before anything is read.
  */
 
 export type ChatAck<T> = ({ ok: true } & T) | { ok: false; error: string };
@@ -135,7 +136,8 @@ const FAILED: Partial<Record<ChatEvent, string>> = {
 
 /** A model's refusal in its own words; anything else is logged and told as a failure to retry. */
 function refusal(error: unknown, event: ChatEvent): string {
-  if (error instanceof Refusal) return error.message;
+  // A refusal with a title (SPEC §8's "Could not edit message.") is said whole, in one line.
+  if (error instanceof Refusal) return error.title ? `${error.title} ${error.message}` : error.message;
   // Not a failure of this request: the browser keeps it and sends it again (app/components/chat/live-chat.ts).
   if (isDatabaseUnavailable(error)) return UNAVAILABLE;
   console.error(`realtime: ${event} failed`, error);

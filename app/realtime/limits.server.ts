@@ -1,4 +1,5 @@
 import type { Socket } from "socket.io";
+import { takeAction } from "~/models/action-allowance.server";
 import { env } from "~/services/env.server";
 import { TokenBuckets } from "~/services/token-buckets.server";
 import { TOO_MANY_CONNECTIONS, TOO_MANY_SOCKETS } from "./protocol";
@@ -10,11 +11,11 @@ import { TOO_MANY_CONNECTIONS, TOO_MANY_SOCKETS } from "./protocol";
  * many times these numbers, each instance still protected. The numbers are far above
  * what a person does: a message costs a send and a sync, and a reconnect sends every
  * message typed while offline at once; an office behind one address reconnects
- * together after a deploy.
+ * together after a deploy. A user's allowance across their sockets is the one their
+ * form posts draw on too (app/models/action-allowance.server.ts).
  */
 export const REALTIME_LIMITS = {
   eventsPerSocket: { burst: 60, perSecond: 5 },
-  eventsPerUser: { burst: 120, perSecond: 10 },
   // A browser signals once every 2 s per space it is typing in; this is past what a person in a few tabs sends.
   typingPerSocket: { burst: 5, perSecond: 1 },
   handshakesPerAddress: { burst: 200, perSecond: 2 },
@@ -27,7 +28,6 @@ type HandshakeRequest = { socket: { remoteAddress?: string }; headers: Record<st
 /** One socket.io server's counters; kept across dev rebuilds with the server's other realtime state. */
 export class RealtimeLimits {
   private eventsPerSocket = new TokenBuckets(REALTIME_LIMITS.eventsPerSocket);
-  private eventsPerUser = new TokenBuckets(REALTIME_LIMITS.eventsPerUser);
   private typingPerSocket = new TokenBuckets(REALTIME_LIMITS.typingPerSocket);
   private handshakesPerAddress = new TokenBuckets(REALTIME_LIMITS.handshakesPerAddress);
   private socketsPerUser = new Map<string, Set<string>>();
@@ -59,9 +59,9 @@ export class RealtimeLimits {
     return this.typingPerSocket.take(socket.id);
   }
 
-  /** Whether the socket may have this event handled; a user's sockets also share one allowance. */
+  /** Whether the socket may have this event handled; the user's allowance is also their forms'. */
   allowEvent(socket: Socket, userId: string): boolean {
-    return this.eventsPerSocket.take(socket.id) && this.eventsPerUser.take(userId);
+    return this.eventsPerSocket.take(socket.id) && takeAction(userId);
   }
 }
 

@@ -9,7 +9,12 @@ export type PresenceChange = { userId: string } & Presence;
 /** Tells a room (a space, an agency's team) who of its members came or went. */
 export type AnnouncePresence = (room: string, changes: PresenceChange[]) => void;
 
-type Connected = { sockets: number; rooms: Set<string>; shows: boolean };
+/** The rooms the user's sockets on this instance are in now, to be told of their coming and going. */
+export type RoomsOf = (userId: string) => string[];
+
+type Connected = { sockets: number; shows: boolean };
+/** A user whose last socket here closed, with the rooms it was in then. */
+type Leaving = { rooms: string[]; shows: boolean };
 
 /**
  * This instance's part of who is online (app/models/presence.server.ts): the users with
@@ -17,7 +22,8 @@ type Connected = { sockets: number; rooms: Set<string>; shows: boolean };
  * second, only what changed since the last write. Once written, a user who came is
  * announced to their rooms, and one who went, unless another instance still has them:
  * one message per room per write, however many came or went (a restart brings everyone
- * back at once).
+ * back at once). The rooms told are those the user's sockets are in at the time (`roomsOf`),
+ * so a space the user has left since they connected hears nothing more of them.
  * A write that fails (the database away) is tried again at the next tick, so the record
  * catches up by itself.
  */
@@ -25,36 +31,38 @@ export class PresenceTracker {
   readonly instanceId = randomUUID();
   private users = new Map<string, Connected>();
   /** Users whose last socket here closed since the last write, with the rooms to tell. */
-  private leaving = new Map<string, Connected>();
+  private leaving = new Map<string, Leaving>();
   private written = new Set<string>();
   private lastBeat = 0;
   private writing: Promise<void> | null = null;
   private failing = false;
   private timer: ReturnType<typeof setInterval> | null = null;
   private readonly announce: AnnouncePresence;
+  private readonly roomsOf: RoomsOf;
   private readonly beatMs: number;
 
   /** `beatMs`: how often the instance beats (tests beat at every flush). */
   constructor({
     announce = () => {},
+    roomsOf = () => [],
     beatMs = PRESENCE_BEAT_S * 1_000,
-  }: { announce?: AnnouncePresence; beatMs?: number } = {}) {
+  }: { announce?: AnnouncePresence; roomsOf?: RoomsOf; beatMs?: number } = {}) {
     this.announce = announce;
+    this.roomsOf = roomsOf;
     this.beatMs = beatMs;
   }
 
-  /** A socket of the user is connected and in these rooms; `shows`: their "Show when I'm active". */
-  connected(userId: string, { rooms = [], shows = true }: { rooms?: string[]; shows?: boolean } = {}) {
+  /** A socket of the user is connected, its rooms joined; `shows`: their "Show when I'm active". */
+  connected(userId: string, { shows = true }: { shows?: boolean } = {}) {
     // From the first socket on: an instance nobody connects to has no one to record.
     if (!this.timer) {
       this.timer = setInterval(() => void this.flush(), FLUSH_MS);
       this.timer.unref();
     }
-    const user = this.users.get(userId) ?? this.leaving.get(userId) ?? { sockets: 0, rooms: new Set(), shows };
+    const user = this.users.get(userId) ?? { sockets: 0, shows };
     this.leaving.delete(userId);
     user.sockets++;
     user.shows = shows;
-    for (const room of rooms) user.rooms.add(room);
     this.users.set(userId, user);
   }
 
@@ -63,14 +71,15 @@ export class PresenceTracker {
     const user = this.users.get(userId);
     if (!user || user.shows === shows) return;
     user.shows = shows;
-    for (const room of user.rooms) this.announce(room, [{ userId, online: shows, lastSeenAt: null }]);
+    for (const room of this.roomsOf(userId)) this.announce(room, [{ userId, online: shows, lastSeenAt: null }]);
   }
 
-  disconnected(userId: string) {
+  /** A socket of the user closed; `rooms`: those it was in as it went. */
+  disconnected(userId: string, rooms: string[]) {
     const user = this.users.get(userId);
     if (!user || --user.sockets > 0) return;
     this.users.delete(userId);
-    this.leaving.set(userId, user);
+    this.leaving.set(userId, { rooms, shows: user.shows });
   }
 
   /** Writes what changed, and the beat when it is due; one write at a time. */
@@ -117,22 +126,20 @@ export class PresenceTracker {
 
   private async tell(online: string[], offline: string[]) {
     const byRoom = new Map<string, PresenceChange[]>();
-    const add = (user: Connected, change: PresenceChange) => {
-      if (!user.shows) return;
-      for (const room of user.rooms) byRoom.set(room, [...(byRoom.get(room) ?? []), change]);
+    const add = (rooms: string[], change: PresenceChange) => {
+      for (const room of rooms) byRoom.set(room, [...(byRoom.get(room) ?? []), change]);
     };
     for (const userId of online) {
-      const user = this.users.get(userId);
-      if (user) add(user, { userId, online: true, lastSeenAt: null });
+      if (this.users.get(userId)?.shows) add(this.roomsOf(userId), { userId, online: true, lastSeenAt: null });
     }
     const left = offline.filter((userId) => this.leaving.has(userId));
     // Not knowing whether another instance has them, say nothing: a page shows them online until it loads again.
     const stillOnline = left.length ? await onlineAmong(left).catch(() => new Set(left)) : new Set<string>();
     const lastSeenAt = new Date().toISOString();
     for (const userId of left) {
-      const user = this.leaving.get(userId)!;
+      const { rooms, shows } = this.leaving.get(userId)!;
       this.leaving.delete(userId);
-      if (!stillOnline.has(userId)) add(user, { userId, online: false, lastSeenAt });
+      if (shows && !stillOnline.has(userId)) add(rooms, { userId, online: false, lastSeenAt });
     }
     for (const [room, changes] of byRoom) this.announce(room, changes);
   }

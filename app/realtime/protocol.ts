@@ -1,3 +1,5 @@
+import { MESSAGE_TEXT } from "~/models/chat-message";
+
 /*
  * What the server's chat handlers and the browser's live chat (app/components/chat/live-chat.ts)
  * both say over the socket. Plain constants, so that the browser may import them.
@@ -5,8 +7,8 @@
 
 /** The server's answer, and handshake refusal, while the database cannot be reached. */
 export const UNAVAILABLE = "unavailable";
-/** The server's answer to an event past the socket's or the user's limit (app/realtime/limits.server.ts). */
-export const TOO_MANY_REQUESTS = "Too many requests. Please wait a moment and try again.";
+/** The answer to an event past the socket's limit (limits.server.ts) or its user's (app/models/action-allowance.server.ts). */
+export const TOO_MANY_REQUESTS = MESSAGE_TEXT.tooManyRequests;
 /**
  * Typing (issue 21): a browser sends `TYPING_EVENT` `{ spaceId, typing }` at most once every
  * TYPING_SIGNAL_MS while its person types in that space's box, and `typing: false` when they

@@ -1,4 +1,4 @@
-import type { Socket } from "socket.io";
+import type { Server, Socket } from "socket.io";
 import type { Actor } from "~/models/actors.server";
 import { isAgencyStaff } from "~/models/policy.server";
 import { findSessionStanding } from "~/models/session-standing.server";
@@ -32,6 +32,17 @@ const teamRoom = (agencyId: string) => `${TEAM_ROOM_PREFIX}${agencyId}`;
 /** The rooms told when the socket's user comes or goes: their spaces', and their agency team's. */
 export function presenceRooms(socket: Socket): string[] {
   return [...socket.rooms].filter((room) => room.startsWith(SPACE_ROOM_PREFIX) || room.startsWith(TEAM_ROOM_PREFIX));
+}
+
+/** The presence rooms of every socket of the user on this instance, as they are now. */
+export function presenceRoomsOfUser(io: Server, userId: string): string[] {
+  const { adapter, sockets } = io.of("/");
+  const rooms = new Set<string>();
+  for (const socketId of adapter.rooms.get(`user:${userId}`) ?? []) {
+    const socket = sockets.get(socketId);
+    if (socket) for (const room of presenceRooms(socket)) rooms.add(room);
+  }
+  return [...rooms];
 }
 
 /** The spaces of the users whose sockets join at the same time, read together. */

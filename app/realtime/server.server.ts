@@ -12,7 +12,14 @@ import { handleChatEvents } from "./chat-handlers.server";
 import { RealtimeLimits } from "./limits.server";
 import { createPostgresAdapter } from "./postgres-adapter.server";
 import { PresenceTracker } from "./presence.server";
-import { joinRooms, presenceRooms, recheckRooms, spaceRoom, type SocketData } from "./rooms.server";
+import {
+  joinRooms,
+  presenceRooms,
+  presenceRoomsOfUser,
+  recheckRooms,
+  spaceRoom,
+  type SocketData,
+} from "./rooms.server";
 import { PRESENCE_EVENT } from "./protocol";
 
 type Middleware = (socket: Socket, next: (error?: Error) => void) => void;
@@ -66,8 +73,9 @@ function onConnection(socket: Socket, { limits, presence }: AttachedState) {
     () => {
       // Counted once its rooms are known (they are whom its coming and going is told to), unless it left meanwhile.
       if (!socket.connected) return;
-      presence.connected(actor.id, { rooms: presenceRooms(socket), shows: actor.showPresence });
-      socket.on("disconnect", () => presence.disconnected(actor.id));
+      presence.connected(actor.id, { shows: actor.showPresence });
+      // Its rooms as it goes: the spaces it is still in then, not those it joined at first.
+      socket.on("disconnecting", () => presence.disconnected(actor.id, presenceRooms(socket)));
     },
     (error: unknown) => {
       // Without its rooms the socket would miss events silently. socket.io's client does not
@@ -94,6 +102,7 @@ export async function attachRealtime(io: Server) {
       limits: new RealtimeLimits(),
       presence: new PresenceTracker({
         announce: (room, changes) => io.to(room).emit(PRESENCE_EVENT, { changes }),
+        roomsOf: (userId) => presenceRoomsOfUser(io, userId),
       }),
       unsubscribe: [],
     };

@@ -42,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (await getActor(request)) return data<LinkState>({ state: "other-account" }, { status: 403 });
   const link = await consumeSignInLink(token);
   if (!link) return data<LinkState>({ state: "spent", loginHref: "/login" }, { status: 410 });
-  return startSignIn(request, link.userId, { redirectTo: link.conversationPath });
+  return startSignIn(request, link.userId, { redirectTo: link.conversationPath, byEmailLink: true });
 }
 
 export default function ConversationLink() {

@@ -79,7 +79,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await resendVerification(email, { origin: appOrigin(), clientIp: context.clientIp });
       return redirectWithToast(`/email-verification?${new URLSearchParams({ email })}`, {
         type: "success",
-        title: "Verification email sent",
+        // SPEC §8 has both: the login page's resend confirms, this page's own re-sends the verification.
+        title: formData.get("from") === "login" ? "Confirmation email sent" : "Verification email sent",
         description: `If ${email} still needs verifying, a new link is on its way.`,
       });
     },

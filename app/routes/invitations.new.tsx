@@ -4,7 +4,7 @@ import { InviteForm } from "~/components/invitations/invite-form";
 import { Card } from "~/components/ui/card";
 import { InviteSchema } from "~/models/invitation.schemas";
 import { createInvitation, inviteOptions } from "~/models/invitations.server";
-import { expectFound } from "~/web/errors.server";
+import { expectPermitted } from "~/web/errors.server";
 import { formAction } from "~/web/form-action.server";
 import { requireActor } from "~/web/guards.server";
 import { appOrigin, readForm } from "~/web/request.server";
@@ -24,9 +24,16 @@ const kindOf = (request: Request) => (new URL(request.url).searchParams.get("kin
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireActor(request);
   const kind = kindOf(request);
-  const options = await expectFound(inviteOptions(actor, kind));
-  const title = kind === "team" ? "Add Team Member" : actor.type === "CLIENT" ? "Invite Employee" : "Invite Client";
-  return { options, title, doneHref: personPath(actor.type, kind === "team" ? "team_member" : "client") };
+  const share = kind === "client" && new URL(request.url).searchParams.has("share");
+  const options = await expectPermitted(inviteOptions(actor, kind));
+  const title = share
+    ? "Share Invite Link"
+    : kind === "team"
+      ? "Add Team Member"
+      : actor.type === "CLIENT"
+        ? "Invite Employee"
+        : "Invite Client";
+  return { options, title, share, doneHref: personPath(actor.type, kind === "team" ? "team_member" : "client") };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -42,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewInvitation() {
-  const { options, title, doneHref } = useLoaderData<typeof loader>();
+  const { options, title, share, doneHref } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-xl space-y-6">
@@ -53,7 +60,7 @@ export default function NewInvitation() {
         </p>
       </div>
       <Card className="p-5 sm:p-6">
-        <InviteForm options={options} actionData={actionData} doneHref={doneHref} />
+        <InviteForm options={options} actionData={actionData} doneHref={doneHref} share={share} />
       </Card>
     </div>
   );

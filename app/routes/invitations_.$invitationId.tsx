@@ -26,7 +26,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     schema: InvitationActionSchema,
     failure: words.failed,
     // An invitation already gone (deleted in another tab) is a toast on the page the user is on, not a 404 page.
-    refused: refusedAsToast(formData, words.failed),
+    refused: refusedAsToast(formData, { title: words.failed }),
     run: async ({ intent, redirectTo }) => {
       if (intent === "resend") await resendInvitation(actor, id, { origin: appOrigin() });
       else await deleteInvitation(actor, id);

@@ -17,6 +17,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireActor(request);
-  const result = await runChatAction(request, actor, params.spaceId ?? "");
-  return json(result, { status: result.ok ? 200 : 400 });
+  const { result, status } = await runChatAction(request, actor, params.spaceId ?? "");
+  return json(result, { status });
 }

@@ -1,9 +1,11 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SpaceNotFound } from "~/components/spaces/space-not-found";
+import { Alert } from "~/components/ui/alert";
 import { SubmitButton, buttonClassName } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { DownloadIcon } from "~/components/ui/icons";
+import { Refusal } from "~/models/errors.server";
 import { spacePath } from "~/models/paths";
 import {
   EXPORT_LINK_LIFETIME_DAYS,
@@ -19,7 +21,9 @@ import { redirectWithToast } from "~/web/toast.server";
 /*
  * Export Space: what the export holds, and the button that asks for it. The answer is at
  * once (the space's page, with a toast); a background job mails the link. For the agency
- * owner, and for a client owner of their own space when the agency allows it.
+ * owner, and for a client owner of their own space when the agency allows it. A refusal
+ * (an export of the space under way, the agency's exports of the day made) stays on the
+ * page, saying why.
  */
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -51,6 +55,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (error instanceof Response) throw error;
+    if (error instanceof Refusal) return data({ error: error.message }, { status: error.status });
     console.error("space export request failed", error);
     return redirectWithToast(`/spaces/${spaceId}/export`, {
       type: "error",
@@ -62,6 +67,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function ExportSpace() {
   const { space, email, spaceHref, days } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-lg space-y-6">
       <div>
@@ -70,6 +76,11 @@ export default function ExportSpace() {
       </div>
       <Card className="p-5 sm:p-6">
         <Form method="post" className="space-y-5">
+          {refused ? (
+            <Alert variant="destructive" title="Export not started">
+              {refused.error}
+            </Alert>
+          ) : null}
           <div className="space-y-3 text-sm text-slate-700">
             <p>The ZIP file holds:</p>
             <ul className="list-disc space-y-1 pl-5">

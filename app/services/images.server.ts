@@ -7,6 +7,8 @@ export const IMAGE_FOLDERS: readonly ImageFolder[] = ["agency-logos", "avatars"]
 
 /** Pages show logos and avatars at most this many CSS pixels wide, on screens up to 2x. */
 const MAX_SIZE: Record<ImageFolder, number> = { "agency-logos": 256, avatars: 256 };
+/** The most pixels an image may decode to unless its caller needs fewer: a logo or avatar may be a 48-megapixel phone photo. */
+const MAX_INPUT_PIXELS = 50_000_000;
 
 /**
  * Re-encodes an image (already judged one by app/models/uploads.server.ts) at the size
@@ -40,11 +42,17 @@ export type PreparedImage = {
  * Re-encodes an uploaded image as a WebP no larger than `maxSize` on either side:
  * turned upright by its EXIF orientation, then written without any metadata, so a
  * photo never carries where it was taken, and pages load an image of the size they
- * show. Returns null when the bytes only look like an image (sharp cannot decode them).
+ * show. Returns null when the bytes only look like an image (sharp cannot decode them),
+ * or when they describe more than `maxPixels`: a small file can describe a huge image,
+ * and decoding takes some 4 bytes of memory per pixel.
  */
-export async function prepareImage(bytes: Uint8Array, maxSize: number): Promise<PreparedImage | null> {
+export async function prepareImage(
+  bytes: Uint8Array,
+  maxSize: number,
+  maxPixels = MAX_INPUT_PIXELS,
+): Promise<PreparedImage | null> {
   try {
-    const { data, info } = await sharp(bytes, { limitInputPixels: 50_000_000 })
+    const { data, info } = await sharp(bytes, { limitInputPixels: maxPixels })
       .rotate()
       .resize({ width: maxSize, height: maxSize, fit: "inside", withoutEnlargement: true })
       .webp({ quality: 85 })

@@ -1,9 +1,11 @@
 import crypto from "node:crypto";
-import { createReadStream } from "node:fs";
+import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { Upload } from "@aws-sdk/lib-storage";
 import { env } from "./env.server";
 
 export type StoredObject = { body: Buffer; contentType: string; size: number };
@@ -13,8 +15,11 @@ export type StoredStream = { stream: Readable; contentType: string; size: number
 /** Private objects by key; the app serves them through its own routes, never by a public URL. */
 export type Storage = {
   put(key: string, body: Uint8Array | Buffer, options: { contentType: string }): Promise<void>;
-  /** Stores a file of the local disk, streamed from it. */
-  putFile(key: string, filePath: string, options: { contentType: string }): Promise<void>;
+  /**
+   * Stores what a stream brings, of a length not known ahead (a space's export, zipped as
+   * it is stored), never holding it whole. When the stream fails, nothing of it is kept.
+   */
+  putStream(key: string, body: Readable, options: { contentType: string }): Promise<void>;
   get(key: string): Promise<StoredObject | null>;
   open(key: string): Promise<StoredStream | null>;
   delete(key: string): Promise<void>;
@@ -96,12 +101,17 @@ function diskStorage(root: string): Storage {
       await fs.writeFile(file, body);
       await fs.writeFile(meta, JSON.stringify({ contentType }));
     },
-    async putFile(key, filePath, { contentType }) {
+    async putStream(key, body, { contentType }) {
       assertValidKey(key);
       const { file, meta } = paths(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
       await fs.mkdir(path.dirname(meta), { recursive: true });
-      await fs.copyFile(filePath, file);
+      try {
+        await pipeline(body, createWriteStream(file));
+      } catch (error) {
+        await fs.rm(file, { force: true });
+        throw error;
+      }
       await fs.writeFile(meta, JSON.stringify({ contentType }));
     },
     async get(key) {
@@ -151,19 +161,11 @@ function s3Storage({ driver, bucket, ...clientOptions }: Extract<StorageOptions,
       assertValidKey(key);
       await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
     },
-    async putFile(key, filePath, { contentType }) {
+    async putStream(key, body, { contentType }) {
       assertValidKey(key);
-      const { size } = await fs.stat(filePath);
-      // With its length declared, the SDK streams the file in one request instead of buffering it.
-      await client.send(
-        new PutObjectCommand({
-          Bucket: bucket,
-          Key: key,
-          Body: createReadStream(filePath),
-          ContentLength: size,
-          ContentType: contentType,
-        }),
-      );
+      // A single PUT needs the length first: this goes up in 5 MB parts, four at most held
+      // in memory, and a failed upload is aborted, its parts dropped.
+      await new Upload({ client, params: { Bucket: bucket, Key: key, Body: body, ContentType: contentType } }).done();
     },
     async get(key) {
       assertValidKey(key);

@@ -18,6 +18,20 @@ export type PushTarget = { endpoint: string; p256dh: string; auth: string };
 /** `gone`: the push service no longer knows the subscription (404, 410); it will never take a push again. */
 export type PushOutcome = { status: "delivered" } | { status: "gone" } | { status: "failed"; reason: string };
 
+/** One payload for one browser. */
+export type Push = { target: PushTarget; payload: string };
+
+/**
+ * Sends on their way at once, per call of sendPushes (issue 35): a message to a busy space
+ * goes to hundreds of browsers, some at addresses their users chose, and it should not
+ * become hundreds of requests at one moment; a push service that hangs holds one of these
+ * until its timeout.
+ */
+const SENDS_AT_ONCE = 4;
+
+/** How often the log tells of one push service's failures: a dead or hostile one would otherwise write a line per push. */
+const FAILURE_LOG_INTERVAL_MS = 10 * 60 * 1000;
+
 /** The public half of the server's key pair, which browsers subscribe with; null when push is not set up. */
 export function vapidPublicKey(): string | null {
   return env().VAPID_PUBLIC_KEY ?? null;
@@ -59,8 +73,24 @@ export function isValidKeyPair({ p256dh, auth }: Pick<PushTarget, "p256dh" | "au
   }
 }
 
-/** Encrypts `payload` for the browser and hands it to its push service, to keep for `ttlSeconds` while the device is away. */
-export async function sendPush(target: PushTarget, payload: string, ttlSeconds: number): Promise<PushOutcome> {
+/** Sends each push, SENDS_AT_ONCE at a time, in the order given; the outcomes in the same order. */
+export async function sendPushes(pushes: Push[], ttlSeconds: number): Promise<PushOutcome[]> {
+  const outcomes: PushOutcome[] = [];
+  let next = 0;
+  const sender = async () => {
+    while (next < pushes.length) {
+      const index = next++;
+      const outcome = await sendPush(pushes[index], ttlSeconds);
+      if (outcome.status === "failed") logFailure(pushes[index].target.endpoint, outcome.reason);
+      outcomes[index] = outcome;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(SENDS_AT_ONCE, pushes.length) }, sender));
+  return outcomes;
+}
+
+/** Encrypts the payload for the browser and hands it to its push service, to keep for `ttlSeconds` while the device is away. */
+async function sendPush({ target, payload }: Push, ttlSeconds: number): Promise<PushOutcome> {
   const { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT } = env();
   if (!VAPID_PUBLIC_KEY || !VAPID_PRIVATE_KEY || !VAPID_SUBJECT) return { status: "failed", reason: "not set up" };
   try {
@@ -93,4 +123,27 @@ export async function sendPush(target: PushTarget, payload: string, ttlSeconds: 
 
 function allowedHosts() {
   return parseAllowedHosts(env().PUSH_ALLOWED_HOSTS);
+}
+
+/** Per push service (host): when its last line was written, and how many failed there since without one. */
+const failureLines = new Map<string, { at: number; untold: number }>();
+
+/** One line per push service per interval, telling how many more failed there since the line before. */
+function logFailure(endpoint: string, reason: string) {
+  const host = new URL(endpoint).host;
+  const now = Date.now();
+  const last = failureLines.get(host);
+  if (last && now - last.at < FAILURE_LOG_INTERVAL_MS) {
+    last.untold++;
+    return;
+  }
+  const untold = last?.untold ? ` (${last.untold} more since the previous line)` : "";
+  console.warn(`push: not delivered to ${host}: ${reason}${untold}`);
+  failureLines.set(host, { at: now, untold: 0 });
+  // A service quiet for a whole interval after its own is forgotten, its count told.
+  for (const [other, { at, untold }] of failureLines) {
+    if (now - at < 2 * FAILURE_LOG_INTERVAL_MS) continue;
+    if (untold) console.warn(`push: ${untold} more not delivered to ${other} since the previous line`);
+    failureLines.delete(other);
+  }
 }

@@ -1,6 +1,4 @@
-import { createWriteStream } from "node:fs";
-import fs from "node:fs/promises";
-import { Readable } from "node:stream";
+import { Readable, Transform } from "node:stream";
 import { finished, pipeline } from "node:stream/promises";
 import { ZipFile } from "yazl";
 
@@ -12,19 +10,36 @@ export type AddZipEntry = (
 ) => Promise<void>;
 
 /**
- * Writes a ZIP file to `filePath` with the entries `fill` adds, one after the other, and
- * returns its size. Entries stream in (yazl reads each as it writes it, with back-pressure),
- * so neither an entry nor the archive is ever held in memory whole; ZIP64 is used when
- * the archive outgrows the 4 GB of plain ZIP. A failure leaves no file behind.
+ * Makes a ZIP of the entries `fill` adds, one after the other, and hands it as one stream
+ * to `store` (storage's putStream) while it is made; returns its size once stored. Entries
+ * stream in (yazl reads each as it writes it, with back-pressure from `store`), so neither
+ * an entry nor the archive is ever held whole, in memory or on disk; ZIP64 is used when
+ * the archive outgrows the 4 GB of plain ZIP. When an entry or `store` fails, the stream
+ * fails, `store` is waited for to drop what it had, and the error is thrown.
  */
-export async function writeZipFile(filePath: string, fill: (add: AddZipEntry) => Promise<void>): Promise<number> {
+export async function streamZip(
+  store: (archive: Readable) => Promise<void>,
+  fill: (add: AddZipEntry) => Promise<void>,
+): Promise<number> {
   const zip = new ZipFile();
   // A PassThrough stream, typed by @types/yazl as the older NodeJS.ReadableStream.
   const output = zip.outputStream as Readable;
-  const failed = new Promise<never>((_, reject) => zip.on("error", reject));
+  let size = 0;
+  const archive = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.byteLength;
+      callback(null, chunk);
+    },
+  });
+  const piped = pipeline(output, archive);
+  const stored = store(archive);
+  // Whichever part fails first ends the whole, so that no entry waits on a reader that is gone.
+  const failed = new Promise<never>((_, reject) => {
+    zip.on("error", reject);
+    piped.catch(reject);
+    stored.catch(reject);
+  });
   failed.catch(() => undefined);
-  const written = pipeline(output, createWriteStream(filePath));
-  written.catch(() => undefined);
 
   const add: AddZipEntry = async (name, content, { compress = true, mtime = new Date() } = {}) => {
     if (typeof content === "string") {
@@ -37,13 +52,14 @@ export async function writeZipFile(filePath: string, fill: (add: AddZipEntry) =>
   };
 
   try {
-    await fill(add);
+    await Promise.race([fill(add), failed]);
     zip.end();
-    await Promise.race([written, failed]);
-    return (await fs.stat(filePath)).size;
+    await Promise.race([Promise.all([piped, stored]), failed]);
+    return size;
   } catch (error) {
     output.destroy();
-    await fs.rm(filePath, { force: true });
+    archive.destroy(error as Error);
+    await stored.catch(() => undefined);
     throw error;
   }
 }

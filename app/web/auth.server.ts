@@ -60,17 +60,18 @@ export async function sessionCookieHeader(sessionId: string): Promise<string> {
 
 /**
  * Starts a new session (a new id every time, so a planted cookie is worthless) and
- * redirects, showing a toast there if given.
+ * redirects, showing a toast there if given. `byEmailLink`: a notice's one-click link
+ * signed them in, as their sessions list will say.
  */
 export async function signIn(
   request: Request,
   userId: string,
-  { redirectTo, toast }: { redirectTo: string; toast?: ToastInput },
+  { redirectTo, toast, byEmailLink }: { redirectTo: string; toast?: ToastInput; byEmailLink?: boolean },
 ) {
   const previous = await getSessionId(request);
   if (previous) await deleteSession(previous);
   const userAgent = request.headers.get("User-Agent");
-  const sessionId = await createSession(userId, userAgent);
+  const sessionId = await createSession(userId, userAgent, { byEmailLink });
   const headers = new Headers({ "Set-Cookie": await sessionCookieHeader(sessionId) });
   const known = await deviceCookie().parse(request.headers.get("Cookie"));
   const deviceId = typeof known === "string" ? known : crypto.randomBytes(16).toString("base64url");

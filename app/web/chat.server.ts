@@ -85,10 +85,15 @@ const FILE_FAILED = { title: UPLOAD_FAILED_TITLE, error: MESSAGE_TEXT.uploadFail
 
 /**
  * Runs one chat form (send with an optional file, edit, delete, react, read) for the
- * actor in the space, through the form pipeline. A space or message the actor may not
- * see is a 404; a refusal or a failure comes back as `ok: false` with the words to show.
+ * actor in the space, through the form pipeline, with the status to answer. A space or
+ * message the actor may not see is a 404; a refusal or a failure comes back as
+ * `ok: false` with the words to show.
  */
-export async function runChatAction(request: Request, actor: Actor, spaceId: string): Promise<ChatActionResult> {
+export async function runChatAction(
+  request: Request,
+  actor: Actor,
+  spaceId: string,
+): Promise<{ result: ChatActionResult; status: number }> {
   const formData = await readUploadForm(request, ATTACHMENT_MAX_BYTES);
   const file = formData.get("file");
   formData.delete("file");
@@ -100,15 +105,16 @@ export async function runChatAction(request: Request, actor: Actor, spaceId: str
     failure: failed.error,
     run: (input) => runChatCommand(actor, spaceId, input, file),
   });
-  if (outcome.done) return outcome.answer;
+  if (outcome.done) return { result: outcome.answer, status: 200 };
   const invalid = Object.values(outcome.result.error ?? {}).flat()[0];
-  return {
+  const result: ChatActionResult = {
     ok: false,
     intent,
     title: outcome.refusal?.title ?? failed.title,
     error: outcome.refusal?.message ?? invalid ?? MESSAGE_TEXT.empty,
     reply: outcome.result,
   };
+  return { result, status: outcome.status };
 }
 
 async function runChatCommand(
@@ -149,14 +155,14 @@ async function runChatCommand(
  * the text as typed; any other refusal goes back with a toast that says why.
  */
 export async function answerChatForm(request: Request, actor: Actor, spaceId: string, path: string) {
-  const result = await runChatAction(request, actor, spaceId);
+  const { result, status } = await runChatAction(request, actor, spaceId);
   if (result.ok) {
     const toast = successToast(result);
     return toast ? redirectWithToast(path, toast) : redirect(path);
   }
   if (result.intent === "send") {
     const draft = result.reply.initialValue?.content;
-    return data({ sendError: result.error, draft: typeof draft === "string" ? draft : "" }, { status: 400 });
+    return data({ sendError: result.error, draft: typeof draft === "string" ? draft : "" }, { status });
   }
   return redirectWithToast(path, { type: "error", title: result.title, description: result.error });
 }

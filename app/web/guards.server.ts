@@ -1,6 +1,8 @@
 import { redirect } from "@remix-run/node";
 import { MESSAGES } from "~/models/accounts.server";
+import { takeAction } from "~/models/action-allowance.server";
 import type { Actor } from "~/models/actors.server";
+import { MESSAGE_TEXT } from "~/models/chat-message";
 import { canEnterArea, homePath, type Area } from "~/models/policy.server";
 import { settingsPath } from "~/models/paths";
 import { findSessionStanding, type RequiredStep, type SessionStanding } from "~/models/session-standing.server";
@@ -42,7 +44,8 @@ export async function getActor(request: Request): Promise<Actor | null> {
 /**
  * The signed-in actor who may act. Signed-out users go to /login (and come back here
  * after); one who still owes a step (nextRequiredStep) is sent to that step's page, and
- * a user outside their own route group to their own dashboard.
+ * a user outside their own route group to their own dashboard. A request that changes
+ * something draws on the person's allowance, and past it is answered 429.
  */
 export async function requireActor(request: Request, area?: Area): Promise<Actor> {
   const standing = await standingOf(request);
@@ -54,8 +57,15 @@ export async function requireActor(request: Request, area?: Area): Promise<Actor
   const { actor, step } = standing;
   if (step) await requireStepPage(request, actor, step);
   if (area && !canEnterArea(actor, area)) throw redirect(homePath(actor.type));
+  // Every change a signed-in person asks for passes here, so none escapes their allowance (action-allowance.server.ts).
+  if (!READS.has(request.method) && !takeAction(actor.id)) {
+    throw new Response(MESSAGE_TEXT.tooManyRequests, { status: 429, statusText: "Too Many Requests" });
+  }
   return actor;
 }
+
+/** Requests that change nothing; a loader that runs after an action is handed one of these too. */
+const READS = new Set(["GET", "HEAD"]);
 
 /** Throws the way to the step's page; on that page itself, lets the user through to take it. */
 async function requireStepPage(request: Request, actor: Actor, step: RequiredStep): Promise<void> {

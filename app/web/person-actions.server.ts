@@ -67,7 +67,9 @@ export async function handlePersonAction(request: Request, actor: Actor, kind: P
     schema: PersonActionSchema,
     failure: onSpace?.failed ?? (intent === "remove" ? WORDS[kind].removeFailed : undefined),
     // A space change is a toggle on the roster: its refusal is a toast, even for a space the actor may not see.
-    refused: onSpace ? refusedAsToast(formData, onSpace.failed, 400) : undefined,
+    refused: onSpace
+      ? refusedAsToast(formData, { title: onSpace.failed, unknownReason: onSpace.unknownReason }, 400)
+      : undefined,
     run: async (input) => {
       switch (input.intent) {
         case "assign":

@@ -15,7 +15,7 @@ const PENDING_LIFETIME_SECONDS = 10 * 60;
 
 const pendingCookie = () => signedCookie("__sign_in_pending", { maxAge: PENDING_LIFETIME_SECONDS });
 
-export type PendingSignIn = { userId: string; redirectTo: string; expiresAt: number };
+export type PendingSignIn = { userId: string; redirectTo: string; expiresAt: number; byEmailLink?: boolean };
 
 export const TWO_FACTOR_PATH = "/login/two-factor";
 
@@ -23,13 +23,14 @@ export const TWO_FACTOR_PATH = "/login/two-factor";
 export async function startSignIn(
   request: Request,
   userId: string,
-  options: { redirectTo: string; toast?: ToastInput },
+  options: { redirectTo: string; toast?: ToastInput; byEmailLink?: boolean },
 ) {
   if (!(await hasTwoFactor(userId))) return signIn(request, userId, options);
   const pending: PendingSignIn = {
     userId,
     redirectTo: options.redirectTo,
     expiresAt: Date.now() + PENDING_LIFETIME_SECONDS * 1000,
+    byEmailLink: options.byEmailLink,
   };
   return redirect(TWO_FACTOR_PATH, { headers: { "Set-Cookie": await pendingCookie().serialize(pending) } });
 }
@@ -43,7 +44,11 @@ export async function readPendingSignIn(request: Request): Promise<PendingSignIn
 
 /** The second step succeeded: the session, and the pending state forgotten. */
 export async function finishSignIn(request: Request, pending: PendingSignIn, toast?: ToastInput) {
-  const response = await signIn(request, pending.userId, { redirectTo: pending.redirectTo, toast });
+  const response = await signIn(request, pending.userId, {
+    redirectTo: pending.redirectTo,
+    toast,
+    byEmailLink: pending.byEmailLink,
+  });
   response.headers.append("Set-Cookie", await pendingCookie().serialize("", { maxAge: 0 }));
   return response;
 }

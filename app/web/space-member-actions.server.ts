@@ -24,7 +24,7 @@ export async function spaceMemberAction(
   return formAction(formData, {
     schema: SpaceMemberSchema,
     failure: words.failed,
-    refused: refusedAsToast(formData, words.failed),
+    refused: refusedAsToast(formData, { title: words.failed, unknownReason: words.unknownReason }),
     run: async ({ intent, memberId }) => {
       await (intent === "add" ? add : remove)(memberId);
       return redirectWithToast(back, { type: "success", title: words.done });

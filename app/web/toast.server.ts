@@ -39,16 +39,20 @@ export async function answerWithToast(
 
 /**
  * `formAction`'s `refused` for a button posted from a list: the refusal told as a toast
- * with SPEC's `title` (and the refusal's reason when it says more; an unexpected
- * failure's words are the title), on the page it came from, with the refusal's status
- * unless `status` says otherwise.
+ * with SPEC's `title` and the refusal's reason when it says more (an unexpected failure's
+ * words are the title: then `unknownReason`, where SPEC gives one), on the page it came
+ * from, with the refusal's status unless `status` says otherwise.
  */
-export const refusedAsToast = (formData: FormData, title: string, status?: number) => (refusal: Refusal) =>
-  answerWithToast(
-    formData.get("redirectTo"),
-    { type: "error", title, ...(refusal.message !== title && { description: refusal.message }) },
-    status ?? refusal.status,
-  );
+export const refusedAsToast =
+  (formData: FormData, { title, unknownReason }: { title: string; unknownReason?: string }, status?: number) =>
+  (refusal: Refusal) => {
+    const description = refusal.message !== title ? refusal.message : unknownReason;
+    return answerWithToast(
+      formData.get("redirectTo"),
+      { type: "error", title, ...(description && { description }) },
+      status ?? refusal.status,
+    );
+  };
 
 /** The pending toast, once, and the header that clears it. */
 export async function getToast(request: Request): Promise<{ toast: Toast | null; headers: Headers }> {

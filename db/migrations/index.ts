@@ -15,6 +15,10 @@ import * as lastSeenApart from "./0015_last_seen_apart";
 import * as theme from "./0016_theme";
 import * as linkPreviews from "./0017_link_previews";
 import * as pushSubscriptions from "./0018_push_subscriptions";
+import * as pushAndSessionLimits from "./0019_push_and_session_limits";
+import * as mentionDigests from "./0020_mention_digests";
+import * as linkPreviewCache from "./0021_link_preview_cache";
+import * as exportJobsAndFileNames from "./0022_export_jobs_and_file_names";
 
 /* Listed here rather than read from disk, so that they travel inside the server build. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +38,8 @@ export const migrations: Record<string, Migration> = {
   "0016_theme": theme,
   "0017_link_previews": linkPreviews,
   "0018_push_subscriptions": pushSubscriptions,
+  "0019_push_and_session_limits": pushAndSessionLimits,
+  "0020_mention_digests": mentionDigests,
+  "0021_link_preview_cache": linkPreviewCache,
+  "0022_export_jobs_and_file_names": exportJobsAndFileNames,
 };

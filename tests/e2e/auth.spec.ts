@@ -113,7 +113,7 @@ test.describe("sign-in", () => {
       await page.getByRole("button", { name: "Resend verification email" }).click();
 
       await expect(page).toHaveURL(/\/email-verification\?email=/);
-      await expect(page.getByText("Verification email sent")).toBeVisible();
+      await expect(page.getByText("Confirmation email sent")).toBeVisible();
       await expect.poll(() => readOutbox().filter((mail) => mail.to === owner.email).length).toBe(mailsBefore + 1);
     },
   );

@@ -18,7 +18,16 @@ import { uniqueEmail } from "./support/unique";
  * dialog, its tabs) and without (the invite form as a page).
  */
 
-type Invite = { button: string; role?: string; email?: string; send?: boolean; name?: string; company?: string };
+type Invite = {
+  button: string;
+  role?: string;
+  email?: string;
+  send?: boolean;
+  name?: string;
+  company?: string;
+  /** What the form says once the link is made, when not SPEC's usual "Invitation Link Generated". */
+  made?: string;
+};
 
 /** Opens the invite form from its button, fills it and returns the generated link. */
 async function invite(page: Page, javaScriptEnabled: boolean | undefined, input: Invite): Promise<string> {
@@ -40,7 +49,9 @@ async function invite(page: Page, javaScriptEnabled: boolean | undefined, input:
     if (input.company) await form.getByLabel("Company (optional)").fill(input.company);
   }
   await form.getByRole("button", { name: "Generate Invite Link" }).click();
-  await expect(form.getByText(input.send ? "Invitation Sent" : "Invitation Link Generated")).toBeVisible();
+  await expect(
+    form.getByText(input.made ?? (input.send ? "Invitation Sent" : "Invitation Link Generated")),
+  ).toBeVisible();
   return form.getByLabel("Invitation link").inputValue();
 }
 
@@ -151,6 +162,12 @@ test("a client owner invites an employee of their company", { tag: "@no-js" }, a
   await expect(page.getByText("No Employees Found")).toBeVisible();
   await expect(page.getByRole("link", { name: "Share Invite Link" })).toBeVisible();
   await expectAccessible(page);
+  // SPEC §8: the share flow's link is announced as a share link.
+  expect(await invite(page, javaScriptEnabled, { button: "Share Invite Link", made: "Share link generated" })).toMatch(
+    /\/client-register\?invitation_id=/,
+  );
+  if (javaScriptEnabled) await page.keyboard.press("Escape");
+  else await page.goto("/client/employees");
 
   await page.getByRole("link", { name: "Invite Employee", exact: true }).click();
   const form = javaScriptEnabled ? page.getByRole("dialog") : page;

@@ -1,6 +1,11 @@
+import crypto from "node:crypto";
+import webpush from "web-push";
 import { beforeAll, describe, expect, test } from "vitest";
 import type { UserType } from "#db/schema";
 import { canEnterArea, homePath } from "~/models/policy.server";
+import * as pushRoute from "~/routes/resources.push-subscription";
+import { db } from "~/services/db.server";
+import { getSessionId } from "~/web/auth.server";
 import {
   agencyWorld,
   changedTables,
@@ -13,9 +18,10 @@ import {
   unknownTargets,
   type Actor,
   type AgencyWorld,
+  type Keys,
   type Targets,
 } from "#tests/support/access-world";
-import { call, cookieFor, getRequest, postRequest } from "#tests/support/requests";
+import { call, cookieFor, getRequest, postRequest, toastOf } from "#tests/support/requests";
 import {
   ROUTES,
   fill,
@@ -25,6 +31,8 @@ import {
   referencesId,
   routeFiles,
   routeUrl,
+  type KeyedAnswer,
+  type KeyedCall,
   type RouteEntry,
   type RouteModule,
 } from "#tests/support/route-table";
@@ -34,8 +42,15 @@ import {
  * user type of one agency, of another agency, as an administrator and signed out, with
  * another agency's ids, unknown ids, and ids of its own agency the user does not take
  * part in. Each must answer 404 (or send the user to sign in, or to their own area),
- * change nothing, and show nothing of the other agency.
+ * change nothing, and show nothing of the other agency. Routes about a key in their
+ * query or form (a person, a push endpoint, an export link) answer as the table says.
  */
+
+// Push is set up, so that a browser's subscription is taken (before anything reads the environment).
+const vapid = webpush.generateVAPIDKeys();
+process.env.VAPID_PUBLIC_KEY = vapid.publicKey;
+process.env.VAPID_PRIVATE_KEY = vapid.privateKey;
+process.env.VAPID_SUBJECT = "mailto:access-matrix@example.test";
 
 let home: AgencyWorld;
 let other: AgencyWorld;
@@ -71,25 +86,42 @@ test("every route file is in the access table (a new route must say who may use 
 });
 
 type Failure = string;
-type Call = { file: string; method: "GET" | "POST"; form?: Record<string, string> };
+type Ids = Targets & Keys;
+/** A call of a route; `query` in place of the table's, `keyed` when it is one of the route's keyed calls. */
+type Call = {
+  file: string;
+  method: "GET" | "POST";
+  form?: Record<string, string>;
+  query?: string;
+  keyed?: KeyedCall;
+};
 
-/** Calls the route with `pathIds` in its path and `fieldIds` in its form's fields and query. */
-async function run(actor: Actor, { file, method, form }: Call, pathIds: Targets, tag: string, fieldIds = pathIds) {
+/** Calls the route with `ids` in its form's fields and query, and `pathIds` in its path. */
+async function run(
+  actor: Actor,
+  { file, method, form, query: asked }: Call,
+  ids: Ids,
+  tag: string,
+  pathIds: Targets = ids,
+) {
   const module = modules.get(file)!;
   const entry = ROUTES[file];
   const { path, params } = routeUrl(file, pathIds);
-  const query = method === "GET" && entry.query ? fill(entry.query, fieldIds, tag) : "";
+  const queryOf = asked ?? entry.query;
+  const query = method === "GET" && queryOf ? fill(queryOf, ids, tag) : "";
   const request =
     method === "GET"
       ? getRequest(`${path}${query}`, actor.cookie)
-      : postRequest(path, fillForm(form ?? {}, fieldIds, tag), actor.cookie);
+      : postRequest(path, fillForm(form ?? {}, ids, tag), actor.cookie);
   const handler = method === "GET" ? module.loader! : module.action!;
   // A thrown error is what the server would answer with a 500.
   const response = await call(handler, request, params).catch(
     (error: unknown) => new Response(String(error), { status: 500 }),
   );
-  const body = (await response.text()) + withoutEcho(response.headers.get("Location"), `${path}${query}`);
-  return { response, body, path, where: `${actor.name} ${method} ${path}${query} ${form ? JSON.stringify(form) : ""}` };
+  const text = await response.text();
+  const body = text + withoutEcho(response.headers.get("Location"), `${path}${query}`);
+  const where = `${actor.name} ${method} ${path}${query} ${form ? JSON.stringify(form) : ""}`;
+  return { response, text, body, path, where };
 }
 
 /** A sign-in redirect names the address the caller asked for; only the rest of it could leak. */
@@ -115,11 +147,7 @@ function wrongAnswer(
   const location = response.headers.get("Location") ?? "";
   if (status >= 500) return `answered ${status}`;
   if (entry.kind === "missing") return status === 404 ? null : `answered ${status}, not 404`;
-  if (!actor.cookie) {
-    return isRedirect(status) && location.startsWith("/login?redirectTo=")
-      ? null
-      : `answered ${status} ${location}, not the sign-in redirect`;
-  }
+  if (!actor.cookie) return notSentToSignIn(response);
   const type = actor.type as UserType;
   const area = typeof entry.kind === "object" ? entry.kind.area : null;
   if (area && !canEnterArea({ type, isAdmin: type === "ADMIN" }, area)) {
@@ -135,10 +163,47 @@ function wrongAnswer(
   return status === 404 ? null : `answered ${status} ${location}, not 404`;
 }
 
-/** The calls of every route that takes an id in its path (loader, and action with each of its forms). */
-function idRouteCalls(): Call[] {
+function notSentToSignIn(response: Response): string | null {
+  const location = response.headers.get("Location") ?? "";
+  return isRedirect(response.status) && location.startsWith("/login?redirectTo=")
+    ? null
+    : `answered ${response.status} ${location}, not the sign-in redirect`;
+}
+
+/** Why this answer to a keyed call is not the one the table says, or null when it is. */
+function wrongKeyedAnswer(actor: Actor, expected: KeyedAnswer, response: Response, text: string, ids: Ids) {
+  if (!actor.cookie) return notSentToSignIn(response);
+  const location = response.headers.get("Location");
+  const answered = `answered ${response.status} ${location ?? text.slice(0, 200)}`;
+  if (response.status !== expected.status) return `${answered}, not ${expected.status}`;
+  if (expected.location !== undefined && location !== fill(expected.location, ids, "")) {
+    return `${answered}, not a redirect to ${expected.location}`;
+  }
+  if (expected.fields) {
+    let json: Record<string, unknown>;
+    try {
+      json = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      return `${answered}, not JSON`;
+    }
+    const differs = Object.entries(expected.fields).filter(
+      ([name, value]) => JSON.stringify(json[name]) !== JSON.stringify(value),
+    );
+    if (differs.length) return `${answered}, not ${JSON.stringify(expected.fields)}`;
+  }
+  return null;
+}
+
+/**
+ * The calls of every route that takes an id in its path (loader, and action with each of
+ * its forms), and every keyed call of the table.
+ */
+function matrixCalls(): Call[] {
   const calls: Call[] = [];
   for (const [file, module] of modules) {
+    for (const keyed of ROUTES[file].keyed ?? []) {
+      calls.push({ file, method: keyed.method, query: keyed.query, form: keyed.form, keyed });
+    }
     if (!paramNames(file).some((name) => name !== "*")) continue;
     if (module.loader && file !== "invitations_.$invitationId.tsx") calls.push({ file, method: "GET" });
     if (module.action) for (const form of ROUTES[file].forms ?? [{}]) calls.push({ file, method: "POST", form });
@@ -146,19 +211,34 @@ function idRouteCalls(): Call[] {
   return calls;
 }
 
+type MatrixOptions = {
+  /** Only the calls that name an id in a field, with `pathTargets` in the path (the user's own). */
+  fieldsOnly?: boolean;
+  pathTargets?: Targets;
+  /** The keys exist nowhere: keyed calls are answered as for an unknown key. */
+  unknownKeys?: boolean;
+};
+
 /**
- * Runs every id route as the actor against the targets: all wrong answers, leaks and
- * changes are collected, so one run shows them all.
+ * Runs every id route and keyed call as the actor against the targets: all wrong answers,
+ * leaks and changes are collected, so one run shows them all.
  */
-async function matrix(actor: Actor, targets: Targets, victim: AgencyWorld, fieldsOnly = false, pathTargets = targets) {
+async function matrix(
+  actor: Actor,
+  targets: Ids,
+  victim: AgencyWorld,
+  { fieldsOnly = false, pathTargets = targets, unknownKeys = false }: MatrixOptions = {},
+) {
   const failures: Failure[] = [];
   const before = await snapshot();
   const markers = markersOf(victim);
-  for (const spec of idRouteCalls()) {
-    if (fieldsOnly && !(spec.form ? referencesId(spec.form) : ROUTES[spec.file].query?.includes(":message"))) continue;
-    const { response, body, path, where } = await run(actor, spec, pathTargets, victim.tag, targets);
-    const namesId = Boolean(spec.form && referencesId(spec.form));
-    const wrong = wrongAnswer(actor, ROUTES[spec.file], response, path, spec.method, namesId);
+  for (const spec of matrixCalls()) {
+    const { file, method, form, keyed } = spec;
+    if (fieldsOnly && (keyed || !(form ? referencesId(form) : ROUTES[file].query?.includes(":message")))) continue;
+    const { response, text, body, path, where } = await run(actor, spec, targets, victim.tag, pathTargets);
+    const wrong = keyed
+      ? wrongKeyedAnswer(actor, (unknownKeys && keyed.unknownAnswer) || keyed.answer, response, text, targets)
+      : wrongAnswer(actor, ROUTES[file], response, path, method, Boolean(form && referencesId(form)));
     if (wrong) failures.push(`${where}: ${wrong}`);
     const leak = leakedMarker(body, markers);
     if (leak) failures.push(`${where}: shows "${leak}"`);
@@ -178,8 +258,20 @@ function ownTargets(world: AgencyWorld): Targets {
   };
 }
 
-function hiddenOwnTargets(world: AgencyWorld): Targets {
-  return { ...unknownTargets(), space: world.hiddenSpace.id, message: world.hiddenMessage.id };
+/**
+ * Their own agency's space and message they do not take part in, its client there whose
+ * presence they may not see, and its owner's push endpoint and export link.
+ */
+function hiddenOwnTargets(world: AgencyWorld): Ids {
+  return {
+    ...unknownTargets(),
+    space: world.hiddenSpace.id,
+    message: world.hiddenMessage.id,
+    user: world.hiddenClient.id,
+    users: world.hiddenClient.id,
+    endpoint: world.browser.endpoint,
+    exportToken: world.exportToken,
+  };
 }
 
 test(
@@ -198,11 +290,48 @@ test(
       [client, "client.chat.$spaceId.tsx"],
       [client, "client.chat.$spaceId_.files.tsx"],
       [client, "attachments.$messageId.tsx"],
+      [owner, "attachments.$messageId_.preview-image.tsx"],
+      [client, "attachments.$messageId_.preview-image.tsx"],
     ] as const) {
       const { response, body, where } = await run(actor, { file, method: "GET" }, ids, "");
       expect(response.status, where).toBe(200);
       expect(body, where).toContain(other.tag);
     }
+  },
+  SLOW,
+);
+
+test(
+  "the keys under test are real: a person's presence, a browser's push endpoint and an export link work for their own",
+  async () => {
+    const ids = foreignTargets(other);
+    const [owner, client] = await signedInActors(other, ["owner", "clientOwner"]);
+    const link = await run(owner, { file: "space-export.tsx", method: "GET", query: "?token=:exportToken" }, ids, "");
+    expect(link.response.status, link.where).toBe(200);
+    expect(JSON.parse(link.text), link.where).toMatchObject({ state: "ready", spaceName: `${other.tag} Main Space` });
+
+    const presence = await run(
+      client,
+      { file: "resources.presence.tsx", method: "GET", query: "?user=:user" },
+      ids,
+      "",
+    );
+    expect(JSON.parse(presence.text), presence.where).toEqual({
+      presence: { online: false, lastSeenAt: expect.any(String) },
+    });
+    const everyone = await run(
+      owner,
+      { file: "resources.presence.tsx", method: "GET", query: "?users=:users" },
+      ids,
+      "",
+    );
+    expect(Object.keys((JSON.parse(everyone.text) as { people: object }).people).sort(), everyone.where).toEqual(
+      ids.users.split(",").sort(),
+    );
+
+    const browser = { name: `${other.tag} owner's browser`, type: "AGENCY", cookie: other.browser.cookie };
+    const settings = await run(browser, { file: "_agency.settings.notifications.tsx", method: "GET" }, ids, "");
+    expect(settings.text, settings.where).toContain(other.browser.endpoint);
   },
   SLOW,
 );
@@ -241,7 +370,9 @@ describe("another agency's ids answer 404 and show and change nothing", () => {
     async () => {
       const failures: Failure[] = [];
       for (const actor of await signedInActors(home)) {
-        failures.push(...(await matrix(actor, foreignTargets(other), other, true, ownTargets(home))));
+        failures.push(
+          ...(await matrix(actor, foreignTargets(other), other, { fieldsOnly: true, pathTargets: ownTargets(home) })),
+        );
       }
       expect(failures).toEqual([]);
     },
@@ -255,7 +386,7 @@ describe("unknown ids and own-agency ids the user does not take part in answer 4
     async () => {
       const failures: Failure[] = [];
       for (const actor of [...(await signedInActors(home)), signedOut]) {
-        failures.push(...(await matrix(actor, unknownTargets(), other)));
+        failures.push(...(await matrix(actor, unknownTargets(), other, { unknownKeys: true })));
       }
       expect(failures).toEqual([]);
     },
@@ -263,7 +394,7 @@ describe("unknown ids and own-agency ids the user does not take part in answer 4
   );
 
   test(
-    "a space of their own agency, and its message, that they do not take part in",
+    "their own agency's space, message and client they take no part in, and its owner's push endpoint and export link",
     async () => {
       const failures: Failure[] = [];
       const outsiders = await signedInActors(home, ["memberIn", "memberOut", "clientOwner", "clientEmployee"]);
@@ -347,3 +478,57 @@ function wrongNoIdAnswer(actor: Actor, entry: RouteEntry, status: number, locati
   }
   return null;
 }
+
+describe("a browser's push endpoint held by another person's session", () => {
+  /** The session of the cookie, as the push route sees it. */
+  const sessionOf = async (cookie: string) => (await getSessionId(getRequest("/", cookie)))!;
+
+  /** A browser's keys, as its PushManager makes them. */
+  function browserKeys() {
+    const keys = crypto.createECDH("prime256v1");
+    keys.generateKeys();
+    return { p256dh: keys.getPublicKey("base64url"), auth: crypto.randomBytes(16).toString("base64url") };
+  }
+
+  const newEndpoint = () => `https://push.example.test/send/${crypto.randomBytes(16).toString("hex")}`;
+
+  async function subscribe(cookie: string, endpoint: string, keys = browserKeys()) {
+    const form = { intent: "subscribe", endpoint, ...keys };
+    const response = await call(pushRoute.action, postRequest("/resources/push-subscription", form, cookie));
+    return { response, keys };
+  }
+
+  const rowsWith = (column: "endpoint" | "session_id", value: string) =>
+    db.selectFrom("push_subscriptions").selectAll().where(column, "=", value).execute();
+
+  test(
+    "subscribing with it takes it over, as on a shared browser, with nothing else of theirs changed or shown",
+    async () => {
+      const victim = other.people.clientOwner;
+      for (const user of [...Object.values(home.people), await createAdmin()]) {
+        const cookie = await cookieFor(user);
+        const [takenCookie, keptCookie] = [await cookieFor(victim), await cookieFor(victim)];
+        const [taken, kept] = [newEndpoint(), newEndpoint()];
+        expect((await subscribe(takenCookie, taken)).response.status).toBe(200);
+        const keptKeys = (await subscribe(keptCookie, kept)).keys;
+        const before = await snapshot();
+
+        const { response, keys } = await subscribe(cookie, taken);
+        const where = `${user.email} subscribing with ${victim.email}'s endpoint`;
+        expect(response.status, where).toBe(200);
+        expect((await toastOf(response))?.title, where).toBe("Push notifications are on for this device.");
+        expect(leakedMarker(await response.text(), markersOf(other)), where).toBeUndefined();
+        expect(changedTables(before, await snapshot()), where).toEqual(["push_subscriptions"]);
+        // The endpoint now takes the subscriber's pushes, encrypted for their keys: none of the victim's.
+        expect(await rowsWith("endpoint", taken), where).toEqual([
+          expect.objectContaining({ session_id: await sessionOf(cookie), user_id: user.id, ...keys }),
+        ]);
+        expect(await rowsWith("session_id", await sessionOf(takenCookie)), where).toEqual([]);
+        expect(await rowsWith("session_id", await sessionOf(keptCookie)), where).toEqual([
+          expect.objectContaining({ user_id: victim.id, endpoint: kept, ...keptKeys }),
+        ]);
+      }
+    },
+    SLOW,
+  );
+});

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { CHAT_EVENTS } from "~/realtime/chat-handlers.server";
+import { SPACE_TYPING_EVENT, TYPING_EVENT } from "~/realtime/protocol";
 import { db } from "~/services/db.server";
 import {
   agencyWorld,
@@ -152,6 +153,31 @@ describe("a socket refuses every event about a space or message its user may not
       // The sender's own socket hears its changes, so the others have had the same time to hear them.
       await eventually(() => expect(insiderHeard.join("\n")).toContain("edited secret"));
       for (const seen of heard) expect(leakedMarker(seen.join("\n"), markersOf(other))).toBeUndefined();
+    },
+    SLOW,
+  );
+});
+
+describe("typing, which is passed on with no answer", () => {
+  test(
+    "a signal about a space its user may not see reaches nobody in it",
+    async () => {
+      const { owner, clientOwner, memberOut } = other.people;
+      const listener = await connectAs(owner);
+      const heard: Array<{ spaceId: string; userId: string }> = [];
+      listener.on(SPACE_TYPING_EVENT, (signal: { spaceId: string; userId: string }) => heard.push(signal));
+      // Another agency's people, an administrator, and a team member of the agency in neither space.
+      const outsiders = [...Object.values(home.people), await createAdmin(), memberOut];
+      for (const user of outsiders) {
+        const socket = await connectAs(user);
+        socket.emit(TYPING_EVENT, { spaceId: other.space.id, typing: true });
+        socket.emit(TYPING_EVENT, { spaceId: other.hiddenSpace.id, typing: true });
+      }
+      // Sent after every outsider's, on the same instance: once the owner hears it, theirs had their turn.
+      const insider = await connectAs(clientOwner);
+      insider.emit(TYPING_EVENT, { spaceId: other.space.id, typing: true });
+      await eventually(() => expect(heard.map((signal) => signal.userId)).toContain(clientOwner.id));
+      expect(heard.filter((signal) => signal.userId !== clientOwner.id)).toEqual([]);
     },
     SLOW,
   );

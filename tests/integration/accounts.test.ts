@@ -9,7 +9,7 @@ import * as agencyDashboard from "~/routes/_agency.dashboard";
 import { db } from "~/services/db.server";
 import { readOutbox } from "~/services/outbox.server";
 import { PASSWORD, createAgency, createTeamMember, createUser, uniqueEmail } from "#tests/support/factories";
-import { context, cookiesFrom, getRequest, postRequest, respond } from "#tests/support/requests";
+import { context, cookiesFrom, getRequest, postRequest, respond, toastOf } from "#tests/support/requests";
 
 const args = (request: Request, clientIp?: string) => ({ request, context: context(clientIp), params: {} });
 
@@ -150,7 +150,13 @@ describe("email verification", () => {
       emailVerification.action(args(postRequest("/email-verification", { intent: "resend", email }))),
     );
     expect(resent.status).toBe(302);
-    const newLink = await linkFromLatestMail(email, "/email-verification", 1);
+    expect(await toastOf(resent)).toMatchObject({ title: "Verification email sent" });
+    // From the login page's "Resend verification email", SPEC §8's other success toast.
+    const fromLogin = await respond(() =>
+      emailVerification.action(args(postRequest("/email-verification", { intent: "resend", from: "login", email }))),
+    );
+    expect(await toastOf(fromLogin)).toMatchObject({ title: "Confirmation email sent" });
+    const newLink = await linkFromLatestMail(email, "/email-verification", 2);
     expect(newLink.href).not.toBe(oldLink.href);
     const old = await respond(() => emailVerification.loader(args(getRequest(oldLink.pathname + oldLink.search))));
     expect(old.status).toBe(200);

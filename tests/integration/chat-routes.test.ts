@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { removeClientFromSpace } from "~/models/space-assignments.server";
 import { unreadCounts } from "~/models/unread.server";
 import * as attachment from "~/routes/attachments.$messageId";
@@ -9,7 +9,15 @@ import * as space from "~/routes/spaces.$spaceId";
 import { db } from "~/services/db.server";
 import { storage } from "~/services/storage.server";
 import { actorOf, createAgency, createClient, createSpace, createSpaceMessage } from "#tests/support/factories";
-import { call, cookieFor, getRequest, multipartRequest, postRequest, toastOf } from "#tests/support/requests";
+import {
+  call,
+  cookieFor,
+  getRequest,
+  multipartRequest,
+  postRequest,
+  toastOf,
+  type RouteHandler,
+} from "#tests/support/requests";
 
 /* The chat's pages, its resource route and its file route, called as a browser would. */
 
@@ -128,7 +136,7 @@ describe("the chat without JavaScript", () => {
     expect(await toastOf(response)).toMatchObject({
       type: "error",
       title: "Could not edit message.",
-      description: "You can only edit your own messages.",
+      description: "Make sure you're the sender of this message.",
     });
     const [stored] = await messagesIn(launch.id);
     expect(stored.content).toBe("Agency words");
@@ -269,6 +277,54 @@ describe("the chat's resource route, for the browser's scripts", () => {
       .where("user_id", "=", client.user.id)
       .execute();
     expect(reacted.length).toBe(manyMessages.filter((answer) => answer.ok).length);
+  });
+});
+
+describe("a person's pace over HTTP", () => {
+  const TOO_MANY_REQUESTS = "Too many requests. Please wait a moment and try again.";
+
+  test("posts past the person's allowance are refused with 429 in the socket's words, and nothing is stored", async () => {
+    const { agency, client, launch, cookies } = await world();
+    const own = await createSpaceMessage(launch.id, client.user.id, { content: "Draft one" });
+    const resource = `/resources/chat/${launch.id}`;
+    const page = `/client/chat/${launch.id}`;
+    const post = (action: RouteHandler, path: string, fields: Record<string, string>, cookie: string) =>
+      call(action, postRequest(path, fields, cookie), { spaceId: launch.id });
+    // The allowance regains 10 a second; its clock stands still here, so the count is exact.
+    vi.useFakeTimers({ toFake: ["performance"] });
+    try {
+      // What the server cannot use still counts, as it does over the socket.
+      const junk = [];
+      for (let index = 0; index < 120; index++)
+        junk.push((await post(chatResource.action, resource, {}, cookies.client)).status);
+      expect(junk).toEqual(Array(120).fill(400));
+
+      for (const [action, path, fields] of [
+        [clientChat.action, page, { intent: "send", clientId: crypto.randomUUID(), content: "Still there?" }],
+        [clientChat.action, page, { intent: "edit", messageId: own.id, content: "Draft two" }],
+        [chatResource.action, resource, { intent: "send", clientId: crypto.randomUUID(), content: "Hello?" }],
+      ] as const) {
+        const refused = await post(action, path, fields, cookies.client);
+        expect(refused.status).toBe(429);
+        expect(await refused.text()).toBe(TOO_MANY_REQUESTS);
+      }
+      expect((await messagesIn(launch.id)).map((message) => message.content)).toEqual(["Draft one"]);
+
+      // Another member is not held back by Cleo's flood.
+      const other = await post(
+        space.action,
+        `/spaces/${launch.id}`,
+        { intent: "send", clientId: crypto.randomUUID(), content: "Here" },
+        cookies.agency,
+      );
+      expect(other.status).toBe(302);
+      expect((await messagesIn(launch.id)).map((message) => message.sender_id)).toEqual([
+        client.user.id,
+        agency.owner.id,
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

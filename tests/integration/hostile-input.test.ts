@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { beforeAll, expect, test } from "vitest";
 import { agencyWorld, unknownTargets, type AgencyWorld, type Targets } from "#tests/support/access-world";
 import { BASE, call, cookieFor, toastOf } from "#tests/support/requests";
-import { ROUTES, importRoute, routeFiles, routeUrl, type RouteModule } from "#tests/support/route-table";
+import { ROUTES, actionRoutes, importRoute, routeUrl, type RouteModule } from "#tests/support/route-table";
 
 /*
  * Hostile input: every form action, found in app/routes, gets generated posts (wrong
@@ -183,11 +183,7 @@ function posterOf(file: string, world: AgencyWorld): Array<{ id: string } | null
 let actions: Array<[string, RouteModule]>;
 
 beforeAll(async () => {
-  actions = [];
-  for (const file of routeFiles()) {
-    const module = await importRoute(file);
-    if (module.action) actions.push([file, module]);
-  }
+  actions = await actionRoutes();
 });
 
 test("every form action answers generated hostile posts without a 5xx", async () => {

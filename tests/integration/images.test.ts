@@ -33,6 +33,19 @@ describe("logos and avatars", () => {
     expect((await fetchImage(`/images/${key}`)).status).toBe(404);
   });
 
+  test("a 24-megapixel photo still makes an avatar: the 16-megapixel cap is link previews' own", async () => {
+    const photo = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: "#0088ff" } })
+      .png()
+      .toBuffer();
+    const stored = await storeImage(new File([new Uint8Array(photo)], "phone.png", { type: "image/png" }), "avatars");
+    expect(stored.ok).toBe(true);
+    const response = await fetchImage(`/images/${(stored as { key: string }).key}`);
+    expect(await sharp(Buffer.from(await response.arrayBuffer())).metadata()).toMatchObject({
+      width: 256,
+      height: 171,
+    });
+  });
+
   test("a text file renamed logo.png and a 6 MB image are refused with SPEC's words, and nothing is stored", async () => {
     expect(await storeImage(new File(["hello"], "logo.png", { type: "image/png" }), "agency-logos")).toEqual({
       ok: false,

@@ -41,14 +41,22 @@ describe("registration pages", () => {
 });
 
 describe("invite form and invitation actions", () => {
-  test("a designer may not open the invite form (404); bad input is a 400", async () => {
+  test("a designer or a client employee may not open the invite form (403, SPEC's words); bad input is a 400", async () => {
     const { owner, agencyId } = await createAgency();
     const { user: designer } = await createTeamMember(agencyId, "DESIGNER");
-    const page = await call(
-      newInvitation.loader as RouteHandler,
-      getRequest("/invitations/new?kind=client", await cookieFor(designer)),
-    );
-    expect(page.status).toBe(404);
+    const { user: employee } = await createClient(agencyId, { role: "EMPLOYEE" });
+    for (const [user, kind, words] of [
+      [designer, "client", "You don't have permission to invite a Client"],
+      [designer, "team", "You don't have permission to invite a Team Member"],
+      [employee, "client", "You don't have permission to invite a Client"],
+    ] as const) {
+      const page = await call(
+        newInvitation.loader as RouteHandler,
+        getRequest(`/invitations/new?kind=${kind}`, await cookieFor(user)),
+      );
+      expect(page.status).toBe(403);
+      expect(await page.text()).toBe(words);
+    }
 
     const bad = await call(
       newInvitation.action as RouteHandler,

@@ -1,7 +1,15 @@
+import { EventEmitter, once } from "node:events";
+import fs from "node:fs/promises";
 import http from "node:http";
+import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { attachLinkPreview, removeLinkPreview } from "~/models/link-previews.server";
+import {
+  attachLinkPreview,
+  pruneLinkPreviewCache,
+  queueLinkPreview,
+  removeLinkPreview,
+} from "~/models/link-previews.server";
 import { deleteMessage, editMessage, listMessages, sendMessage } from "~/models/messages.server";
 import { subscribe } from "~/models/events.server";
 import { changesSince } from "~/models/space-changes.server";
@@ -10,7 +18,8 @@ import * as previewImage from "~/routes/attachments.$messageId_.preview-image";
 import * as clientChat from "~/routes/client.chat.$spaceId";
 import { storage } from "~/services/storage.server";
 import { db } from "~/services/db.server";
-import { actorOf, createAgency, createClient, createSpace } from "#tests/support/factories";
+import { env } from "~/services/env.server";
+import { actorOf, createAgency, createClient, createSpace, createTeamMember } from "#tests/support/factories";
 import { call, cookieFor, getRequest, postRequest, toastOf } from "#tests/support/requests";
 
 /*
@@ -28,9 +37,32 @@ const site = `http://127.0.0.1:${SITE_PORT}`;
 
 let server: http.Server;
 let picture: Buffer;
+let hugePicture: Buffer;
+
+/** What the site was asked for (path and query), in order; `requested` says when. */
+const requests: string[] = [];
+const requested = new EventEmitter();
+const timesRequested = (path: string) => requests.filter((request) => request === path).length;
+/** Resolves once the site has had `times` requests whose path (query aside) is `pathname`. */
+async function whenRequested(pathname: string, times: number) {
+  const count = () => requests.filter((request) => new URL(request, site).pathname === pathname).length;
+  while (count() < times) await once(requested, "request");
+}
+
+/** `/stall` pages answer only once released; how many of them waited at once, at most. */
+const stall = { held: [] as http.ServerResponse[], released: false, waiting: 0, mostAtOnce: 0 };
+const stalledPage = `<html><head><title>Slow page</title></head></html>`;
+function releaseStalledPages() {
+  stall.released = true;
+  for (const response of stall.held) response.writeHead(200, { "content-type": "text/html" }).end(stalledPage);
+}
 
 beforeAll(async () => {
   picture = await sharp({ create: { width: 1200, height: 630, channels: 3, background: "#4f46e5" } })
+    .png()
+    .toBuffer();
+  // 16.8 megapixels in a few kilobytes: over what an 800 px picture needs decoded.
+  hugePicture = await sharp({ create: { width: 4096, height: 4096, channels: 3, background: "#4f46e5" } })
     .png()
     .toBuffer();
   const pages: Record<string, string> = {
@@ -46,10 +78,24 @@ beforeAll(async () => {
         <meta name="twitter:description" content="Card text"></head></html>`,
     "/plain": `<html><head><title>  Just a title  </title></head><body>Hi</body></html>`,
     "/nothing": `<html><head></head><body>No title anywhere</body></html>`,
+    "/poster": `<html><head><title>A huge poster</title><meta property="og:image" content="/huge.png"></head></html>`,
   };
   server = http.createServer((request, response) => {
+    requests.push(request.url ?? "/");
+    requested.emit("request");
     const path = new URL(request.url ?? "/", site).pathname;
+    if (path === "/stall" && !stall.released) {
+      stall.held.push(response);
+      stall.mostAtOnce = Math.max(stall.mostAtOnce, ++stall.waiting);
+      response.on("close", () => {
+        stall.waiting--;
+        stall.held = stall.held.filter((held) => held !== response);
+      });
+      return;
+    }
+    if (path === "/stall") return response.writeHead(200, { "content-type": "text/html" }).end(stalledPage);
     if (path === "/cover.png") return response.writeHead(200, { "content-type": "image/png" }).end(picture);
+    if (path === "/huge.png") return response.writeHead(200, { "content-type": "image/png" }).end(hugePicture);
     if (path === "/data.json") return response.writeHead(200, { "content-type": "application/json" }).end("{}");
     const page = pages[path];
     if (!page) return response.writeHead(404).end();
@@ -252,3 +298,198 @@ describe("a link preview", () => {
     expect((await shown(owner, space.id, message.id))?.linkPreview).toBeNull();
   });
 });
+
+/*
+ * Issue 35: one agency's links must not starve everyone's previews. A page is read once
+ * for every message that links it, fetches are counted per sender and per agency, the
+ * pages are read a few at a time with one agency's at most one of them, and a picture is
+ * decoded only up to what an 800 px card needs.
+ */
+describe("the previews of all agencies", () => {
+  async function storedPictures() {
+    const files = await fs.readdir(path.join(env().dataDir, "uploads", "link-previews")).catch(() => []);
+    return files.length;
+  }
+
+  async function cacheRow(url: string) {
+    return db.selectFrom("link_preview_cache").selectAll().where("url", "=", url).executeTakeFirst();
+  }
+
+  test("share one read of a page, and each message keeps a picture of its own", async () => {
+    const first = await conversation();
+    const second = await conversation();
+    const before = { page: timesRequested("/launch?shared"), picture: timesRequested("/cover.png") };
+    const mine = await send(first.owner, first.space.id, `${site}/launch?shared`);
+    const theirs = await send(second.owner, second.space.id, `Same page: ${site}/launch?shared#details`);
+    await attachLinkPreview({ messageId: mine.id, url: `${site}/launch?shared` });
+    await attachLinkPreview({ messageId: theirs.id, url: `${site}/launch?shared#details` });
+
+    expect(timesRequested("/launch?shared")).toBe(before.page + 1);
+    expect(timesRequested("/cover.png")).toBe(before.picture + 1);
+    const card = { title: "Spring launch & campaign", siteName: "Acme Blog", image: { width: 800, height: 420 } };
+    expect((await shown(first.owner, first.space.id, mine.id))?.linkPreview).toMatchObject(card);
+    expect((await shown(second.olivia, second.space.id, theirs.id))?.linkPreview).toMatchObject({
+      ...card,
+      url: `${site}/launch?shared#details`,
+    });
+
+    // Taking one card off removes that message's picture only.
+    const [mineKey, theirsKey] = [await storedImageKey(mine.id), await storedImageKey(theirs.id)];
+    expect(mineKey).not.toBe(theirsKey);
+    await removeLinkPreview(await actorOf(first.owner), mine.id);
+    expect(await storage().get(mineKey!)).toBeNull();
+    const image = await call(
+      previewImage.loader,
+      getRequest(`/attachments/${theirs.id}/preview-image`, await cookieFor(second.olivia)),
+      { messageId: theirs.id },
+    );
+    expect(image.status).toBe(200);
+  });
+
+  test("linked twice at once, a page gives both messages its card and leaves no picture behind", async () => {
+    const first = await conversation();
+    const second = await conversation();
+    const url = `${site}/launch?at-once`;
+    const messages = [await send(first.owner, first.space.id, url), await send(second.owner, second.space.id, url)];
+    const picturesBefore = await storedPictures();
+    // Both may miss the cache and read the page: one read's card is kept, the other's picture goes.
+    const changes = await Promise.all(messages.map((message) => attachLinkPreview({ messageId: message.id, url })));
+    expect(changes.map((change) => change?.kind)).toEqual(["message.preview", "message.preview"]);
+    const inUse = [
+      (await cacheRow(url))?.card?.image?.key,
+      ...(await Promise.all(messages.map(({ id }) => storedImageKey(id)))),
+    ];
+    for (const key of inUse) expect(await storage().get(key!)).not.toBeNull();
+    expect(new Set(inUse).size).toBe(3);
+    expect(await storedPictures()).toBe(picturesBefore + 3);
+  });
+
+  test("remember a page with nothing to show for an hour and a card for a day, then read the page again", async () => {
+    const { owner, space } = await conversation();
+    const [blank, launch] = [`${site}/nothing?kept`, `${site}/launch?kept`];
+    const linkTwice = async (url: string) => {
+      for (const message of [await send(owner, space.id, url), await send(owner, space.id, url)]) {
+        await attachLinkPreview({ messageId: message.id, url });
+      }
+    };
+    await linkTwice(blank);
+    await linkTwice(launch);
+    expect([timesRequested("/nothing?kept"), timesRequested("/launch?kept")]).toEqual([1, 1]);
+    const cachedPicture = (await cacheRow(launch))?.card?.image?.key;
+    expect(await storage().get(cachedPicture!)).not.toBeNull();
+
+    const hour = 60 * 60_000;
+    await pruneLinkPreviewCache(new Date(Date.now() + 2 * hour));
+    expect(await cacheRow(blank)).toBeUndefined();
+    expect(await cacheRow(launch)).toBeDefined();
+    await pruneLinkPreviewCache(new Date(Date.now() + 25 * hour));
+    expect(await cacheRow(launch)).toBeUndefined();
+    expect(await storage().get(cachedPicture!)).toBeNull();
+
+    await linkTwice(blank);
+    await linkTwice(launch);
+    expect([timesRequested("/nothing?kept"), timesRequested("/launch?kept")]).toEqual([2, 2]);
+
+    // An entry past its time that the pruning has not reached yet is read afresh too, and replaced with its picture.
+    const lapsedPicture = (await cacheRow(launch))?.card?.image?.key;
+    await db.updateTable("link_preview_cache").set({ expires_at: new Date() }).where("url", "=", launch).execute();
+    await linkTwice(launch);
+    expect(timesRequested("/launch?kept")).toBe(3);
+    expect(await storage().get(lapsedPicture!)).toBeNull();
+    expect(await storage().get((await cacheRow(launch))!.card!.image!.key)).not.toBeNull();
+  });
+
+  test("past 10 new pages a minute from one sender, or 30 from one agency, a link gets no card and its page is not read", async () => {
+    const { owner, olivia, team, space } = await conversationWithTeam(2);
+    const queue = async (user: { id: string }, url: string) =>
+      queueLinkPreview({ messageId: (await send(user, space.id, url)).id, url });
+
+    for (let n = 1; n <= 10; n++) expect(await queue(olivia, `${site}/plain?olivia=${n}`)).not.toBeNull();
+    expect(await queue(olivia, `${site}/plain?olivia=11`)).toBeNull();
+    expect(timesRequested("/plain?olivia=11")).toBe(0);
+    // A page read already costs nothing: its card is kept.
+    expect(await queue(olivia, `${site}/plain?olivia=1`)).toMatchObject({ kind: "message.preview" });
+
+    for (const member of [owner, team[0]]) {
+      for (let n = 1; n <= 10; n++) {
+        expect(await queue(member, `${site}/plain?member=${member.id}&n=${n}`)).not.toBeNull();
+      }
+    }
+    // 30 pages read for the agency: another team member's first link gets none.
+    expect(await queue(team[1], `${site}/plain?late=1`)).toBeNull();
+    expect(timesRequested("/plain?late=1")).toBe(0);
+    const other = await conversation();
+    const elsewhere = await send(other.owner, other.space.id, `${site}/plain?elsewhere`);
+    expect(await queueLinkPreview({ messageId: elsewhere.id, url: `${site}/plain?elsewhere` })).not.toBeNull();
+  });
+
+  test("are read a few at a time, one agency's slow pages one at a time, so another agency's link goes past them", async () => {
+    const slow = await conversation();
+    const quick = await conversation();
+    const slowMessages = [];
+    for (let n = 1; n <= 3; n++) slowMessages.push(await send(slow.owner, slow.space.id, `${site}/stall?n=${n}`));
+    const quickMessage = await send(quick.owner, quick.space.id, `${site}/plain?quick`);
+
+    const slowJobs = slowMessages.map((message, index) =>
+      queueLinkPreview({ messageId: message.id, url: `${site}/stall?n=${index + 1}` }),
+    );
+    await whenRequested("/stall", 1);
+    // The first slow page waits, under its 3 s deadline: the quick link, read meanwhile, takes a fraction of that.
+    const first = await Promise.race([
+      queueLinkPreview({ messageId: quickMessage.id, url: `${site}/plain?quick` }),
+      whenRequested("/stall", 2).then(() => "another slow page was read first"),
+    ]);
+    expect(first).toMatchObject({ kind: "message.preview", messageId: quickMessage.id });
+
+    releaseStalledPages();
+    await Promise.all(slowJobs);
+    expect(timesRequested("/stall?n=3")).toBe(1);
+    expect(stall.mostAtOnce).toBe(1);
+  });
+
+  test("a link whose turn comes over a minute after it was sent gets no card, and its page is not read", async () => {
+    const { owner, space } = await conversation();
+    const stalled = await send(owner, space.id, `${site}/stall?n=late`);
+    const waiting = await send(owner, space.id, `${site}/plain?late`);
+    stall.released = false;
+    const stallsBefore = requests.filter((request) => new URL(request, site).pathname === "/stall").length;
+    const first = queueLinkPreview({ messageId: stalled.id, url: `${site}/stall?n=late` });
+    await whenRequested("/stall", stallsBefore + 1);
+    const second = queueLinkPreview({ messageId: waiting.id, url: `${site}/plain?late` });
+    // Its turn comes a minute and more after it was sent.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + 61_000);
+      releaseStalledPages();
+      await first;
+      expect(await second).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(timesRequested("/plain?late")).toBe(0);
+  });
+
+  test("decode a page's picture only up to 16 megapixels: a larger one leaves the card without it", async () => {
+    const { owner, space } = await conversation();
+    const message = await send(owner, space.id, `${site}/poster`);
+    await attachLinkPreview({ messageId: message.id, url: `${site}/poster` });
+    expect(timesRequested("/huge.png")).toBe(1);
+    expect((await shown(owner, space.id, message.id))?.linkPreview).toMatchObject({
+      title: "A huge poster",
+      image: null,
+    });
+  });
+});
+
+/** A conversation whose agency has `count` team members in the space too. */
+async function conversationWithTeam(count: number) {
+  const { owner, agencyId } = await createAgency({ firstName: "Grace" });
+  const { user: olivia, client } = await createClient(agencyId, { role: "OWNER", name: "Olivia Chen" });
+  const members = [];
+  for (let n = 0; n < count; n++) members.push(await createTeamMember(agencyId));
+  const space = await createSpace(agencyId, {
+    clientIds: [client.id],
+    teamMemberIds: members.map(({ member }) => member.id),
+  });
+  return { owner, olivia, team: members.map(({ user }) => user), space };
+}

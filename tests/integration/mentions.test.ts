@@ -1,6 +1,8 @@
-import { describe, expect, test } from "vitest";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { subscribe } from "~/models/events.server";
-import { sendMentionNotice } from "~/models/mention-notices.server";
+import { sendMentionDigest } from "~/models/mention-notices.server";
+import { consumeSignInLink } from "~/models/sign-in-links.server";
 import { PresenceTracker } from "~/realtime/presence.server";
 import { deleteMessage, editMessage, listMessages, sendMessage } from "~/models/messages.server";
 import { saveNotificationPreferences, DEFAULT_PREFERENCES } from "~/models/notification-preferences.server";
@@ -8,6 +10,7 @@ import { removePerson } from "~/models/people.server";
 import { markRead } from "~/models/space-reads.server";
 import { spacesWithUnread } from "~/models/unread.server";
 import { readOutbox } from "~/services/outbox.server";
+import { QUEUES, attachJobs, detachJobs } from "~/process/jobs.server";
 import * as chatResource from "~/routes/resources.chat.$spaceId";
 import * as agencyChat from "~/routes/spaces.$spaceId";
 import { db } from "~/services/db.server";
@@ -134,52 +137,109 @@ describe("who hears of a mention", () => {
   const ORIGIN = "http://localhost:3000";
   const mailsTo = async (email: string) => (await readOutbox()).filter((mail) => mail.to === email);
 
+  const digestFor = (user: { id: string }, spaceId: string, now?: Date) =>
+    sendMentionDigest({ userId: user.id, spaceId }, ORIGIN, now);
+  const tokenIn = (mail: { text: string }) => mail.text.match(/\/conversation-link\?token=([\w-]+)/)?.[1];
+
   test("the person named, by mail with a link to the conversation, unless they read it first", async () => {
     const { olivia, dana, owner, space } = await spaceWithMembers();
-    const message = await send(olivia, space.id, "@Dana Designer @Grace Owner the logo, please");
+    await send(olivia, space.id, "@Dana Designer @Grace Owner the logo, please");
     await markRead(await actorOf(owner), space.id);
 
-    expect(await sendMentionNotice({ messageId: message.id, userId: dana.id }, ORIGIN)).toBe(true);
+    await digestFor(dana, space.id);
     const [mail] = await mailsTo(dana.email);
     expect(mail.subject).toBe("Olivia Chen mentioned you in Globex Launch");
+    expect(mail.text).toContain("Olivia Chen mentioned you in a message in Globex Launch.");
+    // Who and where, never what was written (decision 007).
+    expect(mail.text).not.toContain("the logo");
     expect(mail.text).toMatch(/http:\/\/localhost:3000\/conversation-link\?token=/);
-    expect(await sendMentionNotice({ messageId: message.id, userId: owner.id }, ORIGIN)).toBe(false);
+    await digestFor(owner, space.id);
     expect(await mailsTo(owner.email)).toEqual([]);
   });
 
   test("nobody who has the app open: the bell shows it to them as it comes", async () => {
     const { olivia, dana, space } = await spaceWithMembers();
-    const message = await send(olivia, space.id, "@Dana Designer the logo, please");
+    await send(olivia, space.id, "@Dana Designer the logo, please");
     const tab = new PresenceTracker();
     tab.connected(dana.id);
     await tab.flush();
-    expect(await sendMentionNotice({ messageId: message.id, userId: dana.id }, ORIGIN)).toBe(false);
+    await digestFor(dana, space.id);
+    expect(await mailsTo(dana.email)).toEqual([]);
     await tab.stop();
-    expect(await sendMentionNotice({ messageId: message.id, userId: dana.id }, ORIGIN)).toBe(true);
+    await digestFor(dana, space.id);
+    expect(await mailsTo(dana.email)).toHaveLength(1);
   });
 
   test("nobody whose Mentions mails are off, who left the space, or who is not named", async () => {
     const { olivia, dana, danaRecord, owner, outsider, space } = await spaceWithMembers();
-    const message = await send(olivia, space.id, "@Dana Designer @Grace Owner the logo, please");
+    await send(olivia, space.id, "@Dana Designer @Grace Owner the logo, please");
     await saveNotificationPreferences(await actorOf(owner), { ...DEFAULT_PREFERENCES, mentions: false });
-    expect(await sendMentionNotice({ messageId: message.id, userId: owner.id }, ORIGIN)).toBe(false);
-    expect(await sendMentionNotice({ messageId: message.id, userId: outsider.id }, ORIGIN)).toBe(false);
+    await digestFor(owner, space.id);
+    await digestFor(outsider, space.id);
     await removePerson(await actorOf(owner), "team_member", danaRecord.id);
-    expect(await sendMentionNotice({ messageId: message.id, userId: dana.id }, ORIGIN)).toBe(false);
+    await digestFor(dana, space.id);
     for (const user of [owner, outsider, dana]) expect(await mailsTo(user.email)).toEqual([]);
+  });
+
+  test("one mail per space every five minutes, listing the mentions since the last, with one link while it is unused", async () => {
+    const { olivia, dana, owner, space } = await spaceWithMembers();
+    const start = new Date();
+    const minutesOn = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+    await send(olivia, space.id, "@Dana Designer the logo, please");
+    await send(owner, space.id, "@Dana Designer the invoice too");
+    expect(await digestFor(dana, space.id, minutesOn(0))).toBeNull();
+    const [first] = await mailsTo(dana.email);
+    expect(first.subject).toBe("Olivia Chen and Grace Owner mentioned you in Globex Launch");
+    expect(first.text).toContain("Olivia Chen and Grace Owner mentioned you in 2 messages in Globex Launch.");
+
+    // A flood of mentions within the window brings nothing until it has passed.
+    for (let index = 0; index < 30; index++) await send(olivia, space.id, `@Dana Designer #${index}`);
+    expect(await digestFor(dana, space.id, minutesOn(1))).toEqual(minutesOn(5));
+    expect(await digestFor(dana, space.id, minutesOn(4))).toEqual(minutesOn(5));
+    expect(await mailsTo(dana.email)).toHaveLength(1);
+
+    expect(await digestFor(dana, space.id, minutesOn(5))).toBeNull();
+    const [, second] = await mailsTo(dana.email);
+    expect(second.subject).toBe("Olivia Chen mentioned you in Globex Launch");
+    // The thirty since the first mail, and not the two it told of.
+    expect(second.text).toContain("Olivia Chen mentioned you in 30 messages in Globex Launch.");
+    expect(tokenIn(second)).toBe(tokenIn(first));
+    expect(await digestFor(dana, space.id, minutesOn(20))).toBeNull();
+    expect(await mailsTo(dana.email)).toHaveLength(2);
+
+    // Once the link has signed Dana in, the next mail carries a new one.
+    expect(await consumeSignInLink(tokenIn(first) ?? "")).toMatchObject({ userId: dana.id });
+    await send(owner, space.id, "@Dana Designer one more thing");
+    await digestFor(dana, space.id, minutesOn(20));
+    const [, , third] = await mailsTo(dana.email);
+    expect(third.text).toContain("Grace Owner mentioned you in a message in Globex Launch.");
+    expect(tokenIn(third)).toMatch(/^[\w-]{40,}$/);
+    expect(tokenIn(third)).not.toBe(tokenIn(first));
+  });
+
+  test("an edit that takes a name out and puts it back mails nobody again", async () => {
+    const { olivia, dana, space } = await spaceWithMembers();
+    const message = await send(olivia, space.id, "@Dana Designer the logo, please");
+    await digestFor(dana, space.id);
+    await editMessage(await actorOf(olivia), message.id, "The logo, please");
+    await editMessage(await actorOf(olivia), message.id, "@Dana Designer the logo, please, today");
+    await digestFor(dana, space.id, new Date(Date.now() + 60 * 60_000));
+    expect(await mailsTo(dana.email)).toHaveLength(1);
   });
 
   test("a send, and an edit that names someone new, put a notice on the queue for those newly named", async () => {
     const { olivia, dana, owner, space } = await spaceWithMembers();
-    const heard: Array<{ messageId: string; userIds: string[] }> = [];
+    const heard: Array<{ messageId: string; spaceId: string; userIds: string[] }> = [];
     const unsubscribe = subscribe("message.mentioned", (event) => heard.push(event));
     try {
       const message = await send(olivia, space.id, "@Dana Designer and @Olivia Chen, the logo");
       await editMessage(await actorOf(olivia), message.id, "@Dana Designer and @Grace Owner, the logo");
       await editMessage(await actorOf(olivia), message.id, "@Grace Owner, the logo");
+      // Named again after an edit took the name out: Dana was told of this message already.
+      await editMessage(await actorOf(olivia), message.id, "@Grace Owner and @Dana Designer, the logo");
       expect(heard).toEqual([
-        { messageId: message.id, userIds: [dana.id] },
-        { messageId: message.id, userIds: [owner.id] },
+        { messageId: message.id, spaceId: space.id, userIds: [dana.id] },
+        { messageId: message.id, spaceId: space.id, userIds: [owner.id] },
       ]);
     } finally {
       unsubscribe();
@@ -193,5 +253,49 @@ describe("who hears of a mention", () => {
     expect(await spacesWithUnread(await actorOf(dana))).toEqual([
       { id: space.id, name: "Globex Launch", count: 2, mentions: 1 },
     ]);
+  });
+});
+
+describe("mention mails, sent by the job queue", () => {
+  beforeAll(async () => {
+    await attachJobs();
+  });
+  afterAll(async () => {
+    await detachJobs();
+  });
+
+  /** Jobs of the mention mails that are running or may run now (not those waiting for a later time). */
+  const due = async () => {
+    const { rows } = await sql<{ count: number }>`
+      select count(*)::int as count from pgboss.job
+      where name = ${QUEUES.mentionMail}
+        and (state in ('active', 'retry') or (state = 'created' and start_after <= now()))
+    `.execute(db);
+    return rows[0].count;
+  };
+
+  /** Jobs of the mention mails that wait for a window four minutes or more away. */
+  const waitingForWindow = async () => {
+    const { rows } = await sql<{ count: number }>`
+      select count(*)::int as count from pgboss.job
+      where name = ${QUEUES.mentionMail} and state = 'created' and start_after > now() + interval '4 minutes'
+    `.execute(db);
+    return rows[0].count;
+  };
+
+  test("a burst of mentions brings one mail, not one per message", async () => {
+    const { olivia, dana, space } = await spaceWithMembers();
+    for (const thing of ["logo", "banner", "invoice", "brief", "deck"]) {
+      await send(olivia, space.id, `@Dana Designer the ${thing}, please`);
+    }
+    const mailsToDana = async () => (await readOutbox()).filter((mail) => mail.to === dana.email);
+    await vi.waitFor(async () => expect(await mailsToDana()).not.toEqual([]), { timeout: 20_000, interval: 250 });
+    await vi.waitFor(async () => expect(await due()).toBe(0), { timeout: 30_000, interval: 250 });
+    expect(await mailsToDana()).toHaveLength(1);
+
+    // One more within the window: its mail waits for the window to pass.
+    await send(olivia, space.id, "@Dana Designer and the slides");
+    await vi.waitFor(async () => expect(await waitingForWindow()).toBe(1), { timeout: 20_000, interval: 250 });
+    expect(await mailsToDana()).toHaveLength(1);
   });
 });

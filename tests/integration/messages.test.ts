@@ -262,11 +262,13 @@ describe("editing and deleting", () => {
     const { message } = await send(clientActor, space.id, "Mine");
     await expect(editMessage(owner, message.id, "Theirs")).rejects.toMatchObject({
       status: 403,
-      message: "You can only edit your own messages.",
+      title: "Could not edit message.",
+      message: "Make sure you're the sender of this message.",
     });
     await expect(deleteMessage(owner, message.id)).rejects.toMatchObject({
       status: 403,
-      message: "You can only delete your own messages.",
+      title: "Could not delete message.",
+      message: "Make sure you're the sender of this message.",
     });
     const [stored] = await storedMessages(space.id);
     expect(stored).toMatchObject({ content: "Mine", edited_at: null, deleted_at: null });

@@ -1,6 +1,4 @@
-import { generateTOTP } from "@epic-web/totp";
 import { describe, expect, test } from "vitest";
-import { beginTwoFactorSetup, confirmTwoFactorSetup } from "~/models/two-factor.server";
 import { sendUnreadNotice } from "~/models/unread-notices.server";
 import * as conversationLink from "~/routes/conversation-link";
 import * as twoFactorStep from "~/routes/login_.two-factor";
@@ -8,7 +6,6 @@ import { db } from "~/services/db.server";
 import { readOutbox } from "~/services/outbox.server";
 import { signIn } from "~/web/auth.server";
 import {
-  actorOf,
   createAgency,
   createClient,
   createSpace,
@@ -16,6 +13,7 @@ import {
   createTeamMember,
 } from "#tests/support/factories";
 import { context, cookiesFrom, getRequest, postRequest, respond } from "#tests/support/requests";
+import { codeFor, withTwoFactor } from "#tests/support/two-factor";
 
 /* The one-click link of an unread-message notice: single-use, short-lived, for one user and one space. */
 
@@ -109,16 +107,8 @@ describe("the link in a notice", () => {
 
   test("it counts as the password, not as the second factor: a user with two-factor sign-in still gives a code", async () => {
     const { user, space, token } = await noticeFor("client");
-    const actor = await actorOf(user);
-    await beginTwoFactorSetup(actor);
-    const { secret } = await db
-      .selectFrom("two_factor")
-      .select("secret")
-      .where("user_id", "=", user.id)
-      .executeTakeFirstOrThrow();
-    const code = async () => (await generateTOTP({ secret, period: 30, digits: 6, algorithm: "SHA-1" })).otp;
-    await confirmTwoFactorSetup(actor, await code());
-    await db.updateTable("two_factor").set({ last_used_step: 0 }).where("user_id", "=", user.id).execute();
+    await withTwoFactor(user);
+    const code = () => codeFor(user.id);
 
     const used = await use(token);
     expect(used.headers.get("Location")).toBe("/login/two-factor");

@@ -8,6 +8,8 @@ import { call, cookieFor, getRequest, postRequest, toastOf } from "#tests/suppor
 import * as presenceRoute from "~/routes/resources.presence";
 import { PresenceTracker } from "~/realtime/presence.server";
 import { actorOf, createAgency, createClient, createSpace, createTeamMember } from "#tests/support/factories";
+import { removeClientFromSpace } from "~/models/space-assignments.server";
+import { canSeeSpace } from "~/models/space-access.server";
 import {
   closeClients,
   connectClient,
@@ -175,6 +177,38 @@ describe("whose presence a person sees", () => {
     expect(about(heard.dana)).toEqual([]);
     expect(about(heard.bob)).toEqual([]);
     expect(heard.stranger.filter((event) => event.userId !== stranger.id)).toEqual([]);
+  });
+});
+
+describe("after someone leaves a space", () => {
+  test("their coming, going and Show when I'm active are no longer told to its room", async () => {
+    const { owner, agencyId } = await createAgency();
+    const { user: olivia, client: oliviaClient } = await createClient(agencyId, { name: "Olivia Chen" });
+    const { user: cleo, client: cleoClient } = await createClient(agencyId, { name: "Cleo Client" });
+    const launch = await createSpace(agencyId, { name: "Launch", clientIds: [oliviaClient.id, cleoClient.id] });
+    const ownerHears = heardOf(await openTab(owner));
+    const oliviaTab = await openTab(olivia);
+    const cleoTab = await openTab(cleo);
+    const toldOf = (user: { id: string }) =>
+      ownerHears.filter((event) => event.userId === user.id).map((event) => event.online);
+    await eventually(() => {
+      expect(toldOf(olivia)).toEqual([true]);
+      expect(toldOf(cleo)).toEqual([true]);
+    });
+
+    await removeClientFromSpace(await actorOf(owner), launch.id, oliviaClient.id);
+    await eventually(async () => expect(await canSeeSpace(await actorOf(olivia), launch.id)).toBe(false));
+    const hidden = await call(
+      clientProfile.action,
+      postRequest("/client/settings", { intent: "presence" }, await cookieFor(olivia)),
+    );
+    expect(hidden.status).toBe(302);
+    oliviaTab.close();
+    // Told after Olivia's: Cleo's going, which the owner hears once everything before it was told.
+    await eventually(async () => expect(await isOnline(olivia.id)).toBe(false));
+    cleoTab.close();
+    await eventually(() => expect(toldOf(cleo)).toEqual([true, false]));
+    expect(toldOf(olivia)).toEqual([true]);
   });
 });
 

@@ -17,7 +17,13 @@ import { env, parseEnv } from "~/services/env.server";
 import { getSessionId } from "~/web/auth.server";
 import { actorOf, createAgency, createClient, createSpace, createTeamMember } from "#tests/support/factories";
 import { call, cookieFor, getRequest, postRequest, toastOf } from "#tests/support/requests";
-import { decryptPush, startPushService, vapidClaims, type BrowserSubscription } from "#tests/support/push-service";
+import {
+  decryptPush,
+  startPushService,
+  vapidClaims,
+  type BrowserSubscription,
+  type PushService,
+} from "#tests/support/push-service";
 
 /*
  * Issue 21's push notifications: a browser's subscription kept per session, and the chat's
@@ -28,19 +34,25 @@ import { decryptPush, startPushService, vapidClaims, type BrowserSubscription } 
 // Before anything reads the environment (env() parses it once, on first use).
 const vapid = webpush.generateVAPIDKeys();
 const service = await startPushService();
+/** Push services at origins of their own (other ports): the limits and the log go by origin. */
+const origins = await Promise.all(Array.from({ length: 4 }, () => startPushService()));
+const slow = await startPushService(0, { answerAfterMs: 200 });
+const failing = await startPushService();
+const broken = await Promise.all(Array.from({ length: 2 }, () => startPushService()));
+const services = [service, ...origins, slow, failing, ...broken];
 process.env.VAPID_PUBLIC_KEY = vapid.publicKey;
 process.env.VAPID_PRIVATE_KEY = vapid.privateKey;
 process.env.VAPID_SUBJECT = "mailto:push-test@example.test";
-process.env.PUSH_ALLOWED_HOSTS = service.host;
+process.env.PUSH_ALLOWED_HOSTS = services.map(({ host }) => host).join(",");
 
-afterAll(() => service.close());
+afterAll(() => Promise.all(services.map((each) => each.close())));
 
 type User = { id: string };
 
 /** Signs the user in (a session of their own) and turns push on in that browser, through the route. */
-async function subscribed(user: User) {
+async function subscribed(user: User, at: PushService = service) {
   const cookie = await cookieFor(user);
-  const browser = service.subscription();
+  const browser = at.subscription();
   const response = await call(pushRoute.action, subscribeForm(browser, cookie));
   expect(response.status).toBe(200);
   return { cookie, browser, sessionId: (await getSessionId(getRequest("/", cookie)))! };
@@ -75,7 +87,7 @@ const readPushes = (browser: BrowserSubscription) => service.to(browser).map((pu
 
 describe("turning push on for this device", () => {
   test("the environment is this file's: keys and the local push service", () => {
-    expect(env().PUSH_ALLOWED_HOSTS).toBe(service.host);
+    expect(env().PUSH_ALLOWED_HOSTS).toBe(services.map(({ host }) => host).join(","));
     expect(env().VAPID_PUBLIC_KEY).toBe(vapid.publicKey);
   });
 
@@ -255,7 +267,7 @@ describe("pushes of the chat", () => {
   test("a new message goes to each member not in the app, encrypted for their browser, opening the space there", async () => {
     const { owner, dana, outsider, olivia, space, otherOwner } = await world();
     const [ownerPush, danaPush, outsiderPush, oliviaPush, otherPush] = await Promise.all(
-      [owner, dana, outsider, olivia, otherOwner].map(subscribed),
+      [owner, dana, outsider, olivia, otherOwner].map((user) => subscribed(user)),
     );
     const message = await send(olivia, space.id, "Hello team,\nthe brief is attached.");
 
@@ -437,5 +449,113 @@ describe("through the domain events and the job queue", () => {
       );
     expect(await waitFor(ownerPush.browser)).toMatchObject({ title: "Olivia Chen in Globex Launch" });
     expect(await waitFor(danaPush.browser)).toMatchObject({ title: "Olivia Chen mentioned you in Globex Launch" });
+  });
+});
+
+describe("limits against push amplification (issue 35)", () => {
+  const endpointsOf = async (userId: string) => (await rowsOf(userId)).map((row) => row.endpoint).sort();
+
+  test("a person keeps at most 3 browsers at one push service: a fourth replaces the oldest there only", async () => {
+    const { owner, olivia, space } = await world();
+    const [one, other] = origins;
+    const atOne = [];
+    for (let count = 0; count < 4; count++) atOne.push(await subscribed(owner, one));
+    const atOther = await subscribed(owner, other);
+    expect(await endpointsOf(owner.id)).toEqual(
+      [...atOne.slice(1), atOther].map(({ browser }) => browser.endpoint).sort(),
+    );
+    // The browser loses its subscription, not its session.
+    expect(await db.selectFrom("sessions").select("id").where("id", "=", atOne[0].sessionId).execute()).toHaveLength(1);
+
+    await pushNewMessage({ messageId: (await send(olivia, space.id, "How many?")).id });
+    expect(atOne.map(({ browser }) => one.to(browser).length)).toEqual([0, 1, 1, 1]);
+    expect(other.to(atOther.browser)).toHaveLength(1);
+  });
+
+  test("a person has at most 10 subscriptions, one per session: an eleventh sign-in ends the oldest, and its subscription", async () => {
+    const { owner, olivia, space } = await world();
+    const browsers = [];
+    for (let count = 0; count < 11; count++) browsers.push(await subscribed(owner, origins[count % origins.length]));
+    expect(await rowsOf(owner.id)).toHaveLength(10);
+    await pushNewMessage({ messageId: (await send(olivia, space.id, "Everyone there?")).id });
+    const reached = browsers.map(({ browser }) => origins.some((at) => at.to(browser).length > 0));
+    expect(reached).toEqual([false, ...Array(10).fill(true)]);
+  });
+
+  test("a push goes to at most 4 browsers at once", async () => {
+    const { owner, agencyId } = await createAgency({ firstName: "Sam", agencyName: "Busy Agency" });
+    const members = await Promise.all(
+      Array.from({ length: 3 }, (_, index) => createTeamMember(agencyId, "DESIGNER", { name: `Member ${index}` })),
+    );
+    const space = await createSpace(agencyId, { teamMemberIds: members.map(({ member }) => member.id) });
+    const away = [owner, ...members.map(({ user }) => user)];
+    for (const user of away) for (let count = 0; count < 3; count++) await subscribed(user, slow);
+
+    const pushed = await pushNewMessage({ messageId: (await send(members[0].user, space.id, "Slowly")).id });
+    expect(pushed.sort()).toEqual([owner.id, members[1].user.id, members[2].user.id].sort());
+    expect(slow.received).toHaveLength(9);
+    expect(slow.mostAtOnce).toBe(4);
+  });
+
+  test("a browser whose push service fails 5 times in a row is forgotten; one delivered starts the count again", async () => {
+    const { owner, olivia, space } = await world();
+    const { browser } = await subscribed(owner, failing);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const push = async () => pushNewMessage({ messageId: (await send(olivia, space.id, "Still failing?")).id });
+    try {
+      failing.answer(browser, 500);
+      for (let count = 0; count < 4; count++) await push();
+      failing.answer(browser, 201);
+      expect(await push()).toEqual([owner.id]);
+      failing.answer(browser, 500);
+      for (let count = 0; count < 4; count++) await push();
+      expect(await endpointsOf(owner.id)).toEqual([browser.endpoint]);
+      await push();
+      expect(await rowsOf(owner.id)).toEqual([]);
+      expect(failing.to(browser)).toHaveLength(10);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  test("a failing push service is told in the log once per 10 minutes, with the failures since", async () => {
+    const { owner, dana, olivia, space } = await world();
+    const [first, second] = broken;
+    for (const [user, at] of [
+      [owner, first],
+      [dana, first],
+      [owner, second],
+    ] as const) {
+      at.answer((await subscribed(user, at)).browser, 500);
+    }
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const push = async () => pushNewMessage({ messageId: (await send(olivia, space.id, "Anyone?")).id });
+    // Only these two services' lines: another test's service may be told of at the same time.
+    const lines = () =>
+      warn.mock.calls
+        .map(([line]) => String(line))
+        .filter((line) => [first, second].some(({ host }) => line.includes(` ${host}:`)));
+    try {
+      await push();
+      await push();
+      expect(lines().sort()).toEqual(
+        [
+          `push: not delivered to ${first.host}: answered 500`,
+          `push: not delivered to ${second.host}: answered 500`,
+        ].sort(),
+      );
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(Date.now() + 10 * 60 * 1000);
+      await push();
+      expect(lines().slice(2).sort()).toEqual(
+        [
+          `push: not delivered to ${first.host}: answered 500 (3 more since the previous line)`,
+          `push: not delivered to ${second.host}: answered 500 (1 more since the previous line)`,
+        ].sort(),
+      );
+    } finally {
+      vi.useRealTimers();
+      warn.mockRestore();
+    }
   });
 });

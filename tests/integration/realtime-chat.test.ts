@@ -177,11 +177,11 @@ describe("the chat over the socket", () => {
     expect(await send(aliceSocket, launch.id, "   ")).toEqual({ ok: false, error: "Message cannot be empty." });
     expect(await request(aliceSocket, "chat:edit", { messageId: message.id, content: "Alice's words" })).toEqual({
       ok: false,
-      error: "You can only edit your own messages.",
+      error: "Could not edit message. Make sure you're the sender of this message.",
     });
     expect(await request(aliceSocket, "chat:delete", { messageId: message.id })).toEqual({
       ok: false,
-      error: "You can only delete your own messages.",
+      error: "Could not delete message. Make sure you're the sender of this message.",
     });
     expect(await request(aliceSocket, "chat:send", { spaceId: launch.id })).toEqual({
       ok: false,
@@ -530,8 +530,10 @@ describe("the browser's live chat (app/components/chat/live-chat.ts)", () => {
     ]);
     expect(applied[4].payload).toMatchObject({ clientId: mine.clientId, content: "Draft two" });
 
-    expect(await chat.edit(owners.id, "Not mine")).toBe("You can only edit your own messages.");
-    expect(await chat.remove(owners.id)).toBe("You can only delete your own messages.");
+    expect(await chat.edit(owners.id, "Not mine")).toBe(
+      "Could not edit message. Make sure you're the sender of this message.",
+    );
+    expect(await chat.remove(owners.id)).toBe("Could not delete message. Make sure you're the sender of this message.");
     aliceSocket.disconnect();
     expect(await chat.react(owners.id, "smile")).toBe("Failed to edit or delete message. Please try again.");
     expect((await storedMessages(launch.id)).map((stored) => stored.content)).toEqual(["From the agency", ""]);

@@ -3,7 +3,9 @@ import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { db } from "~/services/db.server";
 import type { SpaceChange } from "~/models/events.server";
+import * as chatResource from "~/routes/resources.chat.$spaceId";
 import { createAgency, createClient, createSpace } from "#tests/support/factories";
+import { call, postRequest } from "#tests/support/requests";
 import {
   closeClients,
   connectClient,
@@ -131,6 +133,28 @@ describe("a flood over the socket", () => {
     expect(heard).toBeGreaterThanOrEqual(120);
     expect(heard).toBeLessThanOrEqual(120 + secondsSince(started) * 10);
     expect(answers.filter((answer) => answer.error === TOO_MANY_REQUESTS)).toHaveLength(400 - heard);
+  });
+
+  test("a user's sockets and their HTTP posts draw on one allowance", async () => {
+    const { alice, launch, connectAs } = await world();
+    const [first, second] = await Promise.all([connectAs(alice), connectAs(alice)]);
+    const cookie = await sessionCookie(alice);
+    const post = (fields: Record<string, string>) =>
+      call(chatResource.action, postRequest(`/resources/chat/${launch.id}`, fields, cookie), { spaceId: launch.id });
+    // The allowance regains 10 a second; its clock stands still here, so the count is exact.
+    vi.useFakeTimers({ toFake: ["performance"] });
+    // Half of the user's 120 over one socket (all of that socket's 60), half over HTTP.
+    const overSocket = await flood(first, 60, "chat:read", () => ({}));
+    expect(overSocket.filter((answer) => answer.error === "This request was not understood.")).toHaveLength(60);
+    const overHttp = [];
+    for (let index = 0; index < 60; index++) overHttp.push((await post({})).status);
+    expect(overHttp).toEqual(Array(60).fill(400));
+
+    const posted = await post({ intent: "send", clientId: crypto.randomUUID(), content: "Over HTTP" });
+    expect(posted.status).toBe(429);
+    expect(await posted.text()).toBe(TOO_MANY_REQUESTS);
+    expect(await request(second, "chat:send", send(launch.id)(1))).toEqual({ ok: false, error: TOO_MANY_REQUESTS });
+    expect(await changesOf(launch.id, "message.created")).toHaveLength(0);
   });
 
   test("a person chatting never meets a limit: ten messages at once, reactions, reads and syncs", async () => {

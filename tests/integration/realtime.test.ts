@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import * as login from "~/routes/login";
 import * as logout from "~/routes/logout";
 import { db } from "~/services/db.server";
-import { generateTOTP } from "@epic-web/totp";
-import { beginTwoFactorSetup, confirmTwoFactorSetup, setTwoFactorRequirement } from "~/models/two-factor.server";
+import { setTwoFactorRequirement } from "~/models/two-factor.server";
 import { PASSWORD, actorOf, createAgency, createClient, createTeamMember, createUser } from "#tests/support/factories";
 import { context, cookiesFrom, postRequest, respond } from "#tests/support/requests";
 import { startRealtimeServer, stopRealtimeServers } from "#tests/support/sockets";
+import { withTwoFactor } from "#tests/support/two-factor";
 
 /* The socket.io server wired as server.ts wires it, reached by a real client over a real socket. */
 let origin: string;
@@ -34,17 +34,6 @@ function open(headers: Record<string, string>) {
 async function signIn(email: string) {
   const args = { request: postRequest("/login", { email, password: PASSWORD }), context: context(), params: {} };
   return cookiesFrom(await respond(() => login.action(args)));
-}
-
-async function turnOnTwoFactor(user: { id: string }) {
-  const actor = await actorOf(user);
-  await beginTwoFactorSetup(actor);
-  const { secret } = await db
-    .selectFrom("two_factor")
-    .select("secret")
-    .where("user_id", "=", user.id)
-    .executeTakeFirstOrThrow();
-  await confirmTwoFactorSetup(actor, (await generateTOTP({ secret, period: 30, digits: 6, algorithm: "SHA-1" })).otp);
 }
 
 describe("the realtime handshake", () => {
@@ -87,7 +76,7 @@ describe("the realtime handshake", () => {
     expect((await open({ origin, cookie })).error).toBe("unauthorized");
     expect((await open({ origin, cookie: await signIn(client.email) })).error).toBe("unauthorized");
 
-    await turnOnTwoFactor(member);
+    await withTwoFactor(member);
     expect((await open({ origin, cookie })).error).toBeUndefined();
   });
 
@@ -98,7 +87,7 @@ describe("the realtime handshake", () => {
     expect(error).toBeUndefined();
 
     const disconnected = new Promise<string>((resolve) => socket.on("disconnect", resolve));
-    await turnOnTwoFactor(owner);
+    await withTwoFactor(owner);
     await setTwoFactorRequirement(await actorOf(owner), true);
     expect(await disconnected).toBe("io server disconnect");
   });

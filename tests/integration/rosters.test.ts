@@ -57,6 +57,10 @@ describe("who sees whom (SPEC §6)", () => {
     expect(roster.owner).toBeNull();
     expect(names(roster.members.items)).toEqual(["Dan Designer", "Mia Manager"]);
     expect(roster).toMatchObject({ canEdit: false, canInvite: false, spaces: [] });
+    // SPEC §6: a team member sees the spaces assigned to them. Dan's Initech Site is not the manager's to learn of.
+    const spacesOf = (name: string) => roster.members.items.find((member) => member.name === name)?.spaces;
+    expect(spacesOf("Dan Designer")).toEqual([]);
+    expect(spacesOf("Mia Manager")?.map((space) => space.name)).toEqual(["Globex Launch"]);
   });
 
   test("a client sees only the team members assigned to their spaces, and only those spaces", async () => {

@@ -1,5 +1,4 @@
 import { Refusal } from "~/models/errors.server";
-import { generateTOTP } from "@epic-web/totp";
 import { afterEach, describe, expect, test } from "vitest";
 import { endOwnSession, listSessions } from "~/models/sessions.server";
 import {
@@ -22,6 +21,7 @@ import { db } from "~/services/db.server";
 import { subscribe } from "~/models/events.server";
 import { PASSWORD, actorOf, createAgency, createTeamMember } from "#tests/support/factories";
 import { type RouteHandler, context, cookiesFrom, getRequest, postRequest, respond } from "#tests/support/requests";
+import { codeFor, withTwoFactor } from "#tests/support/two-factor";
 
 const args = (request: Request, clientIp?: string) => ({ request, context: context(clientIp), params: {} });
 
@@ -35,25 +35,6 @@ const sessionCount = async (userId: string) =>
 
 const stopListening: Array<() => void> = [];
 afterEach(() => stopListening.splice(0).forEach((stop) => stop()));
-
-/** The code an authenticator app shows now for this user's secret. */
-async function codeFor(userId: string) {
-  const { secret } = await db
-    .selectFrom("two_factor")
-    .select("secret")
-    .where("user_id", "=", userId)
-    .executeTakeFirstOrThrow();
-  return (await generateTOTP({ secret, period: 30, digits: 6, algorithm: "SHA-1" })).otp;
-}
-
-async function withTwoFactor(user: { id: string }) {
-  const actor = await actorOf(user);
-  await beginTwoFactorSetup(actor);
-  const codes = await confirmTwoFactorSetup(actor, await codeFor(user.id));
-  // The confirmation used this time step's code; sign-ins need the next one.
-  await db.updateTable("two_factor").set({ last_used_step: 0 }).where("user_id", "=", user.id).execute();
-  return codes;
-}
 
 describe("changing the password", () => {
   test("needs the current password; then signs out every other session, whose sockets are told to drop", async () => {

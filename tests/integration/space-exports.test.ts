@@ -1,5 +1,11 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { buffer } from "node:stream/consumers";
+import { promisify } from "node:util";
 import { unzipSync, strFromU8 } from "fflate";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { deleteMessage, editMessage, sendMessage } from "~/models/messages.server";
 import { toggleReaction } from "~/models/message-reactions.server";
@@ -22,7 +28,8 @@ import * as linkPage from "~/routes/space-export";
 import * as downloadRoute from "~/routes/space-export_.download";
 import { db } from "~/services/db.server";
 import { readOutbox } from "~/services/outbox.server";
-import { storage } from "~/services/storage.server";
+import { env } from "~/services/env.server";
+import { newFileKey, storage } from "~/services/storage.server";
 import { actorOf, createAgency, createClient, createSpace, createTeamMember } from "#tests/support/factories";
 import { call, cookieFor, getRequest, postRequest, toastOf } from "#tests/support/requests";
 
@@ -48,6 +55,12 @@ async function agencyWithSpace(name = "Globex Launch") {
   await db.updateTable("spaces").set({ client_owner_id: client.id }).where("id", "=", space.id).execute();
   return { owner, agencyId, designer, clientOwner, client, otherOwner, employee, space };
 }
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+
+/** Dates a space's export requests back, as if asked for `minutes` ago (the app never changes the time of asking). */
+const askedMinutesAgo = (spaceId: string, minutes: number) =>
+  sql`update space_exports set created_at = ${minutesAgo(minutes)} where space_id = ${spaceId}`.execute(db);
 
 const exportsOf = (spaceId: string) =>
   db.selectFrom("space_exports").selectAll().where("space_id", "=", spaceId).orderBy("created_at").execute();
@@ -247,6 +260,25 @@ describe("what an export holds", () => {
   });
 });
 
+describe("the files in an export", () => {
+  test("text named like a page is in files/ as text, with a short name that keeps its extension", async () => {
+    const { owner, space } = await agencyWithSpace();
+    const actor = await actorOf(owner);
+    const share = (file: File) => sendMessage(actor, space.id, { clientId: crypto.randomUUID(), content: "", file });
+    await share(new File(["<script>steal()</script>"], "Invoice.html"));
+    await share(new File(["<b>Pay now</b>"], `${"x".repeat(190)}.html`));
+
+    const { entries } = await download(owner, await exportNow(owner, space.id));
+    expect(Object.keys(entries).filter((name) => name.startsWith("files/"))).toEqual([
+      "files/Invoice.html.txt",
+      `files/${"x".repeat(146)}.txt`,
+    ]);
+    expect(strFromU8(entries["conversation.html"])).toContain(
+      '<a href="files/Invoice.html.txt">Invoice.html.txt (24 B)</a>',
+    );
+  });
+});
+
 describe("the link in the mail", () => {
   test("works once, for the one who asked, and says so on its page", async () => {
     const { owner, clientOwner, space } = await agencyWithSpace();
@@ -341,6 +373,96 @@ describe("asking for an export", () => {
     expect(await exportsOf(space.id)).toHaveLength(1);
   });
 
+  test("while an export of the space is being made, another is refused, however long it takes", async () => {
+    const { owner, clientOwner, space } = await agencyWithSpace();
+    const ownerActor = await actorOf(owner);
+    await setClientOwnerExports(ownerActor, true);
+    await requestSpaceExport(ownerActor, space.id);
+    await askedMinutesAgo(space.id, 50);
+    // Who asked, asking again, is still asking for the same one.
+    await requestSpaceExport(ownerActor, space.id);
+    expect(await exportsOf(space.id)).toHaveLength(1);
+
+    const refused = await call(
+      exportPage.action,
+      postRequest(`/spaces/${space.id}/export`, {}, await cookieFor(clientOwner)),
+      { spaceId: space.id },
+    );
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      error: "An export of this space is already being prepared. Please try again once it is ready.",
+    });
+    expect(await exportsOf(space.id)).toMatchObject([{ requested_by: owner.id }]);
+  });
+
+  test("an export whose job has not been heard of for an hour no longer holds the space", async () => {
+    const { owner, clientOwner, space } = await agencyWithSpace();
+    await setClientOwnerExports(await actorOf(owner), true);
+    await requestSpaceExport(await actorOf(owner), space.id);
+    await askedMinutesAgo(space.id, 180);
+    const attemptBegan = (minutes: number) =>
+      db
+        .updateTable("space_exports")
+        .set({ job_started_at: minutesAgo(minutes) })
+        .where("space_id", "=", space.id)
+        .execute();
+    // Asked three hours ago, and a retry of its job began half an hour ago: it is still being made.
+    await attemptBegan(30);
+    await expect(requestSpaceExport(await actorOf(clientOwner), space.id)).rejects.toMatchObject({
+      status: 409,
+      message: EXPORT_TEXT.inProgress,
+    });
+    // The queue gives an attempt an hour: one that began longer ago has died.
+    await attemptBegan(61);
+    await requestSpaceExport(await actorOf(clientOwner), space.id);
+    expect((await exportsOf(space.id)).map((row) => row.requested_by)).toEqual([owner.id, clientOwner.id]);
+  });
+
+  test("an agency asks for at most 5 exports a day, all its spaces together, and is told when it may again", async () => {
+    const { owner, agencyId, space } = await agencyWithSpace();
+    const actor = await actorOf(owner);
+    const others = [];
+    for (let count = 1; count <= 5; count += 1) others.push(await createSpace(agencyId, { name: `Space ${count}` }));
+    const spaces = [space, ...others];
+    for (const each of spaces.slice(0, 5)) await requestSpaceExport(actor, each.id);
+    const last = spaces[5];
+
+    const ask = () =>
+      call(exportPage.action, postRequest(`/spaces/${last.id}/export`, {}, cookie), { spaceId: last.id });
+    const cookie = await cookieFor(owner);
+    const refused = await ask();
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({
+      error: "Your agency has made 5 exports in the last 24 hours. Please try again in 24 hours.",
+    });
+    expect(await exportsOf(last.id)).toEqual([]);
+
+    // Another agency has its own five.
+    const other = await createAgency({ agencyName: "Rival Digital" });
+    const otherSpace = await createSpace(other.agencyId, { name: "Rival Space" });
+    await requestSpaceExport(await actorOf(other.owner), otherSpace.id);
+
+    // The oldest of the five was asked for 23 and a half hours ago: a slot opens in half an hour.
+    await askedMinutesAgo(space.id, 23.5 * 60);
+    expect(await (await ask()).json()).toEqual({
+      error: "Your agency has made 5 exports in the last 24 hours. Please try again in 30 minutes.",
+    });
+    await askedMinutesAgo(space.id, 24 * 60 + 1);
+    expect((await ask()).headers.get("Location")).toBe(`/spaces/${last.id}`);
+    expect(await exportsOf(last.id)).toHaveLength(1);
+  });
+
+  test("two requests at the same moment for the agency's last export of the day make one", async () => {
+    const { owner, agencyId } = await agencyWithSpace();
+    const actor = await actorOf(owner);
+    const spaces = [];
+    for (let count = 1; count <= 6; count += 1) spaces.push(await createSpace(agencyId, { name: `Space ${count}` }));
+    for (const each of spaces.slice(0, 4)) await requestSpaceExport(actor, each.id);
+    const results = await Promise.allSettled(spaces.slice(4).map((each) => requestSpaceExport(actor, each.id)));
+    expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect(results.find((result) => result.status === "rejected")).toMatchObject({ reason: { status: 429 } });
+  });
+
   describe("through the job queue", () => {
     beforeAll(async () => {
       await attachJobs();
@@ -356,5 +478,105 @@ describe("asking for an export", () => {
       expect(mail.subject).toBe("Your export of Queued Space is ready");
       expect((await download(owner, token)).entries).toHaveProperty("conversation.html");
     });
+  });
+});
+
+describe("making the archive", () => {
+  /** Where the local storage keeps a key's bytes. */
+  const storedPath = (key: string) => path.join(env().dataDir, "uploads", key);
+  const stagedExports = async () => (await fs.readdir(os.tmpdir())).filter((name) => name.startsWith("space-export"));
+  const storedExports = async () => fs.readdir(storedPath("space-exports")).catch(() => []);
+
+  /** A space with two files; returns the second's storage key, to make its reading wait or fail. */
+  async function spaceWithTwoFiles() {
+    const world = await agencyWithSpace();
+    const actor = await actorOf(world.owner);
+    const share = (file: File) =>
+      sendMessage(actor, world.space.id, { clientId: crypto.randomUUID(), content: "", file });
+    await share(new File(["Budget: 12k\n"], "brief.txt"));
+    const minutes = await share(new File(["placeholder\n"], "minutes.txt"));
+    const { attachment_key } = await db
+      .selectFrom("space_messages")
+      .select("attachment_key")
+      .where("id", "=", minutes.message.id)
+      .executeTakeFirstOrThrow();
+    await requestSpaceExport(actor, world.space.id);
+    const [request] = await exportsOf(world.space.id);
+    return { ...world, request, secondFile: storedPath(attachment_key!) };
+  }
+
+  test("the ZIP goes into storage as it is made, nothing staged on disk, and holds the space meanwhile", async () => {
+    const { owner, clientOwner, space, request, secondFile } = await spaceWithTwoFiles();
+    await setClientOwnerExports(await actorOf(owner), true);
+    // The second file is read from a pipe, so the job waits half-way through the archive until it is written.
+    await fs.rm(secondFile);
+    await promisify(execFile)("mkfifo", [secondFile]);
+    const made = sendSpaceExport(request.id, ORIGIN);
+    try {
+      const building = await vi.waitFor(
+        async () => {
+          const [row] = await exportsOf(space.id);
+          const stored = row.archive_key ? await fs.stat(storedPath(row.archive_key)).catch(() => null) : null;
+          if (!stored?.size) throw new Error("nothing of the archive stored yet");
+          return row;
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      expect(building).toMatchObject({ token_hash: null, job_started_at: expect.any(Date) });
+      expect(await stagedExports()).toEqual([]);
+      await expect(requestSpaceExport(await actorOf(clientOwner), space.id)).rejects.toMatchObject({ status: 409 });
+    } finally {
+      await fs.writeFile(secondFile, "Minutes of the call\n");
+    }
+    expect(await made).toBe(true);
+    const { entries } = await download(owner, (await mailedToken(owner.email)).token);
+    expect(strFromU8(entries["files/brief.txt"])).toBe("Budget: 12k\n");
+    expect(strFromU8(entries["files/minutes.txt"])).toBe("Minutes of the call\n");
+  });
+
+  test("an export whose making fails half-way leaves nothing behind, and its next attempt makes it whole", async () => {
+    const { owner, request, secondFile } = await spaceWithTwoFiles();
+    // A folder where the file should be: opening it works, reading it fails, after the first file went into the ZIP.
+    await fs.rm(secondFile);
+    await fs.mkdir(secondFile);
+    const stored = await storedExports();
+    await expect(sendSpaceExport(request.id, ORIGIN)).rejects.toThrow(/EISDIR/);
+    expect(await stagedExports()).toEqual([]);
+    expect(await storedExports()).toEqual(stored);
+    expect((await readOutbox()).filter((mail) => mail.to === owner.email)).toEqual([]);
+
+    await fs.rmdir(secondFile);
+    await fs.writeFile(secondFile, "Minutes of the call\n");
+    expect(await sendSpaceExport(request.id, ORIGIN)).toBe(true);
+    expect(await storedExports()).toHaveLength(stored.length + 1);
+    const { entries } = await download(owner, (await mailedToken(owner.email)).token);
+    expect(strFromU8(entries["files/minutes.txt"])).toBe("Minutes of the call\n");
+  });
+
+  test("what an attempt that died had stored goes with the next attempt, or with the request given up", async () => {
+    const { owner, agencyId, space } = await agencyWithSpace();
+    await requestSpaceExport(await actorOf(owner), space.id);
+    const [request] = await exportsOf(space.id);
+    // As an attempt killed half-way leaves it: part of an archive, under the key its row names.
+    const killedHalfWay = async (id: string) => {
+      const key = newFileKey("space-exports", "zip");
+      await storage().put(key, Buffer.from("PK\x03\x04 part of an archive"), { contentType: "application/zip" });
+      await db.updateTable("space_exports").set({ archive_key: key }).where("id", "=", id).execute();
+      return key;
+    };
+    const partial = await killedHalfWay(request.id);
+    expect(await sendSpaceExport(request.id, ORIGIN)).toBe(true);
+    expect(await storage().open(partial)).toBeNull();
+    const [ready] = await exportsOf(space.id);
+    expect(await storage().open(ready.archive_key!)).not.toBeNull();
+
+    const other = await createSpace(agencyId, { name: "Given Up" });
+    await requestSpaceExport(await actorOf(owner), other.id);
+    const [givenUp] = await exportsOf(other.id);
+    const abandoned = await killedHalfWay(givenUp.id);
+    await askedMinutesAgo(other.id, 25 * 60);
+    await pruneSpaceExports();
+    expect(await storage().open(abandoned)).toBeNull();
+    expect(await exportsOf(other.id)).toEqual([]);
   });
 });

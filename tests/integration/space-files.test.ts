@@ -7,10 +7,12 @@ import { deleteMessage, listMessages, readAttachment } from "~/models/messages.s
 import { removePerson } from "~/models/people.server";
 import { unassignTeamMember } from "~/models/space-assignments.server";
 import { listSpaceFiles, readFileFilters, shareFile, type FileFilters } from "~/models/space-files.server";
+import * as attachmentRoute from "~/routes/attachments.$messageId";
 import * as clientFiles from "~/routes/client.chat.$spaceId_.files";
 import * as spaceFiles from "~/routes/spaces.$spaceId_.files";
 import { PER_PAGE } from "~/models/paging";
 import { db } from "~/services/db.server";
+import { nameFilesForTheirType } from "#db/migrations/0022_export_jobs_and_file_names";
 import {
   actorOf,
   createAgency,
@@ -280,6 +282,58 @@ describe("sharing a file from the Files tab", () => {
     }
     await expect(share(foreignOwner, space.id, textFile("sneaky.txt"))).rejects.toEqual(notFound());
     expect((await listSpaceFiles(owner, space.id)).total).toBe(1);
+  });
+});
+
+describe("a file's name", () => {
+  test("text named like a page, a picture or a program is listed, shown and downloaded as text", async () => {
+    const { space, agency, owner, clientActor } = await world();
+    const sent = await share(clientActor, space.id, textFile("Invoice.html", "<script>steal()</script>"));
+    expect(sent.message.attachment).toMatchObject({ name: "Invoice.html.txt" });
+    await share(clientActor, space.id, textFile("notes.txt"));
+    expect(await names(owner, space.id)).toEqual(["notes.txt", "Invoice.html.txt"]);
+
+    const download = await call(
+      attachmentRoute.loader,
+      getRequest(`/attachments/${sent.message.id}`, await cookieFor(agency.owner)),
+      { messageId: sent.message.id },
+    );
+    expect(download.headers.get("Content-Disposition")).toBe("attachment; filename*=UTF-8''Invoice.html.txt");
+    expect(download.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+  });
+
+  test("a file shared before is renamed by the migration for the type its bytes proved, once", async () => {
+    const { space, owner } = await world();
+    const stored = async (name: string, extension: string) => {
+      const message = await createSpaceMessage(space.id, owner.id, { content: "", file: { name, type: "" } });
+      await db
+        .updateTable("space_messages")
+        .set({ attachment_key: `${message.attachment_key}.${extension}` })
+        .where("id", "=", message.id)
+        .execute();
+    };
+    await stored("Invoice.html", "txt");
+    await stored("run.bat", "txt");
+    await stored("notes.TXT", "txt");
+    await stored("holiday.jpeg", "jpg");
+    await stored("scan.png", "jpg");
+    await stored(`${"r".repeat(196)}.pdf`, "pdf");
+    await stored(`${"s".repeat(196)}.svg`, "txt");
+    const renamed = [
+      "Invoice.html.txt",
+      "run.bat.txt",
+      "notes.TXT",
+      "holiday.jpeg",
+      "scan.png.jpg",
+      `${"r".repeat(196)}.pdf`,
+      // At most 200 characters, as an upload's name.
+      `${"s".repeat(196)}.txt`,
+    ];
+
+    await nameFilesForTheirType(db);
+    expect(await names(owner, space.id)).toEqual(expect.arrayContaining(renamed));
+    await nameFilesForTheirType(db);
+    expect((await names(owner, space.id)).sort()).toEqual([...renamed].sort());
   });
 });
 

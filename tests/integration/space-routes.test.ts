@@ -481,7 +481,7 @@ describe("Manage Team and Manage Clients keep their page when an action fails", 
     }
   });
 
-  test("an unexpected failure of assigning keeps the page with SPEC's words", async () => {
+  test("an unexpected failure of assigning keeps the page with SPEC's words, Unknown error for its reason", async () => {
     const { designer, launch, cookies } = await world();
     const path = `/spaces/${launch.id}/team`;
     // A real failure in this file's own database: a trigger that makes every assignment fail.
@@ -492,8 +492,9 @@ describe("Manage Team and Manage Clients keep their page when an action fails", 
         { spaceId: launch.id },
       );
       expect(response.status).toBe(500);
+      // SPEC §8: the reason, or for a failure with none to tell, "Unknown error".
       expect(await toastOf(response)).toEqual(
-        expect.objectContaining({ type: "error", title: "Failed to assign to space" }),
+        expect.objectContaining({ type: "error", title: "Failed to assign to space", description: "Unknown error" }),
       );
       expect(logged).toHaveBeenCalled();
     });

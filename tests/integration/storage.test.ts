@@ -1,12 +1,15 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
+import { strFromU8, unzipSync } from "fflate";
 // @ts-expect-error s3rver ships no type declarations
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { env } from "~/services/env.server";
 import { createStorage, newFileKey, type Storage } from "~/services/storage.server";
+import { streamZip } from "~/services/zip-files.server";
 
 const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
 
@@ -20,14 +23,28 @@ async function roundTrip(storage: Storage) {
   expect(await storage.get(key)).toBeNull();
 }
 
-/** A file larger than any one read, stored from the disk and read back as a stream, byte for byte. */
+/** Bytes that are not all alike, so that a part stored out of place would show. */
+function patterned(size: number) {
+  const bytes = Buffer.alloc(size);
+  for (let index = 0; index < size; index += 1) bytes[index] = (index * 31) % 251;
+  return bytes;
+}
+
+/** The bytes as a stream of unknown length, in small chunks, as an export comes; `failure` is thrown after them. */
+function chunked(bytes: Buffer, failure?: Error) {
+  return Readable.from(
+    (async function* () {
+      for (let start = 0; start < bytes.length; start += 64 * 1024) yield bytes.subarray(start, start + 64 * 1024);
+      if (failure) throw failure;
+    })(),
+  );
+}
+
+/** More than two S3 parts (5 MB each), stored as it streams and read back as a stream, byte for byte. */
 async function streamedRoundTrip(storage: Storage) {
-  const bytes = Buffer.alloc(3 * 1024 * 1024 + 7, 0);
-  for (let index = 0; index < bytes.length; index += 1) bytes[index] = (index * 31) % 251;
-  const file = path.join(env().dataDir, "archive.zip");
-  await fs.writeFile(file, bytes);
+  const bytes = patterned(11 * 1024 * 1024 + 7);
   const key = newFileKey("space-exports", "zip");
-  await storage.putFile(key, file, { contentType: "application/zip" });
+  await storage.putStream(key, chunked(bytes), { contentType: "application/zip" });
 
   const opened = await storage.open(key);
   expect(opened).toMatchObject({ contentType: "application/zip", size: bytes.byteLength });
@@ -37,6 +54,16 @@ async function streamedRoundTrip(storage: Storage) {
   expect(await storage.open(key)).toBeNull();
 }
 
+/** A stream that fails after a part's worth of bytes is refused, and nothing of it is kept. */
+async function failedStream(storage: Storage) {
+  const key = newFileKey("space-exports", "zip");
+  const failing = chunked(patterned(6 * 1024 * 1024), new Error("a file of the space could not be read"));
+  // s3rver cannot abort a multipart upload: there its refusal to is what the failure says.
+  await expect(storage.putStream(key, failing, { contentType: "application/zip" })).rejects.toThrow();
+  expect(await storage.open(key)).toBeNull();
+  return key;
+}
+
 describe("the local disk driver", () => {
   const root = () => path.join(env().dataDir, "uploads");
 
@@ -44,8 +71,13 @@ describe("the local disk driver", () => {
     await roundTrip(createStorage({ driver: "local", root: root() }));
   });
 
-  test("stores a file from the disk and streams it back", async () => {
+  test("stores a stream of unknown length and streams it back", async () => {
     await streamedRoundTrip(createStorage({ driver: "local", root: root() }));
+  });
+
+  test("keeps nothing of a stream that fails", async () => {
+    const key = await failedStream(createStorage({ driver: "local", root: root() }));
+    await expect(fs.access(path.join(root(), key))).rejects.toThrow(/ENOENT/);
   });
 
   test("keeps files under $DATA_DIR/uploads", async () => {
@@ -112,8 +144,42 @@ describe("the S3 driver", () => {
     await roundTrip(s3());
   });
 
-  test("stores a file from the disk and streams it back", async () => {
+  test("stores a stream of unknown length in parts and streams it back", async () => {
     await streamedRoundTrip(s3());
+  });
+
+  test("keeps nothing of a stream that fails", async () => {
+    await failedStream(s3());
+  });
+
+  test("takes a ZIP as it is made, and nothing of one whose making fails", async () => {
+    const storage = s3();
+    const key = newFileKey("space-exports", "zip");
+    const photo = patterned(6 * 1024 * 1024);
+    const size = await streamZip(
+      (archive) => storage.putStream(key, archive, { contentType: "application/zip" }),
+      async (add) => {
+        await add("files/photo.bin", chunked(photo), { compress: false });
+        await add("conversation.json", chunked(Buffer.from('{ "messages": [] }\n')));
+      },
+    );
+    const opened = await storage.open(key);
+    expect(opened).toMatchObject({ size });
+    const entries = unzipSync(new Uint8Array(await buffer(opened!.stream)));
+    expect(Buffer.from(entries["files/photo.bin"]).equals(photo)).toBe(true);
+    expect(strFromU8(entries["conversation.json"])).toBe('{ "messages": [] }\n');
+
+    const failedKey = newFileKey("space-exports", "zip");
+    await expect(
+      streamZip(
+        (archive) => storage.putStream(failedKey, archive, { contentType: "application/zip" }),
+        async (add) => {
+          await add("files/photo.bin", chunked(photo), { compress: false });
+          await add("files/gone.bin", chunked(photo, new Error("the file went missing")), { compress: false });
+        },
+      ),
+    ).rejects.toThrow("the file went missing");
+    expect(await storage.open(failedKey)).toBeNull();
   });
 });
 

@@ -1,9 +1,15 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
+import sharp from "sharp";
 import type { Database } from "#db/schema";
+import { recordPresence } from "~/models/presence.server";
+import { requestSpaceExport, sendSpaceExport, setClientOwnerExports } from "~/models/space-exports.server";
 import { db } from "~/services/db.server";
-import { storage } from "~/services/storage.server";
+import { readOutbox } from "~/services/outbox.server";
+import { newFileKey, storage } from "~/services/storage.server";
+import { getSessionId } from "~/web/auth.server";
 import {
+  actorOf,
   createAgency,
   createClient,
   createInvitation,
@@ -12,12 +18,16 @@ import {
   createTeamMember,
   createUser,
 } from "./factories";
-import { cookieFor } from "./requests";
+import { BASE, cookieFor, getRequest } from "./requests";
 
 /*
  * Two agencies filled with every kind of row, for the access tests. Every name, email,
  * company, space and message text of an agency carries its tag, so a response that
- * shows any of the other agency's data is found by looking for that tag.
+ * shows any of the other agency's data is found by looking for that tag. What is kept
+ * about them is there for real, so that a refusal is a refusal and not a miss: the
+ * messages' files and link preview pictures in storage, everyone's last seen, a browser
+ * of the owner with push turned on, and a finished export of the main space with its
+ * mailed link.
  */
 
 export type AgencyWorld = Awaited<ReturnType<typeof agencyWorld>>;
@@ -43,7 +53,10 @@ export async function agencyWorld(tag: string) {
     name: `${tag} Client Employee`,
   });
   // A client who takes part only in the hidden space.
-  const { client: hiddenClient } = await createClient(agencyId, { company, name: `${tag} Hidden Client` });
+  const { user: hiddenClientUser, client: hiddenClient } = await createClient(agencyId, {
+    company,
+    name: `${tag} Hidden Client`,
+  });
   const space = await createSpace(agencyId, {
     name: `${tag} Main Space`,
     teamMemberIds: [memberInRecord.id],
@@ -55,21 +68,15 @@ export async function agencyWorld(tag: string) {
     .set({ company, email: `${tag.toLowerCase()}-space@example.test`, client_owner_id: clientOwnerRecord.id })
     .where("id", "=", space.id)
     .execute();
-  const message = await createSpaceMessage(space.id, owner.id, { content: `${tag} main message text` });
-  // The main message carries a file, so its download is refused for who may not see it, not for lack of a file.
-  const attachmentKey = `chat-attachments/${crypto.randomBytes(16).toString("hex")}.txt`;
-  await storage().put(attachmentKey, Buffer.from(`${tag} attachment body`), { contentType: "text/plain" });
-  await db
-    .updateTable("space_messages")
-    .set({
-      attachment_key: attachmentKey,
-      attachment_name: `${tag}-brief.txt`,
-      attachment_size: 30,
-      attachment_type: "text/plain",
-    })
-    .where("id", "=", message.id)
-    .execute();
-  const hiddenMessage = await createSpaceMessage(hiddenSpace.id, owner.id, { content: `${tag} hidden message text` });
+  // Both messages carry a file and a link preview with its picture, so that their downloads are
+  // refused for who may not see them, not for lack of a file.
+  const message = await messageWithFileAndPreview(space.id, owner.id, tag, `${tag} main message text`);
+  const hiddenMessage = await messageWithFileAndPreview(
+    hiddenSpace.id,
+    owner.id,
+    `${tag}Hidden`,
+    `${tag} hidden message text`,
+  );
   const invitation = await createInvitation(agencyId, "CLIENT", { name: `${tag} Invitee`, company });
   await db
     .updateTable("invitations")
@@ -85,6 +92,15 @@ export async function agencyWorld(tag: string) {
     await db.updateTable("clients").set({ email }).where("user_id", "=", user.id).execute();
     user.email = email;
   }
+  // Everyone was here a while ago, so whoever may see their presence is told when.
+  await recordPresence(crypto.randomUUID(), {
+    online: [],
+    offline: [...Object.values(people), hiddenClientUser].map((user) => user.id),
+  });
+  const browser = await pushBrowser(owner.id);
+  // The client owner may export their space too, so that only the link's being someone else's refuses them.
+  await setClientOwnerExports(await actorOf(owner), true);
+  const exportToken = await finishedExport(owner, space.id);
   return {
     tag,
     agencyId,
@@ -92,30 +108,132 @@ export async function agencyWorld(tag: string) {
     records: { memberIn: memberInRecord, memberOut: memberOutRecord, clientOwner: clientOwnerRecord },
     space,
     hiddenSpace,
+    hiddenClient: hiddenClientUser,
     message,
     hiddenMessage,
     invitation,
     client: clientEmployeeRecord,
     member: memberInRecord,
+    browser,
+    exportToken,
   };
+}
+
+/**
+ * A message with a text file and a link preview, their bytes in storage as the chat keeps
+ * them. `name` is in the file, and in the picture's EXIF, so that either shown to someone
+ * else shows it.
+ */
+async function messageWithFileAndPreview(spaceId: string, senderId: string, name: string, text: string) {
+  const link = `https://example.test/${name.toLowerCase()}-brief`;
+  const { id } = await createSpaceMessage(spaceId, senderId, { content: `${text} ${link}` });
+  const file = Buffer.from(`${name} attachment body`);
+  const fileKey = newFileKey("chat-attachments", "txt");
+  await storage().put(fileKey, file, { contentType: "text/plain" });
+  const picture = await sharp({ create: { width: 80, height: 42, channels: 3, background: "#4f46e5" } })
+    .webp()
+    .withExif({ IFD0: { ImageDescription: `${name} preview picture` } })
+    .toBuffer();
+  const pictureKey = newFileKey("link-previews", "webp");
+  await storage().put(pictureKey, picture, { contentType: "image/webp" });
+  return db
+    .updateTable("space_messages")
+    .set({
+      attachment_key: fileKey,
+      attachment_name: `${name}-brief.txt`,
+      attachment_size: file.length,
+      attachment_type: "text/plain",
+      link_preview: JSON.stringify({
+        url: link,
+        title: `${name} brief`,
+        description: `What ${name} plans`,
+        siteName: "example.test",
+        image: { key: pictureKey, width: 80, height: 42 },
+      }),
+    })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * A browser of the user, signed in, with push turned on: its session's cookie and its
+ * endpoint. The row is written as subscribeToPush keeps it, since subscribing needs the
+ * server's push keys, which only the tests of push set.
+ */
+async function pushBrowser(userId: string) {
+  const cookie = await cookieFor({ id: userId });
+  const sessionId = (await getSessionId(getRequest("/", cookie)))!;
+  const keys = crypto.createECDH("prime256v1");
+  keys.generateKeys();
+  const endpoint = `https://push.example.test/send/${crypto.randomBytes(16).toString("hex")}`;
+  await db
+    .insertInto("push_subscriptions")
+    .values({
+      session_id: sessionId,
+      user_id: userId,
+      endpoint,
+      p256dh: keys.getPublicKey("base64url"),
+      auth: crypto.randomBytes(16).toString("base64url"),
+    })
+    .execute();
+  return { cookie, endpoint };
+}
+
+/** Asks for an export of the space as the user, runs its job now, and returns the token of the link it mailed. */
+async function finishedExport(user: { id: string; email: string }, spaceId: string) {
+  await requestSpaceExport(await actorOf(user), spaceId);
+  const { id } = await db
+    .selectFrom("space_exports")
+    .select("id")
+    .where("space_id", "=", spaceId)
+    .where("token_hash", "is", null)
+    .executeTakeFirstOrThrow();
+  if (!(await sendSpaceExport(id, BASE))) throw new Error("the export was not made");
+  const mail = (await readOutbox()).filter((sent) => sent.to === user.email).at(-1);
+  const link = mail?.text.match(/\/space-export\?token=([\w-]+)/);
+  if (!link) throw new Error(`no export link mailed to ${user.email}`);
+  return link[1];
 }
 
 /** Ids of each kind that the actor must not reach: another agency's, or ones that exist nowhere. */
 export type Targets = { space: string; message: string; client: string; member: string; invitation: string };
 
-export function foreignTargets(world: AgencyWorld): Targets {
+/**
+ * What routes are about that is not in their path, but in their query or form: a person
+ * (`users`: several, comma-separated), a browser's push endpoint, an export link's token.
+ */
+export type Keys = { user: string; users: string; endpoint: string; exportToken: string };
+
+export function foreignTargets(world: AgencyWorld): Targets & Keys {
   return {
     space: world.space.id,
     message: world.message.id,
     client: world.client.id,
     member: world.member.id,
     invitation: world.invitation.id,
+    user: world.people.owner.id,
+    users: Object.values(world.people)
+      .map((user) => user.id)
+      .join(","),
+    endpoint: world.browser.endpoint,
+    exportToken: world.exportToken,
   };
 }
 
-export function unknownTargets(): Targets {
+export function unknownTargets(): Targets & Keys {
   const id = () => crypto.randomUUID();
-  return { space: id(), message: id(), client: id(), member: id(), invitation: id() };
+  return {
+    space: id(),
+    message: id(),
+    client: id(),
+    member: id(),
+    invitation: id(),
+    user: id(),
+    users: `${id()},${id()}`,
+    endpoint: `https://push.example.test/send/${crypto.randomBytes(16).toString("hex")}`,
+    exportToken: crypto.randomBytes(32).toString("base64url"),
+  };
 }
 
 /** The strings of an agency that nobody outside it may be shown. */

@@ -28,11 +28,18 @@ export type ReceivedPush = { path: string; method: string; headers: http.Incomin
 
 export type PushService = Awaited<ReturnType<typeof startPushService>>;
 
-/** Listens on 127.0.0.1 (`port` 0: any free port); answers 201 unless `answer` set another status for a path. */
-export async function startPushService(port = 0) {
+/**
+ * Listens on 127.0.0.1 (`port` 0: any free port); answers 201 unless `answer` set another
+ * status for a path, `answerAfterMs` after a push came in (a slow service: how many pushes
+ * the server has on their way at once shows in `mostAtOnce`).
+ */
+export async function startPushService(port = 0, { answerAfterMs = 0 } = {}) {
   const received: ReceivedPush[] = [];
   const statuses = new Map<string, number>();
+  let atOnce = 0;
+  let mostAtOnce = 0;
   const server = http.createServer((request, response) => {
+    mostAtOnce = Math.max(mostAtOnce, ++atOnce);
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
@@ -42,8 +49,11 @@ export async function startPushService(port = 0) {
         headers: request.headers,
         body: Buffer.concat(chunks),
       });
-      response.statusCode = statuses.get(request.url ?? "") ?? 201;
-      response.end();
+      setTimeout(() => {
+        atOnce--;
+        response.statusCode = statuses.get(request.url ?? "") ?? 201;
+        response.end();
+      }, answerAfterMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
@@ -51,6 +61,9 @@ export async function startPushService(port = 0) {
   return {
     host,
     received,
+    get mostAtOnce() {
+      return mostAtOnce;
+    },
     /** A new browser's subscription with an endpoint here. */
     subscription(): BrowserSubscription {
       const ecdh = crypto.createECDH("prime256v1");

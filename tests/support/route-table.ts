@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Area } from "~/models/policy.server";
-import type { Targets } from "./access-world";
+import type { Keys, Targets } from "./access-world";
 import type { RouteHandler } from "./requests";
 
 /*
@@ -29,6 +29,12 @@ export type RouteEntry = {
   forms?: Array<Record<string, string>>;
   /** A query string for the loader, with the same placeholders. */
   query?: string;
+  /**
+   * Calls that name what they are about in the query or form rather than the path
+   * (`:user`, `:users`, `:endpoint`, `:exportToken`), each with what a signed-in user who
+   * may not use that key is answered.
+   */
+  keyed?: KeyedCall[];
   /** /spaces/{id} and its Files tab: a client is sent to their own page for the same id, which answers for itself. */
   clientsToOwnChat?: boolean;
   /** Open to anyone, but an unknown key (the test's random one) must answer 404. */
@@ -36,6 +42,19 @@ export type RouteEntry = {
 };
 
 type Form = Record<string, string>;
+
+/** What a signed-in user is answered: the status, and the top-level fields of the JSON body or the redirect's address. */
+export type KeyedAnswer = { status: number; fields?: Record<string, unknown>; location?: string };
+
+export type KeyedCall = {
+  method: "GET" | "POST";
+  query?: string;
+  form?: Form;
+  /** The answer for someone else's key: another agency's, or another person's of their own. */
+  answer: KeyedAnswer;
+  /** The answer for a key that exists nowhere, where it is not the same. */
+  unknownAnswer?: KeyedAnswer;
+};
 
 const chatForms: Form[] = [
   { intent: "send", clientId: ":uuid", content: "hello" },
@@ -112,21 +131,55 @@ export const ROUTES: Record<string, RouteEntry> = {
   "reset-password.tsx": { kind: "guest" },
   "resources.chat.$spaceId.tsx": { kind: "signed-in", forms: chatForms, query: "?message=:message" },
   "resources.notifications.tsx": { kind: "signed-in" },
-  "resources.presence.tsx": { kind: "signed-in", query: "?user=:member" },
+  // Presence the viewer may not see is told as nothing known, the same as for nobody.
+  "resources.presence.tsx": {
+    kind: "signed-in",
+    keyed: [
+      { method: "GET", query: "?user=:user", answer: { status: 200, fields: { presence: null } } },
+      { method: "GET", query: "?users=:users", answer: { status: 200, fields: { people: {} } } },
+    ],
+  },
+  // Turning push off for an endpoint another session holds answers as for one nobody holds, and leaves
+  // that one as it is. Subscribing with it takes it over, by design (push-subscriptions.server.ts): the
+  // matrix tries that in a test of its own.
   "resources.push-subscription.tsx": {
     kind: "signed-in",
-    forms: [
-      { intent: "subscribe", endpoint: "https://push.example.test/send/abc", p256dh: "not-a-key", auth: "bad" },
-      { intent: "unsubscribe", endpoint: "https://push.example.test/send/abc" },
+    keyed: [
+      {
+        method: "POST",
+        form: { intent: "unsubscribe", endpoint: ":endpoint" },
+        answer: { status: 200, fields: { ok: true } },
+      },
     ],
   },
   "resources.search.tsx": { kind: "signed-in", query: "?q=:tag" },
   "resources.sidebar.tsx": { kind: "open" },
   "resources.space-logo.tsx": { kind: "signed-in" },
   "search.tsx": { kind: "signed-in", query: "?q=:tag" },
-  "space-export.tsx": { kind: "signed-in", query: "?token=:tag" },
-  // Its loader only sends a stray GET to the link's page; the action is the link's Download button.
-  "space-export_.download.tsx": { kind: "signed-in" },
+  // An export's link says only that it is someone else's; one that exists nowhere, that it does not work.
+  "space-export.tsx": {
+    kind: "signed-in",
+    keyed: [
+      {
+        method: "GET",
+        query: "?token=:exportToken",
+        answer: { status: 403, fields: { state: "other-account" } },
+        unknownAnswer: { status: 404, fields: { state: "unknown" } },
+      },
+    ],
+  },
+  // Its loader only sends a stray GET to the link's page; the action is the link's Download button, which
+  // sends whoever may not download back to that page.
+  "space-export_.download.tsx": {
+    kind: "signed-in",
+    keyed: [
+      {
+        method: "POST",
+        form: { token: ":exportToken" },
+        answer: { status: 302, location: "/space-export?token=:exportToken" },
+      },
+    ],
+  },
   "spaces.$spaceId.tsx": { kind: "signed-in", forms: chatForms, query: "?q=:tag", clientsToOwnChat: true },
   "spaces.$spaceId_.clients.tsx": {
     kind: "signed-in",
@@ -187,6 +240,16 @@ export async function importRoute(file: string): Promise<RouteModule> {
   return (await import(/* @vite-ignore */ path.join(ROUTES_DIR, file))) as RouteModule;
 }
 
+/** Every route file with an action, and its module. */
+export async function actionRoutes(): Promise<Array<[string, RouteModule]>> {
+  const actions: Array<[string, RouteModule]> = [];
+  for (const file of routeFiles()) {
+    const module = await importRoute(file);
+    if (module.action) actions.push([file, module]);
+  }
+  return actions;
+}
+
 /** The route's params: `$spaceId` and the like, by name, from the ids under test. */
 export function paramNames(file: string): string[] {
   return file
@@ -227,18 +290,21 @@ export function routeUrl(file: string, targets: Targets): { path: string; params
   return { path: `/${segments.join("/")}`, params };
 }
 
-/** Fills the placeholders of a form or query with the ids under test. */
-export function fill(text: string, targets: Targets, tag: string): string {
+/** Fills the placeholders of a form or query with the ids and keys under test. */
+export function fill(text: string, targets: Targets & Keys, tag: string): string {
   return (
     text
       .replace(/:uuid/g, () => crypto.randomUUID())
       // Searched for without its first and last letters, so an echo of the query is no marker.
       .replace(/:tag/g, tag.slice(1, -1))
-      .replace(/:(space|message|client|member|invitation)\b/g, (_, kind: keyof Targets) => targets[kind])
+      .replace(
+        /:(space|message|client|member|invitation|users|user|endpoint|exportToken)\b/g,
+        (_, kind: keyof (Targets & Keys)) => targets[kind],
+      )
   );
 }
 
-export function fillForm(form: Record<string, string>, targets: Targets, tag: string): Record<string, string> {
+export function fillForm(form: Record<string, string>, targets: Targets & Keys, tag: string): Record<string, string> {
   return Object.fromEntries(Object.entries(form).map(([name, value]) => [name, fill(value, targets, tag)]));
 }
 

@@ -83,6 +83,7 @@ describe("images (logos and avatars)", () => {
         ok: true,
         contentType,
         extension,
+        name: `photo.bin.${extension}`,
         size: bytes.length,
         bytes: new Uint8Array(bytes),
       });
@@ -171,6 +172,30 @@ describe("chat attachments", () => {
     expect(await inspectUpload(file(latin1, "notes.txt", "text/plain"), "attachment")).toMatchObject({ ok: false });
     const withNul = Buffer.from("text\0with a NUL");
     expect(await inspectUpload(file(withNul, "notes.txt", "text/plain"), "attachment")).toMatchObject({ ok: false });
+  });
+
+  test("a file is named for the type its bytes proved: text that claims another type gets .txt added", async () => {
+    const named = async (bytes: Uint8Array | string, name: string) => {
+      const upload = await inspectUpload(file(bytes, name), "attachment");
+      return upload.ok ? upload.name : upload.message;
+    };
+    for (const name of ["Invoice.html", "diagram.svg", "setup.hta", "run.bat", "page.htm.", "notes"]) {
+      expect(await named("<b>Pay now</b>\n", name)).toBe(`${name}.txt`);
+    }
+    expect(await named("Notes\n", "notes.txt")).toBe("notes.txt");
+    expect(await named("Notes\n", "NOTES.TXT")).toBe("NOTES.TXT");
+    expect(await named(jpeg, "holiday.jpeg")).toBe("holiday.jpeg");
+    expect(await named(jpeg, "scan.png")).toBe("scan.png.jpg");
+    expect(await named(pdf, "report")).toBe("report.pdf");
+    expect(await named(pdf, "C:\\Users\\ada\\report.PDF ")).toBe("report.PDF");
+    expect(await named(pdf, "  ")).toBe("file.pdf");
+  });
+
+  test("a long name is shortened before its extension, never through it", async () => {
+    const upload = await inspectUpload(file("<script>alert(1)</script>", `${"x".repeat(300)}.html`), "attachment");
+    expect(upload).toMatchObject({ ok: true, name: `${"x".repeat(196)}.txt` });
+    const report = await inspectUpload(file(pdf, `${"y".repeat(300)}.pdf`), "attachment");
+    expect(report).toMatchObject({ ok: true, name: `${"y".repeat(196)}.pdf` });
   });
 
   test("a file over 10MB is refused", async () => {

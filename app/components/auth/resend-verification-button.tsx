@@ -1,11 +1,12 @@
 import { Form } from "@remix-run/react";
 import { SubmitButton } from "~/components/ui/button";
 
-/** Asks for a new verification mail for `email`; the verification page answers it. */
+/** The login page's resend (SPEC §8: "Confirmation email sent"); the verification page answers it. */
 export function ResendVerificationButton({ email, className }: { email: string; className?: string }) {
   return (
     <Form method="post" action="/email-verification" className={className}>
       <input type="hidden" name="intent" value="resend" />
+      <input type="hidden" name="from" value="login" />
       <input type="hidden" name="email" value={email} />
       <SubmitButton variant="outline" size="sm" pendingText="Sending...">
         Resend verification email

@@ -59,7 +59,13 @@ export function clientRosterProps({
     actions: (
       <>
         {inviteOptions && employees ? (
-          <InviteButton options={inviteOptions} label="Share Invite Link" title="Share Invite Link" variant="outline" />
+          <InviteButton
+            options={inviteOptions}
+            label="Share Invite Link"
+            title="Share Invite Link"
+            variant="outline"
+            share
+          />
         ) : null}
         {inviteOptions ? <InviteButton options={inviteOptions} label={label} title={label} /> : null}
       </>

@@ -15,19 +15,22 @@ export function InviteButton({
   label,
   title,
   variant = "primary",
+  share = false,
 }: {
   options: InviteOptions;
   /** "Add Team Member", "Invite Client", "Invite Employee", "Share Invite Link". */
   label: string;
   title: string;
   variant?: ButtonVariant;
+  /** The Share Invite Link flow (SPEC §8: "Share link generated"). */
+  share?: boolean;
 }) {
   const hydrated = useHydrated();
   const dialog = useDialogState<true>();
   return (
     <>
       <Link
-        to={inviteFormPath(options.kind)}
+        to={inviteFormPath(options.kind, { share })}
         className={buttonClassName({ variant })}
         onClick={(event) => {
           if (!hydrated) return;
@@ -44,7 +47,7 @@ export function InviteButton({
         title={title}
         description="Make a link that invites them; it works once and expires in 7 days."
       >
-        <InviteForm options={options} onDone={dialog.close} />
+        <InviteForm options={options} onDone={dialog.close} share={share} />
       </Modal>
     </>
   );

@@ -16,7 +16,9 @@ import type { action } from "~/routes/invitations.new";
 import { useHydrated } from "~/components/use-hydrated";
 import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
-export const inviteFormPath = (kind: "team" | "client") => `/invitations/new?kind=${kind}`;
+/** The invite form as a page; `share`: the Share Invite Link flow, whose link is announced as a share link (SPEC §8). */
+export const inviteFormPath = (kind: "team" | "client", { share = false } = {}) =>
+  `/invitations/new?kind=${kind}${share ? "&share=1" : ""}`;
 
 type InviteActionData = SerializeFrom<typeof action>;
 
@@ -31,10 +33,13 @@ export function InviteForm({
   actionData,
   onDone,
   doneHref,
+  share = false,
 }: {
   options: InviteOptions;
   /** The page's action data; the dialog reads its own fetcher's. */
   actionData?: InviteActionData;
+  /** Made from Share Invite Link: the link made is announced as "Share link generated". */
+  share?: boolean;
   /** In the dialog: closes it. */
   onDone?: () => void;
   /** On the page: where Done leads. */
@@ -54,6 +59,7 @@ export function InviteForm({
         onDone={onDone}
         doneHref={doneHref}
         kind={options.kind}
+        share={share}
       />
     );
   }
@@ -65,6 +71,7 @@ export function InviteForm({
       fetcher={inDialog ? fetcher : undefined}
       onCancel={onDone}
       cancelHref={doneHref}
+      share={share}
     />
   );
 }
@@ -75,12 +82,14 @@ function InviteFields({
   fetcher,
   onCancel,
   cancelHref,
+  share,
 }: {
   options: InviteOptions;
   lastResult?: SubmissionResult<string[]>;
   fetcher?: ReturnType<typeof useFetcher<typeof action>>;
   onCancel?: () => void;
   cancelHref?: string;
+  share: boolean;
 }) {
   const hydrated = useHydrated();
   const isTeam = options.kind === "team";
@@ -94,7 +103,7 @@ function InviteFields({
   });
   const [sendEmail, setSendEmail] = useState(false);
   const FormElement = fetcher ? fetcher.Form : Form;
-  const action = inviteFormPath(options.kind);
+  const action = inviteFormPath(options.kind, { share });
   const roleField = fields[roleName as "kind"];
   // SPEC §5: in the basic team form the email shows only once sendEmail is ticked (without JavaScript, always).
   const showEmail = !isTeam || !hydrated || sendEmail;
@@ -216,9 +225,11 @@ function InvitationLink({
   onCreateAnother,
   onDone,
   doneHref,
+  share,
 }: {
   created: CreatedInvitation;
   kind: "team" | "client";
+  share: boolean;
   onCreateAnother?: () => void;
   onDone?: () => void;
   doneHref?: string;
@@ -237,7 +248,8 @@ function InvitationLink({
   useEffect(() => {
     void copy();
   }, [copy]);
-  const generated = copied ? "Invitation Link Generated (copied to clipboard)" : "Invitation Link Generated";
+  const made = share ? "Share link generated" : "Invitation Link Generated";
+  const generated = copied ? `${made} (copied to clipboard)` : made;
   return (
     <div className="space-y-4">
       <Alert variant="success" title={created.emailed ? "Invitation Sent" : generated}>
@@ -271,7 +283,7 @@ function InvitationLink({
             Create Another
           </Button>
         ) : (
-          <Link to={inviteFormPath(kind)} className={buttonClassName({ variant: "outline" })}>
+          <Link to={inviteFormPath(kind, { share })} className={buttonClassName({ variant: "outline" })}>
             Create Another
           </Link>
         )}

@@ -18,7 +18,7 @@ type Sessions = SerializeFrom<typeof securityLoader>["sessions"];
 
 /** The Security tab: password, sessions and two-factor sign-in (SPEC §2.12, DESIGN.md), and the agency's own rules. */
 export function SecurityPage() {
-  const { sessions, twoFactor, clientExports } = useLoaderData<typeof securityLoader>();
+  const { sessions, sessionCapNotice, twoFactor, clientExports } = useLoaderData<typeof securityLoader>();
   return (
     <div className="space-y-6">
       <TwoFactorCard status={twoFactor} />
@@ -27,7 +27,7 @@ export function SecurityPage() {
       ) : null}
       {clientExports !== null ? <ClientExportsCard allowed={clientExports} /> : null}
       <ChangePasswordCard />
-      <SessionsCard sessions={sessions} />
+      <SessionsCard sessions={sessions} capNotice={sessionCapNotice} />
     </div>
   );
 }
@@ -74,7 +74,7 @@ function ChangePasswordCard() {
   );
 }
 
-function SessionsCard({ sessions }: { sessions: Sessions }) {
+function SessionsCard({ sessions, capNotice }: { sessions: Sessions; capNotice: string | null }) {
   const others = sessions.filter((session) => !session.current);
   const signOutOthers = useFetcher({ key: "sign-out-others" });
   return (
@@ -90,6 +90,7 @@ function SessionsCard({ sessions }: { sessions: Sessions }) {
           ))}
         </ul>
         {others.length ? null : <p className="mt-3 text-sm text-slate-500">You are signed in on this device only.</p>}
+        {capNotice ? <p className="mt-3 text-sm text-slate-500">{capNotice}</p> : null}
       </CardContent>
       {others.length ? (
         <CardFooter className="justify-end">

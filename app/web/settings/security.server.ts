@@ -4,7 +4,7 @@ import { Refusal } from "~/models/errors.server";
 import { changePassword } from "~/models/password-change.server";
 import { settingsPath } from "~/models/paths";
 import { formatDate } from "~/models/time-format";
-import { endOtherSessions, endOwnSession, listSessions } from "~/models/sessions.server";
+import { SESSION_CAP, endOtherSessions, endOwnSession, listSessions, recentCapSignOut } from "~/models/sessions.server";
 import { clientOwnersMayExport, setClientOwnerExports } from "~/models/space-exports.server";
 import {
   ChangePasswordSchema,
@@ -40,8 +40,9 @@ export async function securityLoader(request: Request, area: ShellArea) {
   const actor = await requireActor(request, area);
   const now = new Date();
   const clock = clockFor(request, actor);
-  const [sessions, twoFactor, clientExports] = await Promise.all([
+  const [sessions, cappedAt, twoFactor, clientExports] = await Promise.all([
     listSessions(actor.id, (await getSessionId(request)) ?? ""),
+    recentCapSignOut(actor.id),
     twoFactorStatus(actor),
     actor.type === "AGENCY" && actor.agencyId ? clientOwnersMayExport(actor.agencyId) : null,
   ]);
@@ -53,8 +54,12 @@ export async function securityLoader(request: Request, area: ShellArea) {
       lastSeen: session.current
         ? "Active now"
         : `Last seen ${formatDistanceStrict(session.lastSeenAt, now, { addSuffix: true })}`,
-      signedIn: `Signed in ${formatDate(session.createdAt, clock)}`,
+      signedIn: `Signed in ${formatDate(session.createdAt, clock)}${session.byEmailLink ? " by an email link" : ""}`,
     })),
+    /** Why a session may be missing from the list: the cap signed it out. */
+    sessionCapNotice: cappedAt
+      ? `On ${formatDate(cappedAt, clock)}, you were signed in on more than ${SESSION_CAP} devices, so the one used longest ago was signed out.`
+      : null,
     twoFactor,
     /** For an agency owner: whether its client owners may export their spaces; null for others. */
     clientExports,
