@@ -52,6 +52,7 @@ export default defineConfig(
     files: ["**/*.{jsx,tsx}"],
     ...reactHooks.configs.flat.recommended,
   },
+  ...layers(),
   {
     // Migrations and the migrator work on the database as it is at that step, not on the
     // current schema type: Kysely<any> is the documented type there.
@@ -64,3 +65,89 @@ export default defineConfig(
     rules: { "react-hooks/rules-of-hooks": "off" },
   },
 );
+
+/*
+ * The arrows of docs/architecture.md, held by the linter: each part names the parts it
+ * may not import. `app/shared` is what the browser and the server both import (no
+ * `.server` module, no database type); the browser's components import it and no rule,
+ * request or database code (a loader's or action's type, through `import type` of a
+ * route, is allowed); only the models, the process, the realtime server and the server's
+ * entries reach the infrastructure in `app/services`; nothing below a part imports it.
+ * tests/unit/architecture.test.ts tries each forbidden import and expects it refused.
+ */
+function layers() {
+  const part = {
+    shared: ["~/shared/*"],
+    components: ["~/components/**"],
+    routes: ["~/routes/*"],
+    web: ["~/web/**"],
+    realtime: ["~/realtime/*"],
+    process: ["~/process/*"],
+    models: ["~/models/*"],
+    services: ["~/services/*"],
+    // "#" opens a comment in these gitignore-style patterns.
+    db: ["\\#db/*"],
+    server: ["**/*.server", "**/*.server.ts"],
+  };
+  const refuse = (files, parts, message, { typesAllowed = [] } = {}) => ({
+    files,
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            ...parts.map((name) => ({ group: part[name], message: `${message} (${name})` })),
+            ...typesAllowed.map((name) => ({
+              group: part[name],
+              allowTypeImports: true,
+              message: `${message}: only a type of ${name}, through \`import type\``,
+            })),
+          ],
+        },
+      ],
+    },
+  });
+  return [
+    refuse(
+      ["app/shared/**"],
+      ["components", "routes", "web", "realtime", "process", "models", "services", "db", "server"],
+      "app/shared is the browser's and the server's alike: pure rules, words and shapes",
+    ),
+    refuse(
+      ["app/components/**", "app/entry.client.tsx"],
+      ["web", "realtime", "process", "models", "services", "db", "server"],
+      "Components import app/shared and each other",
+      { typesAllowed: ["routes"] },
+    ),
+    refuse(
+      ["app/routes/**"],
+      ["realtime", "process", "services", "db"],
+      "Routes reach rules through app/web and app/models",
+    ),
+    refuse(
+      ["app/web/**"],
+      ["components", "routes", "realtime", "process", "services", "db"],
+      "app/web is the request side: it calls models",
+    ),
+    refuse(
+      ["app/realtime/**"],
+      ["components", "routes", "process", "db"],
+      "app/realtime is the socket side: it calls models, and services for its own infrastructure",
+    ),
+    refuse(
+      ["app/models/**"],
+      ["components", "routes", "web", "realtime", "process"],
+      "Models hold the rules and call only services and the database",
+    ),
+    refuse(
+      ["app/services/**", "db/**"],
+      ["components", "routes", "web", "realtime", "process", "models"],
+      "Infrastructure knows no rule",
+    ),
+    refuse(
+      ["app/process/**"],
+      ["components", "routes", "web"],
+      "app/process starts and stops the app: models, services and the realtime server",
+    ),
+  ];
+}

@@ -10,7 +10,7 @@ import { clockFor } from "~/web/clock.server";
 import { useNonce } from "~/components/nonce";
 import { TimeZoneHint } from "~/components/time-zone-hint";
 import stylesheet from "~/tailwind.css";
-import { themeAttribute } from "~/models/theme";
+import { themeAttribute } from "~/shared/theme";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

@@ -10,6 +10,7 @@
 import http from "node:http";
 import express from "express";
 import { Server } from "socket.io";
+import { CHAT_COMMANDS, SPACE_CHANGE_EVENT } from "~/shared/protocol";
 
 const app = express();
 app.disable("x-powered-by");
@@ -22,11 +23,11 @@ io.on("connection", (socket) => {
   const spaceId = String(socket.handshake.auth.spaceId);
   void socket.join(`space:${spaceId}`);
   // The bare server keeps no log: nothing to catch up on.
-  socket.on("chat:sync", (_input: unknown, ack: (answer: object) => void) =>
+  socket.on(CHAT_COMMANDS.sync, (_input: unknown, ack: (answer: object) => void) =>
     ack({ ok: true, reload: false, changes: [], lastSeq: 0 }),
   );
   socket.on(
-    "chat:send",
+    CHAT_COMMANDS.send,
     (input: { spaceId: string; clientId: string; content: string }, ack: (answer: object) => void) => {
       const seq = (seqs.get(input.spaceId) ?? 0) + 1;
       seqs.set(input.spaceId, seq);
@@ -39,7 +40,7 @@ io.on("connection", (socket) => {
         createdAt: new Date().toISOString(),
       };
       ack({ ok: true, seq, change });
-      io.to(`space:${input.spaceId}`).emit("space:change", { spaceId: input.spaceId, change });
+      io.to(`space:${input.spaceId}`).emit(SPACE_CHANGE_EVENT, { spaceId: input.spaceId, change });
     },
   );
 });

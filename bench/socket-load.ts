@@ -5,6 +5,7 @@
  * absolute (performance.timeOrigin + now), so the parent compares them across processes.
  */
 import { performance } from "node:perf_hooks";
+import { CHAT_COMMANDS, SPACE_CHANGE_EVENT } from "~/shared/protocol";
 import crypto from "node:crypto";
 import { io as connect, type Socket } from "socket.io-client";
 
@@ -39,7 +40,7 @@ async function join(origin: string, person: LoadPerson): Promise<Member> {
     },
   });
   const member: Member = { socket, spaceId: person.spaceId, own: new Set() };
-  socket.on("space:change", ({ change }: { change: { kind: string; payload: { clientId?: unknown } } }) => {
+  socket.on(SPACE_CHANGE_EVENT, ({ change }: { change: { kind: string; payload: { clientId?: unknown } } }) => {
     if (change.kind !== "message.created") return;
     const clientId = String(change.payload.clientId);
     if (member.own.has(clientId)) return;
@@ -54,7 +55,7 @@ async function join(origin: string, person: LoadPerson): Promise<Member> {
     socket.once("connect_error", (error) => reject(error));
   });
   // As the browser's live chat does on every connect: the answer also says the socket's rooms are joined.
-  const answer = await socket.timeout(30_000).emitWithAck("chat:sync", { spaceId: person.spaceId, afterSeq: 0 });
+  const answer = await socket.timeout(30_000).emitWithAck(CHAT_COMMANDS.sync, { spaceId: person.spaceId, afterSeq: 0 });
   if (!answer.ok) {
     socket.close();
     throw new Error(`chat:sync refused: ${answer.error}`);
@@ -84,7 +85,11 @@ async function run(rate: number, durationMs: number, drainMs: number) {
       pending.push(
         member.socket
           .timeout(30_000)
-          .emitWithAck("chat:send", { spaceId: member.spaceId, clientId: record.clientId, content: "A steady chat" })
+          .emitWithAck(CHAT_COMMANDS.send, {
+            spaceId: member.spaceId,
+            clientId: record.clientId,
+            content: "A steady chat",
+          })
           .then((answer: { ok: boolean }) => {
             record.ok = answer.ok;
             record.ackMs = now() - record.at;

@@ -10,8 +10,8 @@ import { performance } from "node:perf_hooks";
 import { io as connect, type Socket } from "socket.io-client";
 import { keepConnected } from "~/components/realtime/keep-connected";
 import { LiveChat, type OutboxMessage, type OutboxStorage } from "~/components/chat/live-chat";
-import type { SpaceChange } from "~/models/events.server";
-import { RECONNECTION } from "~/realtime/protocol";
+import type { SpaceChange } from "~/shared/protocol";
+import { RECONNECTION } from "~/shared/protocol";
 
 export type StormPerson = { spaceId: string; cookie: string; address: string; lastSeq: number };
 export type ToStorm =

@@ -1,4 +1,9 @@
 import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Updateable } from "kysely";
+// The domain's words, which the browser shares (app/shared): the columns hold them.
+import type { ReactionType } from "~/shared/chat-message";
+import type { MentionAt } from "~/shared/mentions";
+import type { ClientRole, InvitationRole, TeamRole, UserType } from "~/shared/roles";
+import type { Theme } from "~/shared/theme";
 
 /* Types of the tables made by db/migrations. Columns keep their snake_case names. */
 
@@ -6,13 +11,7 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
-export type UserType = "AGENCY" | "TEAM_MEMBER" | "CLIENT" | "ADMIN";
-/** The interface's colours: the system's setting, or light or dark whatever it says (issue 21). */
-export type Theme = "system" | "light" | "dark";
-export type TeamRole = "OWNER" | "ACCOUNT_MANAGER" | "SEO_SPECIALIST" | "DESIGNER" | "CONTENT_WRITER";
-export type ClientRole = "OWNER" | "LEAD" | "EMPLOYEE";
-export type InvitationRole = TeamRole | "CLIENT";
-export type ReactionType = "smile" | "heart" | "thumbsup" | "angry";
+export type { ClientRole, InvitationRole, MentionAt, ReactionType, TeamRole, Theme, UserType };
 export type TokenKind = "email" | "reset";
 
 export interface PendingRegistration {
@@ -183,7 +182,6 @@ export interface InvitationsTable {
 }
 
 /** Where a message's text names a member: `start` and `length` in its characters (the "@" included). */
-export type MentionAt = { userId: string; start: number; length: number };
 
 /** What a linked page says of itself, as a card shows it, and its picture as the app stored it. */
 export type LinkCard = {

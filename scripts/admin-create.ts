@@ -1,6 +1,6 @@
 /* npm run admin:create EMAIL — makes an administrator account and prints its password once. */
 import crypto from "node:crypto";
-import { emailField } from "~/models/auth.schemas";
+import { emailField } from "~/shared/auth.schemas";
 import { runCommand } from "./command";
 
 const parsed = emailField.safeParse(process.argv[2] ?? "");

@@ -16,7 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createClient as createPgClient } from "#db/connect";
-import type { SpaceChange } from "~/models/events.server";
+import type { SpaceChange } from "~/shared/protocol";
 import type { OutboxMessage } from "~/components/chat/live-chat";
 
 const { values: flags } = parseArgs({

@@ -1,7 +1,7 @@
 import type { User } from "#db/schema";
 import { db } from "~/services/db.server";
 import { recordActivity } from "./activity.server";
-import type { RegisterInput } from "./auth.schemas";
+import type { RegisterInput } from "~/shared/auth.schemas";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./passwords.server";
 import { RATE_LIMITS, assertWithinRateLimits, clearRateLimit, refundRateLimit } from "./rate-limits.server";
 import { issueToken } from "./tokens.server";

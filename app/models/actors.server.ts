@@ -1,6 +1,6 @@
 import type { ClientRole, TeamRole, Theme, UserType } from "#db/schema";
 import { db, type Executor } from "~/services/db.server";
-import { ownerName } from "./owner-name";
+import { ownerName } from "~/shared/owner-name";
 
 /** The signed-in user as every model sees them: who they are, in which agency, in which role. */
 export type Actor = {

@@ -1,12 +1,12 @@
 import { sql } from "kysely";
 import { migrations } from "#db/migrations";
 import type { UserType } from "#db/schema";
-import { db, databaseEngine } from "~/services/db.server";
+import { db, databaseEngine, countOf } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { queueSizes } from "~/services/jobs.server";
 import type { Actor } from "./actors.server";
 import { forbidden } from "./errors.server";
-import { countOf, takePage, type Page } from "./paging";
+import { takePage, type Page } from "~/shared/paging";
 import { hashPassword } from "./passwords.server";
 import { SIGN_IN_LINK_LIFETIME_MS } from "./sign-in-links.server";
 import { NOTICE_AFTER_MS } from "./unread-notices.server";

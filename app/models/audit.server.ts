@@ -1,10 +1,12 @@
-import { db } from "~/services/db.server";
+import { db, countOf } from "~/services/db.server";
+import type { AuditFilters } from "~/shared/audit";
+import type { AuditEntry, AuditLog } from "~/shared/audit";
 import { loadPeople } from "./actors.server";
 import type { Actor } from "./actors.server";
 import { notFound } from "./errors.server";
-import { imageUrl } from "./image-urls";
-import { AUDIT_KINDS, type AuditKind } from "./audit-kinds";
-import { countOf, pageNumber, takePage, type Page } from "./paging";
+import { imageUrl } from "~/shared/image-urls";
+import { AUDIT_KINDS, type AuditKind } from "~/shared/audit-kinds";
+import { pageNumber, takePage } from "~/shared/paging";
 import { isUuid } from "./space-access.server";
 
 /*
@@ -15,28 +17,6 @@ import { isUuid } from "./space-access.server";
  */
 
 const KIND_NAMES = Object.keys(AUDIT_KINDS) as AuditKind[];
-
-/** What the page shows: whose actions (a user id), about which space, of which kind; null is any. */
-export type AuditFilters = { person: string | null; space: string | null; kind: AuditKind | null; page: number };
-
-export type AuditEntry = {
-  id: string;
-  summary: string;
-  /** The kind's label ("Sign-ins"); null for an action no kind gathers. */
-  kind: string | null;
-  at: string;
-  actor: { name: string; avatar: string | null } | null;
-  space: { id: string; name: string } | null;
-};
-
-export type AuditLog = {
-  entries: Page<AuditEntry>;
-  filters: AuditFilters;
-  /** Who may be chosen: everyone who has a line in the log, by name. */
-  people: Array<{ id: string; name: string }>;
-  /** The agency's spaces, by name. */
-  spaces: Array<{ id: string; name: string }>;
-};
 
 /** The filters of an address's query (`person`, `space`, `kind`, `page`), as typed by anyone: what is not one is none. */
 export function readAuditFilters(params: URLSearchParams): AuditFilters {

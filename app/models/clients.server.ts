@@ -1,8 +1,8 @@
 import { db } from "~/services/db.server";
+import type { ClientRoster } from "~/shared/people";
 import type { Actor } from "./actors.server";
 import { notFound } from "./errors.server";
-import type { Page } from "./paging";
-import { CLIENT_NOT_FOUND, agencySpaces, personCardPage, type ClientCard, type PersonSpace } from "./people.server";
+import { CLIENT_NOT_FOUND, agencySpaces, personCardPage } from "./people.server";
 import { canEdit, canInvite } from "./policy.server";
 import { NO_ID, visibleSpaceIds } from "./space-access.server";
 
@@ -12,15 +12,6 @@ import { NO_ID, visibleSpaceIds } from "./space-access.server";
  * of their company (the same company row, decision 009), labelled Employees. A client's
  * card, edit and removal are every person's (people.server.ts).
  */
-
-export type ClientRoster = {
-  /** A page of the clients the actor sees. */
-  clients: Page<ClientCard>;
-  /** The agency's spaces, to add clients to (only for those who may manage clients). */
-  spaces: PersonSpace[];
-  canEdit: boolean;
-  canInvite: boolean;
-};
 
 /**
  * The clients an actor may learn of (SPEC §6), as a subquery for `where("clients.id", "in", …)`:

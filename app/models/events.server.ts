@@ -1,4 +1,5 @@
 import { eventBus } from "~/services/event-bus.server";
+import type { SpaceChange } from "~/shared/protocol";
 
 /**
  * Domain events, emitted by models after their transaction commits and relayed by
@@ -22,7 +23,7 @@ export type DomainEvents = {
   "space.team-member-assigned": { spaceId: string; teamMemberId: string };
   /** Someone asked for a space's export (app/models/space-exports.server.ts); a job makes and mails it. */
   "space.export-requested": { exportId: string };
-  /** A message of the space named these members (app/models/mentions.ts) for the first time, as sent or edited. */
+  /** A message of the space named these members (app/shared/mentions.ts) for the first time, as sent or edited. */
   "message.mentioned": { messageId: string; spaceId: string; userIds: string[] };
   /** A message leads with this link, newly (sent, or edited to it): a job reads the page for its card (issue 21). */
   "message.linked": { messageId: string; url: string };
@@ -30,19 +31,6 @@ export type DomainEvents = {
   "presence.setting-changed": { userId: string; showPresence: boolean };
   /** A change was committed to a space's chat (app/models/space-changes.server.ts); its room should hear it. */
   "space.changed": { spaceId: string; change: SpaceChange };
-};
-
-export type SpaceChangeKind =
-  "message.created" | "message.edited" | "message.deleted" | "message.preview" | "reaction.changed" | "read.advanced";
-
-/** One entry of a space's change log: `seq` is gap-free in commit order within the space. */
-export type SpaceChange = {
-  seq: number;
-  kind: SpaceChangeKind;
-  messageId: string | null;
-  userId: string | null;
-  payload: Record<string, unknown>;
-  createdAt: string;
 };
 
 const bus = eventBus<DomainEvents>("domain-events");

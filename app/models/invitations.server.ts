@@ -1,11 +1,13 @@
 import crypto from "node:crypto";
+import type { InvitationKind, InvitationStatus } from "~/shared/invitations";
+import type { InviteOptions, CreatedInvitation, InvitationRow } from "~/shared/invitations";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { ClientRole, Database, Invitation, InvitationMeta, InvitationRole } from "#db/schema";
-import { db } from "~/services/db.server";
+import { db, countOf } from "~/services/db.server";
 import { renderMail } from "~/services/mail-layout.server";
 import { sendMail } from "~/services/mail.server";
 import { sessionSecret } from "~/services/session-secret.server";
-import { CLIENT_ROLE_LABELS, TEAM_ROLE_LABELS } from "./roles";
+import { CLIENT_ROLE_LABELS, TEAM_ROLE_LABELS } from "~/shared/roles";
 import { hashSecret } from "~/services/secrets.server";
 import type { Actor } from "./actors.server";
 import { recordActivity } from "./activity.server";
@@ -17,12 +19,12 @@ import {
   clientInviteRoles,
   defaultClientInviteRole,
   type InviteInput,
-} from "./invitation.schemas";
+} from "~/shared/invitation.schemas";
 import { canInvite } from "./policy.server";
 import { RATE_LIMITS, assertWithinRateLimits, isRateLimited } from "./rate-limits.server";
 import { isUuid, NO_ID } from "./space-access.server";
-import { ownerName } from "./owner-name";
-import { countOf, emptyPage, takePage, type Page } from "./paging";
+import { ownerName } from "~/shared/owner-name";
+import { emptyPage, takePage, type Page } from "~/shared/paging";
 
 /*
  * Invitations (SPEC §3, §4, §6, §7, §8): a link for a team role or CLIENT, valid for 7
@@ -53,9 +55,6 @@ export const forbiddenToInvite = (roleLabel: string) => `You don't have permissi
 export const teamMemberExists = (email: string) => `A team member with email ${email} already exists in your agency.`;
 export const clientExists = (email: string) => `A client with email ${email} already exists in your agency.`;
 
-export type InvitationKind = "team" | "client";
-export type InvitationStatus = "Used" | "Expired" | "Pending";
-
 export function invitationStatus(invitation: Pick<Invitation, "used" | "expires_at">, now = new Date()) {
   if (invitation.used) return "Used" satisfies InvitationStatus;
   if (new Date(invitation.expires_at) < now) return "Expired" satisfies InvitationStatus;
@@ -81,14 +80,6 @@ function roleLabel(role: InvitationRole, clientRole?: ClientRole): string {
   return clientRole ? CLIENT_ROLE_LABELS[clientRole] : "Client";
 }
 
-export type InviteOptions = {
-  kind: InvitationKind;
-  roles: Array<{ value: string; label: string }>;
-  defaultRole: string;
-  /** A client owner invites into their own company: no company field for them. */
-  companyFixed: boolean;
-};
-
 /** What the invite form offers this actor (SPEC §5 roles and defaults); refused (403, SPEC §8's words) for who may not invite. */
 export async function inviteOptions(actor: Actor, kind: InvitationKind): Promise<InviteOptions> {
   if (!canInvite(actor, kind === "team" ? DEFAULT_TEAM_INVITE_ROLE : "CLIENT")) {
@@ -110,17 +101,6 @@ export async function inviteOptions(actor: Actor, kind: InvitationKind): Promise
     companyFixed: inviterIsClient,
   };
 }
-
-export type CreatedInvitation = {
-  id: string;
-  link: string;
-  email: string | null;
-  reused: boolean;
-  /** Whether the link went out by email. */
-  emailed: boolean;
-  /** SPEC §8's warning when the link exists but its mail did not go out. */
-  mailError: string | null;
-};
 
 /**
  * Makes an invitation link (SPEC §4–§6): checks who may invite whom, refuses an email
@@ -294,17 +274,6 @@ function visibleInvitations(
   if (actor.type === "CLIENT") query = query.where(sql<string>`meta->>'company_id'`, "=", actor.client!.companyId);
   return query;
 }
-
-export type InvitationRow = {
-  id: string;
-  email: string | null;
-  name: string | null;
-  company: string | null;
-  roleLabel: string;
-  createdAt: Date;
-  status: InvitationStatus;
-  link: string;
-};
 
 /**
  * The invitations table of the team page (every team invitation, with its status) or

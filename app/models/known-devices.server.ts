@@ -1,7 +1,7 @@
 import { db } from "~/services/db.server";
 import { hashSecret } from "~/services/secrets.server";
 import { recordSecurityActivity } from "./activity.server";
-import { NEW_DEVICE_SIGN_IN } from "./audit-kinds";
+import { NEW_DEVICE_SIGN_IN } from "~/shared/audit-kinds";
 import { loadActor } from "./actors.server";
 
 /*

@@ -8,7 +8,7 @@ import { OutboundRefusal, outboundRequest, parseAllowedHosts } from "~/services/
 import { readPageMetadata } from "~/services/page-metadata.server";
 import { newFileKey, storage } from "~/services/storage.server";
 import type { Actor } from "./actors.server";
-import { firstLinkIn, MESSAGE_TEXT } from "./chat-message";
+import { firstLinkIn, MESSAGE_TEXT } from "~/shared/chat-message";
 import { forbidden, notFound } from "./errors.server";
 import {
   deletePreviewImage,

@@ -1,10 +1,10 @@
 import { db } from "~/services/db.server";
 import { renderMail, type MailContent } from "~/services/mail-layout.server";
 import { sendMail } from "~/services/mail.server";
-import { TEAM_ROLE_LABELS } from "./roles";
+import { TEAM_ROLE_LABELS } from "~/shared/roles";
 import { loadActor, type Actor } from "./actors.server";
 import { usersWhoWant, type Preference } from "./notification-preferences.server";
-import { settingsPath } from "./paths";
+import { settingsPath } from "~/shared/paths";
 
 /*
  * Mails about people (SPEC §3 preferences newClient and teamActivity, stored and

@@ -4,7 +4,7 @@ import { renderMail } from "~/services/mail-layout.server";
 import { sendMail } from "~/services/mail.server";
 import { loadActor, loadPeople, type Actor } from "./actors.server";
 import { usersWhoWant } from "./notification-preferences.server";
-import { settingsPath } from "./paths";
+import { settingsPath } from "~/shared/paths";
 import { hasMembership } from "./policy.server";
 import { isOnline } from "./presence.server";
 import { canSeeSpace } from "./space-access.server";

@@ -1,14 +1,14 @@
 import { db, type Executor } from "~/services/db.server";
 import { loadPeople, type Actor, type Person } from "./actors.server";
-import type { ChatPerson } from "./chat-message";
-import { imageUrl } from "./image-urls";
-import { findMentions, type MentionAt } from "./mentions";
+import type { ChatPerson } from "~/shared/chat-message";
+import { imageUrl } from "~/shared/image-urls";
+import { findMentions, type MentionAt } from "~/shared/mentions";
 import { findVisibleSpace, spaceMemberUserIds } from "./space-access.server";
 
 /* Mentions (issue 17) on the server: whom a text names, and whom the message box may suggest. */
 
 /**
- * The members of the space that the text names ("@Full Name", app/models/mentions.ts),
+ * The members of the space that the text names ("@Full Name", app/shared/mentions.ts),
  * and who they are. Only a text with an "@" costs the lookup of the members.
  */
 export async function mentionsIn(

@@ -2,7 +2,7 @@ import { db } from "~/services/db.server";
 import { TokenBuckets } from "~/services/token-buckets.server";
 import type { Actor } from "./actors.server";
 import { Refusal, notFound } from "./errors.server";
-import { REACTION_TYPES, type ReactionType, type Reactions } from "./chat-message";
+import { REACTION_TYPES, type ReactionType, type Reactions } from "~/shared/chat-message";
 import { findVisibleMessage, MESSAGE_NOT_FOUND, reactionsFrom } from "./messages.server";
 import { publishChanges, recordChange, type SpaceChange } from "./space-changes.server";
 

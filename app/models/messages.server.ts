@@ -5,7 +5,7 @@ import { db, type Executor } from "~/services/db.server";
 import { storage, newFileKey } from "~/services/storage.server";
 import { batched } from "~/services/batches.server";
 import { inspectUpload } from "./uploads.server";
-import { imageUrl } from "./image-urls";
+import { imageUrl } from "~/shared/image-urls";
 import { loadPeople, type Actor, type Person } from "./actors.server";
 import { Refusal, isNotFound, notFound } from "./errors.server";
 import {
@@ -21,7 +21,7 @@ import {
   type LinkPreview,
   type ReactionType,
   type Reactions,
-} from "./chat-message";
+} from "~/shared/chat-message";
 import {
   findVisibleSpace,
   isUuid,

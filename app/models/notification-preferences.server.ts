@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema";
 import { db } from "~/services/db.server";
 import type { Actor } from "./actors.server";
-import type { NotificationPreferences } from "./settings.schemas";
+import type { NotificationPreferences } from "~/shared/settings.schemas";
 
 /* Which mails a user wants (SPEC §3), stored per user; a user who never saved any has the defaults. */
 

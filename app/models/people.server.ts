@@ -1,6 +1,7 @@
 import type { AliasedSelectQueryBuilder, OperandExpression } from "kysely";
-import type { ClientRole, TeamRole } from "#db/schema";
-import { db } from "~/services/db.server";
+import type { PersonSpace, TeamMemberCard, ClientCard } from "~/shared/people";
+import type { PersonKind } from "~/shared/paths";
+import { db, countOf } from "~/services/db.server";
 import { emit } from "./events.server";
 import type { Actor } from "./actors.server";
 import { recordActivity } from "./activity.server";
@@ -8,11 +9,11 @@ import { companyNamed } from "./client-companies.server";
 import { Refusal, notFound } from "./errors.server";
 import { clientExists, teamMemberExists } from "./invitations.server";
 import { canEdit } from "./policy.server";
-import type { UpdateClientInput, UpdateTeamMemberInput } from "./roster.schemas";
+import type { UpdateClientInput, UpdateTeamMemberInput } from "~/shared/roster.schemas";
 import { deleteAllSessions } from "./sessions.server";
 import { isUuid, visibleSpaceIds } from "./space-access.server";
-import { presenceOf, type Presence } from "./presence.server";
-import { countOf, takePage, type Page } from "./paging";
+import { presenceOf } from "./presence.server";
+import { takePage, type Page } from "~/shared/paging";
 
 /*
  * The agency's people, of two kinds: its team members and its clients (SPEC §2.9,
@@ -20,8 +21,6 @@ import { countOf, takePage, type Page } from "./paging";
  * agency to manage, the edit (an email stays unique on its roster), the removal. Who
  * sees whom is each kind's own rule (team-members.server.ts, clients.server.ts).
  */
-
-export type PersonKind = "team_member" | "client";
 
 export const TEAM_MEMBER_NOT_FOUND = "Team member not found";
 export const CLIENT_NOT_FOUND = "Client not found";
@@ -46,41 +45,6 @@ const KINDS = {
   },
 } as const;
 
-export type PersonSpace = { id: string; name: string };
-
-/** A person as a list of names shows them (search results, who takes part in a space). */
-export type TeamMemberSummary = { id: string; name: string; email: string; role: TeamRole; avatarKey: string | null };
-export type ClientSummary = {
-  id: string;
-  name: string;
-  email: string;
-  company: string;
-  role: ClientRole;
-  avatarKey: string | null;
-};
-
-type PersonCardBase = {
-  id: string;
-  name: string;
-  email: string;
-  mobileNumber: string | null;
-  avatarKey: string | null;
-  /** Whether they have an account to sign in with (not only a record). */
-  hasLogin: boolean;
-  /** Their account, if they have one. */
-  userId: string | null;
-  /** Whether they are online, as the viewer may see it (null: not shown). */
-  presence: Presence | null;
-  spaces: PersonSpace[];
-};
-
-export type TeamMemberCard = PersonCardBase & { role: TeamRole };
-export type ClientCard = PersonCardBase & {
-  role: ClientRole;
-  company: string;
-  extension: string | null;
-  url: string | null;
-};
 export type PersonCards = { team_member: TeamMemberCard; client: ClientCard };
 type UpdateInputs = { team_member: UpdateTeamMemberInput; client: UpdateClientInput };
 

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { db } from "~/services/db.server";
 import type { Actor } from "./actors.server";
 import { isAgencyStaff } from "./policy.server";
-import type { Presence } from "./presence-words";
+import type { Presence } from "~/shared/presence-words";
 import { visibleSpaceIds } from "./space-access.server";
 
 /*

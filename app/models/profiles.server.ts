@@ -1,14 +1,15 @@
 import type { Transaction } from "kysely";
-import type { Database, TeamRole } from "#db/schema";
+import type { Profile } from "~/shared/profiles";
+import type { Database } from "#db/schema";
 import { db, type Executor } from "~/services/db.server";
 import { emit } from "./events.server";
-import type { Theme } from "./theme";
+import type { Theme } from "~/shared/theme";
 import { deleteImage, type ImageFolder } from "~/services/images.server";
 import { storeImage, type StoredImage } from "./uploads.server";
 import type { Actor } from "./actors.server";
 import { recordActivity } from "./activity.server";
 import { notFound } from "./errors.server";
-import type { AgencyProfileInput, ClientProfileInput, TeamMemberProfileInput } from "./settings.schemas";
+import type { AgencyProfileInput, ClientProfileInput, TeamMemberProfileInput } from "~/shared/settings.schemas";
 
 /*
  * The Profile tab of the settings (SPEC §2.12): one model for the three areas, which
@@ -19,33 +20,6 @@ import type { AgencyProfileInput, ClientProfileInput, TeamMemberProfileInput } f
  * set, since it decides which colleagues they see). The email is the account's and
  * is read-only everywhere.
  */
-
-export type Profile =
-  | {
-      kind: "agency";
-      email: string;
-      agencyName: string;
-      firstName: string;
-      lastName: string;
-      mobileNumber: string | null;
-      url: string | null;
-      avatarKey: string | null;
-      logoKey: string | null;
-    }
-  | { kind: "team"; email: string; name: string; role: TeamRole; mobileNumber: string | null; avatarKey: string | null }
-  | {
-      kind: "client";
-      email: string;
-      name: string;
-      company: string;
-      mobileNumber: string | null;
-      extension: string | null;
-      avatarKey: string | null;
-    }
-  /** The record behind the account is gone (SPEC: Profile Not Found; No team member profile found). */
-  | { kind: "missing"; of: "agency" | "team" | "client" }
-  /** Administrators have an account and no agency, team or client record. */
-  | { kind: "none"; email: string };
 
 export type ProfileInput =
   | ({ kind: "agency" } & Omit<AgencyProfileInput, "intent">)

@@ -3,7 +3,7 @@ import { db } from "~/services/db.server";
 import { sendPushes } from "~/services/web-push.server";
 import { loadPeople } from "./actors.server";
 import { usersWhoWant } from "./notification-preferences.server";
-import { spacePath } from "./paths";
+import { spacePath } from "~/shared/paths";
 import { onlineAmong } from "./presence.server";
 import { pushTargetsOf, recordPushOutcomes } from "./push-subscriptions.server";
 import { spaceMemberUserIds } from "./space-access.server";

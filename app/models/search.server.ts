@@ -1,8 +1,8 @@
 import { db } from "~/services/db.server";
+import type { MessageHit, PersonHit, SearchResults, SpaceHit } from "~/shared/search";
 import { loadPeople, type Actor } from "./actors.server";
 import { visibleClientIds } from "./clients.server";
-import type { ClientSummary, TeamMemberSummary } from "./people.server";
-import { UNKNOWN_USER } from "./chat-message";
+import { UNKNOWN_USER } from "~/shared/chat-message";
 import { hasMembership } from "./policy.server";
 import { visibleSpaceIds } from "./space-access.server";
 
@@ -15,24 +15,6 @@ import { visibleSpaceIds } from "./space-access.server";
  */
 
 export const SEARCH_QUERY_MAX = 100;
-
-export type SpaceHit = {
-  id: string;
-  name: string;
-  company: string | null;
-  email: string | null;
-  logoKey: string | null;
-};
-export type PersonHit = ({ kind: "team_member" } & TeamMemberSummary) | ({ kind: "client" } & ClientSummary);
-export type MessageHit = {
-  id: string;
-  spaceId: string;
-  spaceName: string;
-  content: string;
-  senderName: string;
-  senderAvatarKey: string | null;
-};
-export type SearchResults = { query: string; spaces: SpaceHit[]; people: PersonHit[]; messages: MessageHit[] };
 
 /** What the actor may see that matches the query, at most `limit` of each kind. */
 export async function search(actor: Actor, rawQuery: string, { limit = 20 } = {}): Promise<SearchResults> {

@@ -5,7 +5,7 @@ import { db } from "~/services/db.server";
 import { hashSecret } from "~/services/secrets.server";
 import { sessionSecret } from "~/services/session-secret.server";
 import { loadActor } from "./actors.server";
-import { spacePath } from "./paths";
+import { spacePath } from "~/shared/paths";
 import { hasMembership } from "./policy.server";
 import { canSeeSpace } from "./space-access.server";
 

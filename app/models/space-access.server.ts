@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Space } from "#db/schema";
 import { db, type Executor } from "~/services/db.server";
 import type { Actor } from "./actors.server";
-import { SPACE_NOT_FOUND } from "./chat-message";
+import { SPACE_NOT_FOUND } from "~/shared/chat-message";
 import { notFound } from "./errors.server";
 
 /*
@@ -28,6 +28,11 @@ export function visibleSpaceIds(actor: Actor, executor: Executor = db) {
       .where("space_clients.client_id", "=", actor.client?.id ?? agencyId);
   }
   return inAgency;
+}
+
+/** The ids of the spaces the actor may see now. */
+export async function listVisibleSpaceIds(actor: Actor): Promise<string[]> {
+  return (await visibleSpaceIds(actor).execute()).map((space) => space.id);
 }
 
 /**

@@ -11,9 +11,9 @@ import {
   formatSize,
   type ChatMessage,
   type ReactionType,
-} from "./chat-message";
+} from "~/shared/chat-message";
 import { toChatMessages } from "./messages.server";
-import { DEFAULT_TIME_ZONE, formatDateTime, type Clock } from "./time-format";
+import { DEFAULT_TIME_ZONE, formatDateTime, type Clock } from "~/shared/time-format";
 
 /*
  * What a space's export holds (issue 17): the conversation as `conversation.html`, one

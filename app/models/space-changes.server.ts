@@ -1,7 +1,8 @@
 import { sql, type Expression, type Transaction } from "kysely";
 import type { Database } from "#db/schema";
 import { db } from "~/services/db.server";
-import { emit, type SpaceChange, type SpaceChangeKind } from "./events.server";
+import { emit } from "./events.server";
+import type { SpaceChange, SpaceChangeKind } from "~/shared/protocol";
 import type { Actor } from "./actors.server";
 import { notFound } from "./errors.server";
 import { findVisibleSpace, isUuid, SPACE_NOT_FOUND, visibleSpaceIds } from "./space-access.server";

@@ -7,7 +7,7 @@ import { hashSecret, newSecret } from "~/services/secrets.server";
 import { newFileKey, storage, type StoredStream } from "~/services/storage.server";
 import { loadActor, type Actor } from "./actors.server";
 import { recordSecurityActivity, recordSpaceActivity } from "./activity.server";
-import { formatSize } from "./chat-message";
+import { formatSize } from "~/shared/chat-message";
 import { Refusal, isNotFound, notFound } from "./errors.server";
 import { emit } from "./events.server";
 import { canExportSpace, hasMembership } from "./policy.server";

@@ -1,11 +1,12 @@
-import { db } from "~/services/db.server";
+import { db, countOf } from "~/services/db.server";
+import type { FileFilters, FileTypeFilter, SpaceFile, SpaceFilePage } from "~/shared/space-files";
 import { loadPeople, type Actor } from "./actors.server";
-import { UNKNOWN_USER, type ChatPerson } from "./chat-message";
+import { UNKNOWN_USER } from "~/shared/chat-message";
 import { Refusal } from "./errors.server";
-import { imageUrl } from "./image-urls";
+import { imageUrl } from "~/shared/image-urls";
 import { attachmentUrl, likePattern, sendMessage, type SentMessage } from "./messages.server";
 import { findVisibleSpace } from "./space-access.server";
-import { countOf, pageNumber, takePage } from "./paging";
+import { pageNumber, takePage } from "~/shared/paging";
 import { NO_FILE_CHOSEN } from "./uploads.server";
 
 /*
@@ -15,37 +16,9 @@ import { NO_FILE_CHOSEN } from "./uploads.server";
  * file), and a file shared from the Files tab is a chat message with no text.
  */
 
-/** The kinds a list of files can be narrowed to; anything that is not an image is a document. */
-export type FileTypeFilter = "images" | "documents";
 const FILE_TYPE_FILTERS: readonly FileTypeFilter[] = ["images", "documents"];
 
-/** What the Files tab shows: a kind of file (null: all), a part of the name, and which page. */
-export type FileFilters = { type: FileTypeFilter | null; search: string; page: number };
-
 const SEARCH_MAX_LENGTH = 200;
-
-export type SpaceFile = {
-  messageId: string;
-  name: string;
-  /** The type the bytes proved (app/models/uploads.server.ts), e.g. "image/png". */
-  type: string;
-  size: number;
-  isImage: boolean;
-  /** The chat's private download address (members of the space only). */
-  url: string;
-  sharedBy: ChatPerson;
-  sharedAt: string;
-};
-
-export type SpaceFilePage = {
-  files: SpaceFile[];
-  /** How many files match the filters, on every page together. */
-  total: number;
-  /** The filters as applied: a page past the last is the last. */
-  filters: FileFilters;
-  pageCount: number;
-  pageSize: number;
-};
 
 /**
  * The filters of an address's query (`type`, `q`, `page`), as typed by anyone: an

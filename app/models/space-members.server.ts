@@ -1,7 +1,7 @@
 import { db } from "~/services/db.server";
 import type { Actor } from "./actors.server";
 import { notFound } from "./errors.server";
-import type { ClientSummary, TeamMemberSummary } from "./people.server";
+import type { ClientSummary, TeamMemberSummary } from "~/shared/people";
 import { canEdit } from "./policy.server";
 import { presenceOf, type Presence } from "./presence.server";
 import { SPACE_NOT_FOUND, findVisibleSpace } from "./space-access.server";

@@ -1,8 +1,8 @@
 import { sql, type Expression } from "kysely";
 import { db, type Executor } from "~/services/db.server";
-import { imageUrl } from "./image-urls";
+import { imageUrl } from "~/shared/image-urls";
 import { loadPeople, type Actor } from "./actors.server";
-import { UNKNOWN_USER } from "./chat-message";
+import { UNKNOWN_USER } from "~/shared/chat-message";
 import { notFound } from "./errors.server";
 import { isUuid, NO_ID, SPACE_NOT_FOUND, visibleSpaceIds } from "./space-access.server";
 import { publishChanges, recordChange, type SpaceChange } from "./space-changes.server";

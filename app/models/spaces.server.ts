@@ -1,6 +1,7 @@
 import { sql, type Transaction } from "kysely";
+import type { ClientOwnerOption, SpaceOverview, SpaceSummary } from "~/shared/spaces";
 import type { Database, Space } from "#db/schema";
-import { db } from "~/services/db.server";
+import { db, countOf } from "~/services/db.server";
 import { emit } from "./events.server";
 import { deleteImage } from "~/services/images.server";
 import { storage } from "~/services/storage.server";
@@ -9,11 +10,11 @@ import { recordSpaceActivity } from "./activity.server";
 import { Refusal, notFound } from "./errors.server";
 import { claimImage, holdImage } from "./pending-uploads.server";
 import { canEdit, canExportSpace } from "./policy.server";
-import type { CreateSpaceInput, UpdateSpaceInput } from "./space.schemas";
-import { SPACE_NAME_MIN } from "./space.schemas";
+import type { CreateSpaceInput, UpdateSpaceInput } from "~/shared/space.schemas";
+import { SPACE_NAME_MIN } from "~/shared/space.schemas";
 import { findVisibleSpace, isUuid, spaceMemberUserIds, visibleSpaceIds } from "./space-access.server";
-import { ownerName } from "./owner-name";
-import { countOf, takePage, type Page } from "./paging";
+import { ownerName } from "~/shared/owner-name";
+import { takePage, type Page } from "~/shared/paging";
 import { deleteArchives, spaceExportArchiveKeys } from "./space-exports.server";
 
 /*
@@ -22,19 +23,6 @@ import { deleteArchives, spaceExportArchiveKeys } from "./space-exports.server";
  * space has one client owner (decision 004): an OWNER client of the agency, who takes
  * part in the space from its creation.
  */
-
-/** A space as the lists show it. */
-export type SpaceSummary = {
-  id: string;
-  name: string;
-  email: string | null;
-  company: string | null;
-  logoKey: string | null;
-  teamMemberCount: number;
-  clientCount: number;
-};
-
-export type ClientOwnerOption = { id: string; name: string; company: string; email: string };
 
 const MESSAGES = {
   notAnOwner: "Only a client with the OWNER role can own a space. Please choose another client owner.",
@@ -144,21 +132,6 @@ export async function createSpace(actor: Actor, input: CreateSpaceInput): Promis
     return space;
   });
 }
-
-export type SpaceOverview = {
-  id: string;
-  name: string;
-  company: string | null;
-  email: string | null;
-  contactNumber: string | null;
-  url: string | null;
-  logoKey: string | null;
-  clientOwner: { id: string; name: string; company: string; email: string; avatarKey: string | null } | null;
-  agency: { name: string; ownerName: string; logoKey: string | null };
-  canEdit: boolean;
-  /** Whether the actor may export the space (the agency owner; its client owner when the agency allows it). */
-  canExport: boolean;
-};
 
 /** A space the actor may see, with its client owner and its agency (the two cards of SPEC §2.8). */
 export async function getSpaceOverview(actor: Actor, spaceId: string): Promise<SpaceOverview> {

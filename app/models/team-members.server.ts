@@ -1,33 +1,19 @@
 import { db } from "~/services/db.server";
+import type { TeamRoster } from "~/shared/people";
 import type { Actor } from "./actors.server";
 import { notFound } from "./errors.server";
-import {
-  TEAM_MEMBER_NOT_FOUND,
-  agencySpaces,
-  personCardPage,
-  type PersonSpace,
-  type TeamMemberCard,
-} from "./people.server";
+import { TEAM_MEMBER_NOT_FOUND, agencySpaces, personCardPage } from "./people.server";
+import type { TeamMemberCard } from "~/shared/people";
 import { canEdit, canInvite } from "./policy.server";
 import { visibleSpaceIds } from "./space-access.server";
-import { ownerName } from "./owner-name";
-import type { Page } from "./paging";
+import { ownerName } from "~/shared/owner-name";
+import type { Page } from "~/shared/paging";
 
 /*
  * Who sees the agency's team (SPEC §2.9, §2.4, §2.3, §6): the agency manages it; team
  * members see their colleagues; clients see the team members assigned to their spaces.
  * A member's card, edit and removal are every person's (people.server.ts).
  */
-
-export type TeamRoster = {
-  owner: { name: string; email: string; agencyName: string; avatarKey: string | null } | null;
-  /** A page of the agency's team members. */
-  members: Page<TeamMemberCard>;
-  /** The agency's spaces, to assign members to (only for those who may manage the team). */
-  spaces: PersonSpace[];
-  canEdit: boolean;
-  canInvite: boolean;
-};
 
 /**
  * /team for the agency (owner card, every member, their spaces) and /teams/my-team for

@@ -6,7 +6,8 @@ import type { Actor } from "./actors.server";
 import { recordActivity } from "./activity.server";
 import { Refusal } from "./errors.server";
 import { hashPassword } from "./passwords.server";
-import { getPerson, type PersonKind } from "./people.server";
+import { getPerson } from "./people.server";
+import type { PersonKind } from "~/shared/paths";
 import { deleteAllSessions } from "./sessions.server";
 import { reclaimEmail } from "./unverified-accounts.server";
 

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { TwoFactorStatus } from "~/shared/two-factor";
 import { generateTOTP, getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
 import QRCode from "qrcode";
 import { db } from "~/services/db.server";
@@ -31,17 +32,6 @@ export const MESSAGES = {
   ownFirst: "Turn on two-factor sign-in for your own account first.",
   noSetup: "There is no two-factor set-up in progress. Please start again.",
 } as const;
-
-export type TwoFactorStatus = {
-  enabled: boolean;
-  /** Whether the user's agency requires it of them (team members and clients). */
-  required: boolean;
-  recoveryCodesLeft: number;
-  /** A set-up begun and not confirmed yet: what the page shows to scan. */
-  setup: { secret: string; qrCode: string } | null;
-  /** For an agency owner: whether the agency requires it of its team and clients; null for others. */
-  agencyRequirement: boolean | null;
-};
 
 export async function twoFactorStatus(actor: Actor): Promise<TwoFactorStatus> {
   const [row, codes, required, agencyRequirement] = await Promise.all([

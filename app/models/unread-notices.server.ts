@@ -4,7 +4,7 @@ import { renderMail } from "~/services/mail-layout.server";
 import { sendMail } from "~/services/mail.server";
 import { loadActor, loadPeople } from "./actors.server";
 import { usersWhoWant } from "./notification-preferences.server";
-import { settingsPath } from "./paths";
+import { settingsPath } from "~/shared/paths";
 import { hasMembership } from "./policy.server";
 import { canSeeSpace } from "./space-access.server";
 import { NOTHING_READ, unreadMessagesOf } from "./unread.server";

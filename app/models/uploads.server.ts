@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from "file-type";
 import { saveImage, type ImageFolder } from "~/services/images.server";
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TOO_LARGE } from "./chat-message";
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TOO_LARGE } from "~/shared/chat-message";
 
 export { ATTACHMENT_MAX_BYTES };
 

@@ -8,7 +8,7 @@ import { subscribe } from "~/models/events.server";
 import { queueLinkPreview } from "~/models/link-previews.server";
 import { enqueue, startJobs, stopJobs } from "~/services/jobs.server";
 import { vapidPublicKey } from "~/services/web-push.server";
-import { appOrigin } from "~/web/request.server";
+import { appOrigin } from "~/models/site.server";
 
 /*
  * The app's background jobs: which queue runs which model function, and which domain

@@ -4,14 +4,14 @@ import type { Actor } from "~/models/actors.server";
 import { Refusal, isNotFound, notFound } from "~/models/errors.server";
 import { removeLinkPreview } from "~/models/link-previews.server";
 import { toggleReaction } from "~/models/message-reactions.server";
-import { MESSAGE_TEXT } from "~/models/chat-message";
-import { ChatCommandSchemas } from "~/models/message.schemas";
+import { MESSAGE_TEXT } from "~/shared/chat-message";
+import { ChatCommandSchemas } from "~/shared/message.schemas";
 import { deleteMessage, editMessage, sendMessage } from "~/models/messages.server";
 import { canSeeSpace, SPACE_NOT_FOUND } from "~/models/space-access.server";
 import { changesSince } from "~/models/space-changes.server";
 import { markRead } from "~/models/space-reads.server";
 import { isDatabaseUnavailable } from "~/services/db.server";
-import { SPACE_TYPING_EVENT, TOO_MANY_REQUESTS, TYPING_EVENT, UNAVAILABLE } from "./protocol";
+import { SPACE_TYPING_EVENT, TOO_MANY_REQUESTS, TYPING_EVENT, UNAVAILABLE, CHAT_COMMANDS } from "~/shared/protocol";
 import type { RealtimeLimits } from "./limits.server";
 import { recheckRooms, spaceRoom, type SocketData } from "./rooms.server";
 
@@ -29,13 +29,13 @@ const spaceId = z.object({
   spaceId: z.string({ error: MESSAGE_TEXT.notUnderstood }).max(100, MESSAGE_TEXT.notUnderstood),
 });
 const events = {
-  "chat:send": ChatCommandSchemas.send.extend(spaceId.shape),
-  "chat:edit": ChatCommandSchemas.edit,
-  "chat:delete": ChatCommandSchemas.delete,
-  "chat:react": ChatCommandSchemas.react,
-  "chat:remove-preview": ChatCommandSchemas.removePreview,
-  "chat:read": ChatCommandSchemas.read.extend(spaceId.shape),
-  "chat:sync": spaceId.extend({
+  [CHAT_COMMANDS.send]: ChatCommandSchemas.send.extend(spaceId.shape),
+  [CHAT_COMMANDS.edit]: ChatCommandSchemas.edit,
+  [CHAT_COMMANDS.delete]: ChatCommandSchemas.delete,
+  [CHAT_COMMANDS.react]: ChatCommandSchemas.react,
+  [CHAT_COMMANDS.removePreview]: ChatCommandSchemas.removePreview,
+  [CHAT_COMMANDS.read]: ChatCommandSchemas.read.extend(spaceId.shape),
+  [CHAT_COMMANDS.sync]: spaceId.extend({
     afterSeq: z
       .number({ error: MESSAGE_TEXT.notUnderstood })
       .int(MESSAGE_TEXT.notUnderstood)
@@ -50,20 +50,20 @@ type Handlers = { [K in ChatEvent]: (input: z.infer<(typeof events)[K]>) => Prom
 
 export function handleChatEvents(socket: Socket, actor: Actor, joined: Promise<unknown>, limits: RealtimeLimits) {
   const handlers: Handlers = {
-    "chat:send": async ({ spaceId, clientId, content, replyToId }) =>
+    [CHAT_COMMANDS.send]: async ({ spaceId, clientId, content, replyToId }) =>
       sendMessage(actor, spaceId, { clientId, content, replyToId }),
-    "chat:edit": async ({ messageId, content }) => editMessage(actor, messageId, content),
-    "chat:delete": async ({ messageId }) => deleteMessage(actor, messageId),
-    "chat:react": async ({ messageId, reaction }) => toggleReaction(actor, messageId, reaction),
-    "chat:remove-preview": async ({ messageId }) => removeLinkPreview(actor, messageId),
-    "chat:read": async ({ spaceId, upTo }) => (await markRead(actor, spaceId, upTo)) ?? { change: null },
+    [CHAT_COMMANDS.edit]: async ({ messageId, content }) => editMessage(actor, messageId, content),
+    [CHAT_COMMANDS.delete]: async ({ messageId }) => deleteMessage(actor, messageId),
+    [CHAT_COMMANDS.react]: async ({ messageId, reaction }) => toggleReaction(actor, messageId, reaction),
+    [CHAT_COMMANDS.removePreview]: async ({ messageId }) => removeLinkPreview(actor, messageId),
+    [CHAT_COMMANDS.read]: async ({ spaceId, upTo }) => (await markRead(actor, spaceId, upTo)) ?? { change: null },
     // A space the user was given after connecting is joined here, once it is found visible.
     // The room is joined before the log is read, so a change committed meanwhile arrives live
     // if the read missed it; the read checks access again (for a socket already in the room,
     // the only check), so a removal in between leaves the room too. A refusal may mean a
     // removal whose room leave this instance never heard of (rooms.server.ts): the socket
     // leaves the room, and its other rooms and its session are checked again.
-    "chat:sync": async ({ spaceId, afterSeq }) => {
+    [CHAT_COMMANDS.sync]: async ({ spaceId, afterSeq }) => {
       const room = spaceRoom(spaceId);
       // The first sync after the handshake, from a client that had everything up to the number
       // the log was at once the socket was in the room: nothing missed, and nothing to read (a
@@ -128,10 +128,10 @@ export function handleChatEvents(socket: Socket, actor: Actor, joined: Promise<u
 
 // SPEC §8's words for a failure that is not a refusal.
 const FAILED: Partial<Record<ChatEvent, string>> = {
-  "chat:send": MESSAGE_TEXT.sendFailed,
-  "chat:edit": MESSAGE_TEXT.changeFailed,
-  "chat:delete": MESSAGE_TEXT.changeFailed,
-  "chat:remove-preview": MESSAGE_TEXT.previewRemoveFailed,
+  [CHAT_COMMANDS.send]: MESSAGE_TEXT.sendFailed,
+  [CHAT_COMMANDS.edit]: MESSAGE_TEXT.changeFailed,
+  [CHAT_COMMANDS.delete]: MESSAGE_TEXT.changeFailed,
+  [CHAT_COMMANDS.removePreview]: MESSAGE_TEXT.previewRemoveFailed,
 };
 
 /** A model's refusal in its own words; anything else is logged and told as a failure to retry. */

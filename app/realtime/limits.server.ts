@@ -2,7 +2,7 @@ import type { Socket } from "socket.io";
 import { takeAction } from "~/models/action-allowance.server";
 import { env } from "~/services/env.server";
 import { TokenBuckets } from "~/services/token-buckets.server";
-import { TOO_MANY_CONNECTIONS, TOO_MANY_SOCKETS } from "./protocol";
+import { TOO_MANY_CONNECTIONS, TOO_MANY_SOCKETS } from "~/shared/protocol";
 
 /*
  * The live chat's limits, checked in memory before anything reaches the database, so

@@ -3,7 +3,7 @@ import { PostgresAdapter } from "@socket.io/postgres-adapter";
 import type pg from "pg";
 import type { Namespace } from "socket.io";
 import type { ClusterMessage, ClusterResponse } from "socket.io-adapter";
-import { createClient, createPool } from "#db/connect";
+import { createClient, createPool } from "~/services/db.server";
 
 /*
  * socket.io across instances through Postgres LISTEN/NOTIFY, on the wire format of

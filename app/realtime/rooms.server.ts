@@ -1,8 +1,9 @@
 import type { Server, Socket } from "socket.io";
+import { ACCESS_REMOVED_EVENT } from "~/shared/protocol";
 import type { Actor } from "~/models/actors.server";
 import { isAgencyStaff } from "~/models/policy.server";
 import { findSessionStanding } from "~/models/session-standing.server";
-import { visibleSpaceIds, visibleSpacesOfEach } from "~/models/space-access.server";
+import { listVisibleSpaceIds, visibleSpacesOfEach } from "~/models/space-access.server";
 import { batched } from "~/services/batches.server";
 
 /*
@@ -86,7 +87,7 @@ export async function recheckRooms(sockets: Iterable<Socket>) {
       const spaceId = room.slice(SPACE_ROOM_PREFIX.length);
       if (standing.visible.has(spaceId)) continue;
       await socket.leave(room);
-      socket.emit("space:access-removed", { spaceId });
+      socket.emit(ACCESS_REMOVED_EVENT, { spaceId });
     }
   }
 }
@@ -94,9 +95,5 @@ export async function recheckRooms(sockets: Iterable<Socket>) {
 async function standingOf(userId: string, sessionId: string): Promise<Standing> {
   const standing = await findSessionStanding(sessionId, { request: false });
   if (!standing || standing.actor.id !== userId || standing.step) return { gone: true };
-  return { gone: false, visible: new Set(await visibleSpaceIdList(standing.actor)) };
-}
-
-async function visibleSpaceIdList(actor: Actor) {
-  return (await visibleSpaceIds(actor).execute()).map((space) => space.id);
+  return { gone: false, visible: new Set(await listVisibleSpaceIds(standing.actor)) };
 }

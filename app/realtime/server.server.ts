@@ -7,7 +7,7 @@ import { readSessionId } from "~/web/auth.server";
 import { env } from "~/services/env.server";
 import { subscribe } from "~/models/events.server";
 import { isSameOrigin } from "~/web/origin.server";
-import { CATCH_UP_EVENT, RECONNECT_EVENT } from "./protocol";
+import { CATCH_UP_EVENT, RECONNECT_EVENT, ACCESS_REMOVED_EVENT, SPACE_CHANGE_EVENT } from "~/shared/protocol";
 import { handleChatEvents } from "./chat-handlers.server";
 import { RealtimeLimits } from "./limits.server";
 import { createPostgresAdapter } from "./postgres-adapter.server";
@@ -20,7 +20,7 @@ import {
   spaceRoom,
   type SocketData,
 } from "./rooms.server";
-import { PRESENCE_EVENT } from "./protocol";
+import { PRESENCE_EVENT } from "~/shared/protocol";
 
 type Middleware = (socket: Socket, next: (error?: Error) => void) => void;
 type AttachedState = {
@@ -135,12 +135,12 @@ export async function attachRealtime(io: Server) {
     subscribe("user.sessions-ended", ({ userId }) => io.in(`user:${userId}`).disconnectSockets(true)),
     subscribe("users.step-required", ({ userIds }) => io.in(userIds.map((id) => `user:${id}`)).disconnectSockets(true)),
     subscribe("space.changed", ({ spaceId, change }) =>
-      io.to(spaceRoom(spaceId)).emit("space:change", { spaceId, change }),
+      io.to(spaceRoom(spaceId)).emit(SPACE_CHANGE_EVENT, { spaceId, change }),
     ),
     subscribe("space.access-removed", ({ spaceId, userIds }) => {
       const rooms = userIds.map((userId) => `user:${userId}`);
       io.in(rooms).socketsLeave(spaceRoom(spaceId));
-      io.to(rooms).emit("space:access-removed", { spaceId });
+      io.to(rooms).emit(ACCESS_REMOVED_EVENT, { spaceId });
     }),
   ];
   io.removeAllListeners("connection");

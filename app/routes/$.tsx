@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { pageMeta } from "~/web/meta";
+import { pageMeta } from "~/shared/meta";
 
 /* Any path no other route matches: a 404, rendered by the error boundary below. */
 export function loader() {

@@ -3,9 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminHeading, AdminTable } from "~/components/admin/admin-table";
 import { useClock } from "~/components/use-clock";
 import { databaseStatus } from "~/models/admin.server";
-import { formatDateTime } from "~/models/time-format";
+import { formatDateTime } from "~/shared/time-format";
 import { requireActor } from "~/web/guards.server";
-import { pageMeta } from "~/web/meta";
+import { pageMeta } from "~/shared/meta";
 
 export const meta: MetaFunction = () =>
   pageMeta("Database | Admin", "Migration status, row counts and the job queue of the workspace database.");

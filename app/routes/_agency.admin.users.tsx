@@ -7,10 +7,10 @@ import { SearchIcon } from "~/components/ui/icons";
 import { inputClassName } from "~/components/ui/field";
 import { useClock } from "~/components/use-clock";
 import { listUsers } from "~/models/admin.server";
-import { formatDate } from "~/models/time-format";
+import { formatDate } from "~/shared/time-format";
 import { requireActor } from "~/web/guards.server";
 import { requestedPage } from "~/web/request.server";
-import { pageMeta } from "~/web/meta";
+import { pageMeta } from "~/shared/meta";
 
 export const meta: MetaFunction = () =>
   pageMeta("Users | Admin", "Every account of the workspace, with its type, agency and status.");

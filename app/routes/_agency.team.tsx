@@ -9,13 +9,14 @@ import { teamRosterProps } from "~/components/team/team-member-view";
 import { Alert } from "~/components/ui/alert";
 import { PageHeader } from "~/components/ui/page-header";
 import { inviteOptions, listInvitations } from "~/models/invitations.server";
-import { INVITATION_PAGE_PARAM } from "~/models/paging";
+import { INVITATION_PAGE_PARAM } from "~/shared/paging";
 import { canInvite } from "~/models/policy.server";
 import { listTeamRoster } from "~/models/team-members.server";
 import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
-import { appOrigin, requestedPage } from "~/web/request.server";
-import { pageMeta } from "~/web/meta";
+import { requestedPage } from "~/web/request.server";
+import { appOrigin } from "~/models/site.server";
+import { pageMeta } from "~/shared/meta";
 
 export const meta: MetaFunction = () => pageMeta("Team", "Manage your team members and their access to spaces.");
 

@@ -6,7 +6,7 @@ import {
   InviteeRegisterForm,
 } from "~/components/invitations/invitee-register-form";
 import { loadInvitationForRegistration, registerFromInvitation } from "~/web/invitee-registration.server";
-import { pageMeta } from "~/web/meta";
+import { pageMeta } from "~/shared/meta";
 
 export const meta: MetaFunction = () =>
   pageMeta(

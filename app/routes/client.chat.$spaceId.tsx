@@ -8,7 +8,7 @@ import { getSpaceOverview } from "~/models/spaces.server";
 import { answerChatForm, loadChat } from "~/web/chat.server";
 import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
-import { pageMeta } from "~/web/meta";
+import { pageMeta } from "~/shared/meta";
 
 /* /client/chat/{id}: a client's conversation with their agency in one of their spaces. */
 

@@ -3,11 +3,11 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { FILES_LOAD_FAILED, SpaceFiles, filesErrorMeta, keepFilesAfterRefusal } from "~/components/files/space-files";
 import { ClientSpaceHeader } from "~/components/spaces/client-space-header";
 import { SpaceNotFound } from "~/components/spaces/space-not-found";
-import { spaceFilesPath } from "~/models/paths";
+import { spaceFilesPath } from "~/shared/paths";
 import { getSpaceOverview } from "~/models/spaces.server";
 import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
-import { pageMeta } from "~/web/meta";
+import { pageMeta } from "~/shared/meta";
 import { answerShareFileForm, loadSpaceFiles } from "~/web/space-files.server";
 
 /* /client/chat/{id}/files: the files shared in a client's conversation with their agency. */

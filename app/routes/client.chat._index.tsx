@@ -12,9 +12,9 @@ import { listVisibleSpaces } from "~/models/spaces.server";
 import { unreadCounts } from "~/models/unread.server";
 import { requireActor } from "~/web/guards.server";
 import { requestedPage } from "~/web/request.server";
-import { imageUrl } from "~/models/image-urls";
-import { pageMeta } from "~/web/meta";
-import { spacePath } from "~/models/paths";
+import { imageUrl } from "~/shared/image-urls";
+import { pageMeta } from "~/shared/meta";
+import { spacePath } from "~/shared/paths";
 
 export const meta: MetaFunction = () =>
   pageMeta("Team Chat", "Your spaces with your agency: enter one to chat with the team working for you.");

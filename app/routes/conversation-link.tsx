@@ -7,7 +7,7 @@ import { SubmitButton, buttonClassName } from "~/components/ui/button";
 import { consumeSignInLink, findSignInLink } from "~/models/sign-in-links.server";
 import { getActor } from "~/web/guards.server";
 import { startSignIn } from "~/web/sign-in.server";
-import { pageMeta } from "~/web/meta";
+import { pageMeta } from "~/shared/meta";
 import { readForm } from "~/web/request.server";
 
 export const meta: MetaFunction = () =>

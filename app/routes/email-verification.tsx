@@ -9,7 +9,7 @@ import { Alert } from "~/components/ui/alert";
 import { SubmitButton } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { resendVerification } from "~/models/accounts.server";
-import { ResendSchema } from "~/models/auth.schemas";
+import { ResendSchema } from "~/shared/auth.schemas";
 import { isTokenOfVerifiedUser, verifyEmailWithToken } from "~/models/email-verification.server";
 import type { Actor } from "~/models/actors.server";
 import { homePath } from "~/models/policy.server";
@@ -18,9 +18,10 @@ import { signIn } from "~/web/auth.server";
 import { runForm } from "~/web/form-action.server";
 import { getActor } from "~/web/guards.server";
 import { redirectWithToast } from "~/web/toast.server";
-import { appOrigin, readForm } from "~/web/request.server";
-import { pageMeta } from "~/web/meta";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { readForm } from "~/web/request.server";
+import { appOrigin } from "~/models/site.server";
+import { pageMeta } from "~/shared/meta";
+import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
 
 export const meta: MetaFunction = () =>
   pageMeta("Verify your email", "Confirm your email address to finish setting up your account.");

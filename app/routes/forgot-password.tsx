@@ -6,13 +6,14 @@ import { AuthCard } from "~/components/auth/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { SubmitButton } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { ForgotPasswordSchema } from "~/models/auth.schemas";
+import { ForgotPasswordSchema } from "~/shared/auth.schemas";
 import { requestPasswordReset } from "~/models/password-reset.server";
 import { formAction } from "~/web/form-action.server";
 import { requireAnonymous } from "~/web/guards.server";
-import { appOrigin, readForm } from "~/web/request.server";
-import { pageMeta } from "~/web/meta";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { readForm } from "~/web/request.server";
+import { appOrigin } from "~/models/site.server";
+import { pageMeta } from "~/shared/meta";
+import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
 
 export const meta: MetaFunction = () =>
   pageMeta("Forgot password", "Get a link by email to choose a new password for your Agency Workspace account.");

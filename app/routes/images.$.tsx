@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { IMAGE_FOLDERS, type ImageFolder } from "~/services/images.server";
-import { storage } from "~/services/storage.server";
+import { readPublicImage } from "~/models/public-images.server";
 
 /*
  * Logos and avatars, which may be public (DESIGN.md). Keys are random and a replaced
@@ -8,12 +7,7 @@ import { storage } from "~/services/storage.server";
  * good. Chat attachments are not served here: only their space's members may fetch them.
  */
 export async function loader({ params }: LoaderFunctionArgs) {
-  const key = params["*"] ?? "";
-  const folder = key.split("/")[0] as ImageFolder;
-  if (!IMAGE_FOLDERS.includes(folder) || !/^[a-z-]+\/[0-9a-f]{32}\.webp$/.test(key)) {
-    throw new Response("Not found", { status: 404 });
-  }
-  const image = await storage().get(key);
+  const image = await readPublicImage(params["*"] ?? "");
   if (!image) throw new Response("Not found", { status: 404 });
   return new Response(new Uint8Array(image.body), {
     headers: {

@@ -1,15 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { InviteAnswer } from "~/shared/invitations";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { InviteForm } from "~/components/invitations/invite-form";
 import { Card } from "~/components/ui/card";
-import { InviteSchema } from "~/models/invitation.schemas";
+import { InviteSchema } from "~/shared/invitation.schemas";
 import { createInvitation, inviteOptions } from "~/models/invitations.server";
 import { expectPermitted } from "~/web/errors.server";
 import { formAction } from "~/web/form-action.server";
 import { requireActor } from "~/web/guards.server";
-import { appOrigin, readForm } from "~/web/request.server";
-import { pageMeta } from "~/web/meta";
-import { personPath } from "~/models/paths";
+import { readForm } from "~/web/request.server";
+import { appOrigin } from "~/models/site.server";
+import { pageMeta } from "~/shared/meta";
+import { personPath } from "~/shared/paths";
 
 /* The invite dialog as a page: where its button leads without JavaScript, and where the dialog posts. */
 
@@ -43,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
     failure: "Failed to create invitation. Please try again.",
     run: async (value, submission) => {
       const created = await createInvitation(actor, value, { origin: appOrigin() });
-      return { result: submission.reply({ resetForm: true }), created };
+      return { result: submission.reply({ resetForm: true }), created } satisfies InviteAnswer;
     },
   });
 }

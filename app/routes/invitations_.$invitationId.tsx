@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { InvitationActionSchema } from "~/models/invitation.schemas";
+import { InvitationActionSchema } from "~/shared/invitation.schemas";
 import { deleteInvitation, resendInvitation } from "~/models/invitations.server";
 import { formAction } from "~/web/form-action.server";
 import { requireActor } from "~/web/guards.server";
-import { appOrigin, readForm } from "~/web/request.server";
+import { readForm } from "~/web/request.server";
+import { appOrigin } from "~/models/site.server";
 import { answerWithToast, refusedAsToast } from "~/web/toast.server";
 
 /* Resend and Delete of one invitation (SPEC §2.9, §2.10), posted from the invitations tables. */

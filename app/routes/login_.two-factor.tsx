@@ -7,15 +7,15 @@ import { AuthCard } from "~/components/auth/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { SubmitButton } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { TwoFactorCodeSchema } from "~/models/settings.schemas";
+import { TwoFactorCodeSchema } from "~/shared/settings.schemas";
 import { Refusal } from "~/models/errors.server";
 import { MESSAGES, verifySecondFactor } from "~/models/two-factor.server";
 import { formAction } from "~/web/form-action.server";
 import { requireAnonymous } from "~/web/guards.server";
 import { finishSignIn, readPendingSignIn } from "~/web/sign-in.server";
-import { pageMeta } from "~/web/meta";
+import { pageMeta } from "~/shared/meta";
 import { readForm } from "~/web/request.server";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
 
 export const meta: MetaFunction = () =>
   pageMeta("Two-factor sign-in", "Enter the code from your authenticator app to finish logging in.");

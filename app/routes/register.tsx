@@ -11,14 +11,15 @@ import { Field } from "~/components/ui/field";
 import { NewPasswordFields } from "~/components/ui/password-input";
 import { PhoneField } from "~/components/ui/phone-field";
 import { registerAgency } from "~/models/accounts.server";
-import { RegisterSchema } from "~/models/auth.schemas";
+import { RegisterSchema } from "~/shared/auth.schemas";
 import { signIn } from "~/web/auth.server";
 import { formAction } from "~/web/form-action.server";
 import { requireAnonymous } from "~/web/guards.server";
 import { useHydrated } from "~/components/use-hydrated";
-import { appOrigin, readForm } from "~/web/request.server";
-import { pageMeta } from "~/web/meta";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { readForm } from "~/web/request.server";
+import { appOrigin } from "~/models/site.server";
+import { pageMeta } from "~/shared/meta";
+import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
 
 export const meta: MetaFunction = () =>
   pageMeta(

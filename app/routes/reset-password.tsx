@@ -6,15 +6,15 @@ import { AuthCard } from "~/components/auth/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { SubmitButton } from "~/components/ui/button";
 import { NewPasswordFields } from "~/components/ui/password-input";
-import { ResetPasswordSchema } from "~/models/auth.schemas";
+import { ResetPasswordSchema } from "~/shared/auth.schemas";
 import { Refusal } from "~/models/errors.server";
 import { isResetTokenValid, resetPassword } from "~/models/password-reset.server";
 import { signOut } from "~/web/auth.server";
 import { formAction } from "~/web/form-action.server";
 import { requireAnonymous } from "~/web/guards.server";
-import { pageMeta } from "~/web/meta";
+import { pageMeta } from "~/shared/meta";
 import { readForm } from "~/web/request.server";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
 
 export const meta: MetaFunction = () =>
   pageMeta("Reset password", "Choose a new password for your Agency Workspace account.");

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { presenceOf } from "~/models/presence.server";
-import { PRESENCE_BATCH_MAX } from "~/models/presence-words";
+import { PRESENCE_BATCH_MAX } from "~/shared/presence-words";
 import { isUuid } from "~/models/space-access.server";
 import { requireActor } from "~/web/guards.server";
 

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import type { LogoUploadResult } from "~/shared/spaces";
 import { json } from "@remix-run/node";
 import { holdSpaceLogo } from "~/models/spaces.server";
 import { expectFound } from "~/web/errors.server";
@@ -12,8 +13,6 @@ import { readUploadForm } from "~/web/request.server";
  * toasts) and then carries only the returned key. Without JavaScript the forms take
  * the file themselves (/spaces/new, /spaces/{id}/edit).
  */
-
-export type LogoUploadResult = { ok: true; key: string } | { ok: false; message: string };
 
 const UPLOAD_FAILED: ToastInput = {
   type: "error",

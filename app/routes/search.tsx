@@ -6,7 +6,7 @@ import { Card } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
 import { search } from "~/models/search.server";
 import { loadOwnShell } from "~/web/shell.server";
-import { pageMeta } from "~/web/meta";
+import { pageMeta } from "~/shared/meta";
 import { searchEntries } from "~/components/search/search-entries";
 
 /* The top bar's search for every user type: a GET form, so it works without JavaScript. */

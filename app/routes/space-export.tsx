@@ -4,12 +4,12 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Button, buttonClassName } from "~/components/ui/button";
 import { DownloadIcon } from "~/components/ui/icons";
-import { formatSize } from "~/models/chat-message";
+import { formatSize } from "~/shared/chat-message";
 import { homePath } from "~/models/policy.server";
-import { spacePath } from "~/models/paths";
+import { spacePath } from "~/shared/paths";
 import { EXPORT_LINK_LIFETIME_DAYS, exportLinkFor } from "~/models/space-exports.server";
 import { requireActor } from "~/web/guards.server";
-import { pageMeta } from "~/web/meta";
+import { pageMeta } from "~/shared/meta";
 
 export const meta: MetaFunction = () =>
   pageMeta("Download export", "Download the export of a space you asked for, with the link from your email.");

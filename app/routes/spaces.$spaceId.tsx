@@ -9,8 +9,8 @@ import { getSpaceOverview } from "~/models/spaces.server";
 import { answerChatForm, loadChat } from "~/web/chat.server";
 import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
-import { pageMeta } from "~/web/meta";
-import { spacePath } from "~/models/paths";
+import { pageMeta } from "~/shared/meta";
+import { spacePath } from "~/shared/paths";
 
 /*
  * /spaces/{id} for agency users and team members: the space's header, then its chat

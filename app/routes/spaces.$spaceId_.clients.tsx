@@ -8,8 +8,8 @@ import { getSpaceClients } from "~/models/space-members.server";
 import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
 import { spaceMemberAction } from "~/web/space-member-actions.server";
-import { pageMeta } from "~/web/meta";
-import { CLIENT_ROLE_LABELS } from "~/models/roles";
+import { pageMeta } from "~/shared/meta";
+import { CLIENT_ROLE_LABELS } from "~/shared/roles";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(

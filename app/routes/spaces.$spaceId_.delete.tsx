@@ -8,7 +8,7 @@ import { deleteSpace, findEditableSpace } from "~/models/spaces.server";
 import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
 import { redirectWithToast } from "~/web/toast.server";
-import { pageMeta } from "~/web/meta";
+import { pageMeta } from "~/shared/meta";
 
 /* Delete Space: the confirmation as a page (without JavaScript), and the action the dialog posts to. */
 

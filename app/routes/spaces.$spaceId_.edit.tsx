@@ -8,7 +8,7 @@ import { buttonClassName } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { useDialogState } from "~/components/ui/dialog";
 import { TrashIcon } from "~/components/ui/icons";
-import { UpdateSpaceSchema } from "~/models/space.schemas";
+import { UpdateSpaceSchema } from "~/shared/space.schemas";
 import { getSpaceForEdit, updateSpace } from "~/models/spaces.server";
 import { expectFound } from "~/web/errors.server";
 import { formAction } from "~/web/form-action.server";
@@ -16,7 +16,7 @@ import { requireActor } from "~/web/guards.server";
 import { readSpaceForm } from "~/web/space-forms.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { useHydrated } from "~/components/use-hydrated";
-import { pageMeta } from "~/web/meta";
+import { pageMeta } from "~/shared/meta";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(data ? `Edit ${data.space.name}` : "Edit Space", "Modify space settings and information.");

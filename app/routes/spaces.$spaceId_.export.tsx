@@ -6,7 +6,7 @@ import { SubmitButton, buttonClassName } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { DownloadIcon } from "~/components/ui/icons";
 import { Refusal } from "~/models/errors.server";
-import { spacePath } from "~/models/paths";
+import { spacePath } from "~/shared/paths";
 import {
   EXPORT_LINK_LIFETIME_DAYS,
   EXPORT_TEXT,
@@ -15,7 +15,7 @@ import {
 } from "~/models/space-exports.server";
 import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
-import { pageMeta } from "~/web/meta";
+import { pageMeta } from "~/shared/meta";
 import { redirectWithToast } from "~/web/toast.server";
 
 /*

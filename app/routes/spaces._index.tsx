@@ -9,13 +9,14 @@ import { SpaceCard } from "~/components/spaces/space-card";
 import { Alert } from "~/components/ui/alert";
 import { useDialogState } from "~/components/ui/dialog";
 import { Pager } from "~/components/ui/pager";
-import { canManageSpaces, listClientOwners, listVisibleSpaces, type SpaceSummary } from "~/models/spaces.server";
+import { canManageSpaces, listClientOwners, listVisibleSpaces } from "~/models/spaces.server";
+import type { SpaceSummary } from "~/shared/spaces";
 import { inviteOptions } from "~/models/invitations.server";
 import { canInvite } from "~/models/policy.server";
 import { unreadCounts } from "~/models/unread.server";
 import { requireActor } from "~/web/guards.server";
 import { requestedPage } from "~/web/request.server";
-import { pageMeta } from "~/web/meta";
+import { pageMeta } from "~/shared/meta";
 
 export const meta: MetaFunction = () =>
   pageMeta("Spaces", "Your client spaces: each client company's logo, contacts, team and conversation in one place.");

@@ -2,14 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CreateSpaceForm } from "~/components/spaces/create-space-form";
 import { Card } from "~/components/ui/card";
-import { CreateSpaceSchema } from "~/models/space.schemas";
+import { CreateSpaceSchema } from "~/shared/space.schemas";
 import { createSpace, listClientOwners } from "~/models/spaces.server";
 import { expectFound } from "~/web/errors.server";
 import { formAction } from "~/web/form-action.server";
 import { requireActor } from "~/web/guards.server";
 import { readSpaceForm } from "~/web/space-forms.server";
 import { redirectWithToast } from "~/web/toast.server";
-import { pageMeta } from "~/web/meta";
+import { pageMeta } from "~/shared/meta";
 
 /* The New Space dialog as a page: where its button leads without JavaScript, and where the dialog posts. */
 

@@ -6,15 +6,15 @@ import { Form, useActionData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth/auth-card";
 import { SubmitButton } from "~/components/ui/button";
 import { NewPasswordFields } from "~/components/ui/password-input";
-import { NewPasswordSchema } from "~/models/auth.schemas";
+import { NewPasswordSchema } from "~/shared/auth.schemas";
 import { homePath } from "~/models/policy.server";
 import { replaceTemporaryPassword } from "~/models/temporary-passwords.server";
 import { signOut } from "~/web/auth.server";
 import { formAction } from "~/web/form-action.server";
 import { requireActor } from "~/web/guards.server";
-import { pageMeta } from "~/web/meta";
+import { pageMeta } from "~/shared/meta";
 import { readForm } from "~/web/request.server";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
 
 /* SPEC §4, §2.5: after signing in with a temporary password, the person sets their own, then logs in at /team-login. */
 

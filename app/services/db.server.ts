@@ -1,8 +1,13 @@
 import path from "node:path";
 import { remember } from "@epic-web/remember";
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from "kysely";
 import { connect } from "#db/connect";
 export { isDatabaseUnavailable } from "#db/connect";
+/**
+ * Connections of their own, for what holds one open beside Kysely's: the realtime
+ * adapter's LISTEN client and its publishing pool (app/realtime/postgres-adapter.server.ts).
+ */
+export { createClient, createPool } from "#db/connect";
 import { migrateToLatest } from "#db/migrator";
 import type { Database } from "#db/schema";
 import { databaseEnv } from "./env.server";
@@ -27,4 +32,14 @@ export async function pingDatabase() {
 
 export function databaseEngine(): "postgres" | "pglite" {
   return databaseEnv().DATABASE_URL ? "postgres" : "pglite";
+}
+
+/** How many rows a query selects, for `takePage`'s count. */
+export async function countOf<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): Promise<number> {
+  const row = await query
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    // Kysely cannot name the selection over a database type it does not know yet.
+    .$castTo<{ count: string }>()
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }

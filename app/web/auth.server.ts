@@ -2,14 +2,16 @@ import crypto from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import type { User } from "#db/schema";
 import { authenticate } from "~/models/accounts.server";
-import { LoginSchema } from "~/models/auth.schemas";
+import { LoginSchema } from "~/shared/auth.schemas";
 import { recognizeDevice } from "~/models/known-devices.server";
 import { createSession, deleteSession } from "~/models/sessions.server";
 import { toastCookie, type ToastInput } from "./toast.server";
 import { signedCookie } from "./cookies.server";
 import { describeDevice } from "./user-agent.server";
+
+/** The account a password sign-in found. */
+type SignedInUser = Awaited<ReturnType<typeof authenticate>>;
 
 /*
  * The cookie holds only the signed id of a row in `sessions`; the server decides
@@ -28,7 +30,7 @@ const deviceCookie = () => signedCookie("__device", { maxAge: 400 * 24 * 60 * 60
  */
 const CLIENT_IP_HEADER = "X-Server-Client-IP";
 
-const authenticator = new Authenticator<User>().use(
+const authenticator = new Authenticator<SignedInUser>().use(
   new FormStrategy(async ({ form, request }) => {
     const { email, password } = LoginSchema.pick({ email: true, password: true }).parse(Object.fromEntries(form));
     return authenticate(email, password, request.headers.get(CLIENT_IP_HEADER) ?? "unknown");
@@ -37,7 +39,7 @@ const authenticator = new Authenticator<User>().use(
 );
 
 /** Checks the email and password posted in the request; throws a Refusal (wrong details, an unverified email, too many attempts). */
-export function verifyPasswordSignIn(request: Request, clientIp: string): Promise<User> {
+export function verifyPasswordSignIn(request: Request, clientIp: string): Promise<SignedInUser> {
   const headers = new Headers(request.headers);
   headers.set(CLIENT_IP_HEADER, clientIp);
   return authenticator.authenticate("password", new Request(request.clone(), { headers }));

@@ -3,8 +3,8 @@ import { data, redirect } from "@remix-run/node";
 import type { z } from "zod";
 import type { Actor } from "~/models/actors.server";
 import { toggleReaction } from "~/models/message-reactions.server";
-import { MESSAGE_TEXT, type ChatActionResult } from "~/models/chat-message";
-import { ChatFormSchema } from "~/models/message.schemas";
+import { MESSAGE_TEXT, type ChatActionResult } from "~/shared/chat-message";
+import { ChatFormSchema } from "~/shared/message.schemas";
 import {
   deleteMessage,
   editMessage,
@@ -17,8 +17,8 @@ import { removeLinkPreview } from "~/models/link-previews.server";
 import { listMentionable } from "~/models/mentions.server";
 import { markRead } from "~/models/space-reads.server";
 import { ATTACHMENT_MAX_BYTES } from "~/models/uploads.server";
-import { imageUrl } from "~/models/image-urls";
-import { CHAT_TOASTS, UPLOAD_FAILED_TITLE } from "./chat-toasts";
+import { imageUrl } from "~/shared/image-urls";
+import { CHAT_TOASTS, UPLOAD_FAILED_TITLE } from "~/shared/chat-toasts";
 import { expectFound } from "./errors.server";
 import { runForm } from "./form-action.server";
 import { redirectWithToast } from "./toast.server";

@@ -1,10 +1,11 @@
 import type { Actor } from "~/models/actors.server";
 import { listClientRoster } from "~/models/clients.server";
 import { inviteOptions, listInvitations } from "~/models/invitations.server";
-import { INVITATION_PAGE_PARAM } from "~/models/paging";
+import { INVITATION_PAGE_PARAM } from "~/shared/paging";
 import { canInvite } from "~/models/policy.server";
 import { expectFound } from "./errors.server";
-import { appOrigin, requestedPage } from "./request.server";
+import { requestedPage } from "./request.server";
+import { appOrigin } from "~/models/site.server";
 
 /**
  * What /clients, /teams/clients and /client/employees load: the same page for every

@@ -1,5 +1,5 @@
 import type { Actor } from "~/models/actors.server";
-import { DEFAULT_LOCALE, DEFAULT_TIME_ZONE, isTimeZone, type Clock } from "~/models/time-format";
+import { DEFAULT_LOCALE, DEFAULT_TIME_ZONE, isTimeZone, type Clock, type TimeZoneSource } from "~/shared/time-format";
 
 /*
  * Which zone and locale a request's pages are shown in. The zone is the one the user
@@ -13,7 +13,6 @@ import { DEFAULT_LOCALE, DEFAULT_TIME_ZONE, isTimeZone, type Clock } from "~/mod
 export const TIME_ZONE_COOKIE = "tz";
 
 /** Where the zone in use came from, so the settings can say it. */
-export type TimeZoneSource = "setting" | "browser" | "default";
 
 export type RequestClock = Clock & { source: TimeZoneSource; browserTimeZone: string | null };
 

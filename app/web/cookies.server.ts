@@ -1,6 +1,5 @@
 import { createCookie, type CookieOptions } from "@remix-run/node";
-import { env } from "~/services/env.server";
-import { sessionSecret } from "~/services/session-secret.server";
+import { cookieSecret, isProduction } from "~/models/site.server";
 
 /**
  * A cookie of ours: signed with the session secret, out of scripts' reach, sent with
@@ -12,8 +11,8 @@ export function signedCookie(name: string, options: Pick<CookieOptions, "maxAge"
     path: "/",
     httpOnly: true,
     sameSite: "lax",
-    secure: env().NODE_ENV === "production",
-    secrets: [sessionSecret()],
+    secure: isProduction(),
+    secrets: [cookieSecret()],
     ...options,
   });
 }

@@ -1,15 +1,9 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
+import type { FormReply } from "~/shared/form-reply";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import type { z } from "zod";
 import { Refusal } from "~/models/errors.server";
-
-/**
- * What a form gets back when it is not done: conform's result for `useForm` (with what
- * the user typed), which of the page's forms was posted, and the refusal's code for a
- * page that offers a way on (e.g. resending the verification mail).
- */
-export type FormReply = { intent: string | null; result: SubmissionResult<string[]>; code: string | null };
 
 type FormRun<Schema extends z.ZodType, Answer> = {
   schema: Schema;

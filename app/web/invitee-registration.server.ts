@@ -1,11 +1,13 @@
 import { data } from "@remix-run/node";
-import { ClientRegisterSchema, TeamRegisterSchema } from "~/models/invitation.schemas";
-import { openInvitation, type InvitationKind } from "~/models/invitations.server";
+import { ClientRegisterSchema, TeamRegisterSchema } from "~/shared/invitation.schemas";
+import { openInvitation } from "~/models/invitations.server";
+import type { InvitationKind } from "~/shared/invitations";
 import { registerInvitee } from "~/models/registration.server";
 import { signIn } from "./auth.server";
 import { formAction } from "./form-action.server";
 import { requireAnonymous } from "./guards.server";
-import { appOrigin, readForm } from "./request.server";
+import { readForm } from "./request.server";
+import { appOrigin } from "~/models/site.server";
 
 /*
  * /team-register and /client-register (SPEC §2.1): the same steps for both kinds of

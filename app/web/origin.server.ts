@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { env } from "~/services/env.server";
+import { appOrigin } from "~/models/site.server";
 
 /**
  * Whether a request comes from one of our own pages. A browser says so itself in
@@ -39,6 +39,6 @@ export function isAllowedOrigin(request: IncomingMessage): boolean {
       host: request.headers.host,
       fetchSite: request.headers["sec-fetch-site"] as string | undefined,
     },
-    env().APP_URL,
+    appOrigin(),
   );
 }

@@ -1,4 +1,4 @@
-import { LoginSchema } from "~/models/auth.schemas";
+import { LoginSchema } from "~/shared/auth.schemas";
 import { homePath } from "~/models/policy.server";
 import { safeRedirect } from "./redirect.server";
 import { verifyPasswordSignIn } from "./auth.server";

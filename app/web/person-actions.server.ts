@@ -1,6 +1,7 @@
 import type { z } from "zod";
+import type { PersonActionAnswer } from "~/shared/people";
 import type { Actor } from "~/models/actors.server";
-import { PersonActionSchema, UpdateClientSchema, UpdateTeamMemberSchema } from "~/models/roster.schemas";
+import { PersonActionSchema, UpdateClientSchema, UpdateTeamMemberSchema } from "~/shared/roster.schemas";
 import {
   ASSIGNMENT_WORDS,
   addClientToSpace,
@@ -8,9 +9,10 @@ import {
   removeClientFromSpace,
   unassignTeamMember,
 } from "~/models/space-assignments.server";
-import { removePerson, updatePerson, type PersonKind } from "~/models/people.server";
+import { removePerson, updatePerson } from "~/models/people.server";
+import type { PersonKind } from "~/shared/paths";
 import { issueTemporaryPassword } from "~/models/temporary-passwords.server";
-import { personPath } from "~/models/paths";
+import { personPath } from "~/shared/paths";
 import { safeRedirect } from "./redirect.server";
 import { expectFound } from "./errors.server";
 import { formAction } from "./form-action.server";
@@ -90,7 +92,9 @@ export async function handlePersonAction(request: Request, actor: Actor, kind: P
           return redirectWithToast(rosterPath, { type: "success", title: WORDS[kind].removed });
         }
         case "temporary-password":
-          return { temporaryPassword: await expectFound(issueTemporaryPassword(actor, kind, personId)) };
+          return {
+            temporaryPassword: await expectFound(issueTemporaryPassword(actor, kind, personId)),
+          } satisfies PersonActionAnswer;
       }
     },
   });

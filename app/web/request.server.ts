@@ -1,16 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
-import { PAGE_PARAM } from "~/models/paging";
-import { env } from "~/services/env.server";
-
-/**
- * The origin of every link we mail or show to be passed on (verification, reset,
- * invitation, notices): APP_URL alone. Never the request's Host or X-Forwarded-Host,
- * which the client chooses: a forged one would mail a victim a link to another site.
- */
-export function appOrigin(): string {
-  return env().APP_URL;
-}
+import { PAGE_PARAM } from "~/shared/paging";
 
 /** The page of a list the address asks for (`?page=`, or another parameter); the list's model brings it within range. */
 export function requestedPage(request: Request, param = PAGE_PARAM): number {

@@ -2,10 +2,10 @@ import type { Actor } from "~/models/actors.server";
 import type { Area } from "~/models/policy.server";
 import { spacesWithUnread } from "~/models/unread.server";
 import { getSidebarCollapsed } from "~/web/sidebar.server";
-import { imageUrl } from "~/models/image-urls";
-import { spacePath } from "~/models/paths";
-import { CLIENT_ROLE_LABELS, TEAM_ROLE_LABELS } from "~/models/roles";
-import type { ShellArea, ShellUser } from "./shell";
+import { imageUrl } from "~/shared/image-urls";
+import { spacePath } from "~/shared/paths";
+import { CLIENT_ROLE_LABELS, TEAM_ROLE_LABELS } from "~/shared/roles";
+import type { ShellArea, ShellUser } from "~/shared/shell";
 import { requireActor } from "./guards.server";
 
 /** What every signed-in layout loads: the guarded actor, as the shell shows them, and the sidebar state. */

@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import type { Actor } from "~/models/actors.server";
-import { MESSAGE_TEXT } from "~/models/chat-message";
-import { ChatCommandSchemas } from "~/models/message.schemas";
+import { MESSAGE_TEXT } from "~/shared/chat-message";
+import { ChatCommandSchemas } from "~/shared/message.schemas";
 import { listSpaceFiles, readFileFilters, shareFile } from "~/models/space-files.server";
 import { ATTACHMENT_MAX_BYTES } from "~/models/uploads.server";
-import { CHAT_TOASTS } from "./chat-toasts";
+import { CHAT_TOASTS } from "~/shared/chat-toasts";
 import { expectFound } from "./errors.server";
 import { formAction } from "./form-action.server";
 import { readUploadForm } from "./request.server";

@@ -1,5 +1,5 @@
 import { ASSIGNMENT_WORDS } from "~/models/space-assignments.server";
-import { SpaceMemberSchema } from "~/models/space.schemas";
+import { SpaceMemberSchema } from "~/shared/space.schemas";
 import { formAction } from "./form-action.server";
 import { readForm } from "./request.server";
 import { redirectWithToast, refusedAsToast } from "./toast.server";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { createCookieSessionStorage, data, redirect } from "@remix-run/node";
 import type { Refusal } from "~/models/errors.server";
-import type { Toast, ToastInput } from "./toast";
+import type { Toast, ToastAnswer, ToastInput } from "~/shared/toast";
 import { signedCookie } from "./cookies.server";
 import { safeRedirect } from "./redirect.server";
 
@@ -34,7 +34,10 @@ export async function answerWithToast(
   status = 200,
 ) {
   if (redirectTo) return redirectWithToast(safeRedirect(redirectTo, "/"), toast);
-  return data({ ok: status < 400, toast }, { status, headers: { "Set-Cookie": await toastCookie(toast) } });
+  return data<ToastAnswer>(
+    { ok: status < 400, toast },
+    { status, headers: { "Set-Cookie": await toastCookie(toast) } },
+  );
 }
 
 /**

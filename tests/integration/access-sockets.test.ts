@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { CHAT_EVENTS } from "~/realtime/chat-handlers.server";
-import { SPACE_TYPING_EVENT, TYPING_EVENT } from "~/realtime/protocol";
+import { SPACE_TYPING_EVENT, TYPING_EVENT } from "~/shared/protocol";
 import { db } from "~/services/db.server";
 import {
   agencyWorld,

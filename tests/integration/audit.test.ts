@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { recordActivity } from "~/models/activity.server";
-import { listAudit, readAuditFilters, type AuditFilters } from "~/models/audit.server";
+import { listAudit, readAuditFilters } from "~/models/audit.server";
+import type { AuditFilters } from "~/shared/audit";
 import { removePerson } from "~/models/people.server";
 import { assignTeamMember } from "~/models/space-assignments.server";
 import * as auditPage from "~/routes/_agency.settings.audit";

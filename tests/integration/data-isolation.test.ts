@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import type { Actor } from "~/models/actors.server";
 import { listClientRoster } from "~/models/clients.server";
 import { verifyEmailWithToken } from "~/models/email-verification.server";
-import type { InviteInput } from "~/models/invitation.schemas";
+import type { InviteInput } from "~/shared/invitation.schemas";
 import { createInvitation, openInvitation, resendInvitation } from "~/models/invitations.server";
 import { search } from "~/models/search.server";
 import { addClientToSpace } from "~/models/space-assignments.server";

@@ -3,10 +3,10 @@ import type { Socket } from "socket.io-client";
 import { createClient as createPgClient, isDatabaseUnavailable } from "#db/connect";
 import * as space from "~/routes/spaces.$spaceId";
 import { db } from "~/services/db.server";
-import type { SpaceChange } from "~/models/events.server";
+import type { SpaceChange } from "~/shared/protocol";
 import { keepConnected } from "~/components/realtime/keep-connected";
 import { LiveChat, type OutboxMessage } from "~/components/chat/live-chat";
-import { CATCH_UP_EVENT } from "~/realtime/protocol";
+import { CATCH_UP_EVENT } from "~/shared/protocol";
 import { createAgency, createClient, createSpace } from "#tests/support/factories";
 import { call, cookieFor, getRequest } from "#tests/support/requests";
 import {

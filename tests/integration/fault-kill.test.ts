@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from "vitest";
 import type { ChildProcess } from "node:child_process";
 import { db } from "~/services/db.server";
-import type { SpaceChange } from "~/models/events.server";
+import type { SpaceChange } from "~/shared/protocol";
 import { keepConnected } from "~/components/realtime/keep-connected";
 import { LiveChat, type OutboxMessage } from "~/components/chat/live-chat";
 import { createAgency, createClient, createSpace } from "#tests/support/factories";

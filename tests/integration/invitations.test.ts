@@ -1,7 +1,7 @@
 import { Refusal } from "~/models/errors.server";
 import { describe, expect, test } from "vitest";
-import type { InviteInput } from "~/models/invitation.schemas";
-import { InviteSchema } from "~/models/invitation.schemas";
+import type { InviteInput } from "~/shared/invitation.schemas";
+import { InviteSchema } from "~/shared/invitation.schemas";
 import { verifyEmailWithToken } from "~/models/email-verification.server";
 import {
   INVITATION_MESSAGES,

@@ -13,7 +13,7 @@ import {
 import { deleteMessage, editMessage, listMessages, sendMessage } from "~/models/messages.server";
 import { subscribe } from "~/models/events.server";
 import { changesSince } from "~/models/space-changes.server";
-import type { ChatMessage, LinkPreview } from "~/models/chat-message";
+import type { ChatMessage, LinkPreview } from "~/shared/chat-message";
 import * as previewImage from "~/routes/attachments.$messageId_.preview-image";
 import * as clientChat from "~/routes/client.chat.$spaceId";
 import { storage } from "~/services/storage.server";

@@ -5,7 +5,8 @@ import { removeClientFromSpace, unassignTeamMember } from "~/models/space-assign
 import { changesSince, recordChange, trimChangeLogs } from "~/models/space-changes.server";
 import { markRead } from "~/models/space-reads.server";
 import { db } from "~/services/db.server";
-import { subscribe, type SpaceChange } from "~/models/events.server";
+import { subscribe } from "~/models/events.server";
+import type { SpaceChange } from "~/shared/protocol";
 import { actorOf, createAgency, createClient, createSpace, createTeamMember } from "#tests/support/factories";
 
 async function world() {

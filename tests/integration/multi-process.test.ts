@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { SpaceChange } from "~/models/events.server";
+import type { SpaceChange } from "~/shared/protocol";
 import { createAgency, createClient, createSpace } from "#tests/support/factories";
 import {
   connectClient,

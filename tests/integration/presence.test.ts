@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { sql } from "kysely";
 import { db } from "~/services/db.server";
 import { isOnline, presenceOf } from "~/models/presence.server";
-import { PRESENCE_EVENT } from "~/realtime/protocol";
+import { PRESENCE_EVENT } from "~/shared/protocol";
 import * as clientProfile from "~/routes/client.settings._index";
 import { call, cookieFor, getRequest, postRequest, toastOf } from "#tests/support/requests";
 import * as presenceRoute from "~/routes/resources.presence";

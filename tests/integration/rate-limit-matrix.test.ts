@@ -4,7 +4,7 @@ import { ACTIONS_PER_USER } from "~/models/action-allowance.server";
 import { RATE_LIMITS } from "~/models/rate-limits.server";
 import { CHAT_EVENTS } from "~/realtime/chat-handlers.server";
 import { REALTIME_LIMITS } from "~/realtime/limits.server";
-import { SPACE_TYPING_EVENT, TOO_MANY_REQUESTS, TYPING_EVENT } from "~/realtime/protocol";
+import { SPACE_TYPING_EVENT, TOO_MANY_REQUESTS, TYPING_EVENT } from "~/shared/protocol";
 import { createAdmin, unknownTargets } from "#tests/support/access-world";
 import { createAgency, createClient, createSpace, createTeamMember } from "#tests/support/factories";
 import { call, cookieFor, postRequest } from "#tests/support/requests";

@@ -5,7 +5,7 @@ import { sendMessage } from "~/models/messages.server";
 import { assignTeamMember, removeClientFromSpace } from "~/models/space-assignments.server";
 import { sql } from "kysely";
 import { db } from "~/services/db.server";
-import type { SpaceChange } from "~/models/events.server";
+import type { SpaceChange } from "~/shared/protocol";
 import { LiveChat, type OutboxMessage } from "~/components/chat/live-chat";
 import { actorOf, createAgency, createClient, createSpace, createTeamMember } from "#tests/support/factories";
 import {

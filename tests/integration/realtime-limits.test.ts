@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { db } from "~/services/db.server";
-import type { SpaceChange } from "~/models/events.server";
+import type { SpaceChange } from "~/shared/protocol";
 import * as chatResource from "~/routes/resources.chat.$spaceId";
 import { createAgency, createClient, createSpace } from "#tests/support/factories";
 import { call, postRequest } from "#tests/support/requests";

@@ -3,7 +3,7 @@ import { io as connect } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { keepConnected } from "~/components/realtime/keep-connected";
 import { LiveChat } from "~/components/chat/live-chat";
-import type { SpaceChange } from "~/models/events.server";
+import type { SpaceChange } from "~/shared/protocol";
 import { deleteSession } from "~/models/sessions.server";
 import { db } from "~/services/db.server";
 import { createAgency, createClient, createSpace } from "#tests/support/factories";

@@ -1,7 +1,7 @@
 import type { Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { LiveChat } from "~/components/chat/live-chat";
-import { SPACE_TYPING_EVENT, TYPING_EVENT } from "~/realtime/protocol";
+import { SPACE_TYPING_EVENT, TYPING_EVENT } from "~/shared/protocol";
 import { createAgency, createClient, createSpace } from "#tests/support/factories";
 import {
   MemoryStorage,

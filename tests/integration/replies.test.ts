@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { deleteMessage, editMessage, listMessages, sendMessage } from "~/models/messages.server";
 import { changesSince } from "~/models/space-changes.server";
-import type { ChatMessage } from "~/models/chat-message";
+import type { ChatMessage } from "~/shared/chat-message";
 import * as agencyChat from "~/routes/spaces.$spaceId";
 import * as clientChat from "~/routes/client.chat.$spaceId";
 import { db } from "~/services/db.server";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/services/db.server";
-import type { SpaceChange } from "~/models/events.server";
+import type { SpaceChange } from "~/shared/protocol";
 import { listMessages, sendMessage } from "~/models/messages.server";
 import { keepConnected } from "~/components/realtime/keep-connected";
 import { LiveChat, type OutboxMessage } from "~/components/chat/live-chat";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { applyChange, chatReducer, initChatState, type ChatState } from "~/components/chat/chat-state";
-import { emptyReactions, type ChatMessage, type SpaceChange } from "~/models/chat-message";
+import { emptyReactions, type ChatMessage, type SpaceChange } from "~/shared/chat-message";
 
 /* The chat's reducer: every source of changes (answers, live events, replays) may overlap. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { firstLinkIn, splitLinks } from "~/models/chat-message";
+import { firstLinkIn, splitLinks } from "~/shared/chat-message";
 
 /* Which link of a message gets a preview (issue 21): the first, as a reader would take it. */
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { findMentions, splitMentions } from "~/models/mentions";
+import { findMentions, splitMentions } from "~/shared/mentions";
 
 /* "@Full Name" in a message's text: which member it names, and the text split around it. */
 

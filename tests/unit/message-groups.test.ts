@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { GROUP_WITHIN_MS, startsGroup } from "~/components/chat/message-groups";
-import { emptyReactions, type ChatMessage } from "~/models/chat-message";
+import { emptyReactions, type ChatMessage } from "~/shared/chat-message";
 
 /* Which messages show their sender's name and avatar: the first of each run of one sender's messages. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { takePage } from "~/models/paging";
+import { takePage } from "~/shared/paging";
 
 /* Which page of a long list an address gets, whatever it asks for (issue 15: never a 500, always a page). */
 

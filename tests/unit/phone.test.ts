@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { formatPhone, nationalDigits } from "~/models/phone";
+import { formatPhone, nationalDigits } from "~/shared/phone";
 
 test("a mobile number keeps its digits and reads (555) 123-4567, at most 14 characters", () => {
   expect(formatPhone("5551234567")).toBe("(555) 123-4567");

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { reactedBy } from "~/components/chat/reactors";
-import { emptyReactions, type ChatMessage } from "~/models/chat-message";
+import { emptyReactions, type ChatMessage } from "~/shared/chat-message";
 
 /* Who reacted to a message, as the reaction's tooltip and description say it. */
 

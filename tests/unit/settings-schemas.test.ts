@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, test } from "vitest";
-import { ClientProfileSchema, NotificationPreferencesSchema, TimeZoneSchema } from "~/models/settings.schemas";
+import { ClientProfileSchema, NotificationPreferencesSchema, TimeZoneSchema } from "~/shared/settings.schemas";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();

@@ -9,7 +9,7 @@ import {
   isTimeZone,
   timeZoneNames,
   type Clock,
-} from "~/models/time-format";
+} from "~/shared/time-format";
 
 const newYork: Clock = { timeZone: "America/New_York", locale: "en-US" };
 const utc: Clock = { timeZone: "UTC", locale: "en-US" };

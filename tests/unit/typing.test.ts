@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { typingText } from "~/models/chat-message";
+import { typingText } from "~/shared/chat-message";
 
 describe("who is typing, under the messages", () => {
   test("names one or two people, counts more, and says nothing for nobody", () => {

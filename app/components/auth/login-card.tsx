@@ -1,6 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { z } from "zod";
-import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/components/auth/auth-card";
 import { ResendVerificationButton } from "~/components/auth/resend-verification-button";
@@ -8,9 +7,9 @@ import { Alert } from "~/components/ui/alert";
 import { SubmitButton } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { PasswordField } from "~/components/ui/password-input";
-import type { LoginSchema } from "~/models/auth.schemas";
-import type { handlePasswordSignIn } from "~/web/password-sign-in.server";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import type { LoginSchema } from "~/shared/auth.schemas";
+import type { FormReply } from "~/shared/form-reply";
+import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
 
 /** The sign-in card of /login and /team-login: email, password (show/hide), Forgot password, Log in. */
 export function LoginCard({
@@ -22,7 +21,7 @@ export function LoginCard({
   title: string;
   description: string;
   footer: React.ReactNode;
-  actionData: SerializeFrom<typeof handlePasswordSignIn> | undefined;
+  actionData: FormReply | undefined;
 }) {
   const [searchParams] = useSearchParams();
   const unverifiedEmail = actionData?.code === "email-unverified" ? actionData.result.initialValue?.email : null;

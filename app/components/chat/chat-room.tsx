@@ -6,7 +6,7 @@ import { inputClassName } from "~/components/ui/field";
 import { ChatIcon, MentionIcon, SearchIcon } from "~/components/ui/icons";
 import { useHydrated } from "~/components/use-hydrated";
 import { useLatestHandlers } from "~/components/use-latest-handlers";
-import { replyExcerpt, typingText, type ChatMessage, type ChatPerson, type ReplyQuote } from "~/models/chat-message";
+import { replyExcerpt, typingText, type ChatMessage, type ChatPerson, type ReplyQuote } from "~/shared/chat-message";
 import { chatReducer, initChatState, type PendingMessage } from "./chat-state";
 import { Composer } from "./composer";
 import { MessageBubble, type BubbleActions } from "./message-bubble";

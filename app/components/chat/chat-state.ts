@@ -5,7 +5,7 @@ import {
   type Reactions,
   type ReplyQuote,
   type SpaceChange,
-} from "~/models/chat-message";
+} from "~/shared/chat-message";
 
 /*
  * What the chat shows, as one reducer: the page's messages, then every change that

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { inputClassName } from "~/components/ui/field";
 import { UploadIcon } from "~/components/ui/icons";
 import { useHydrated } from "~/components/use-hydrated";
-import { MESSAGE_MAX_LENGTH, MESSAGE_TEXT, type ReplyQuote } from "~/models/chat-message";
+import { MESSAGE_MAX_LENGTH, MESSAGE_TEXT, type ReplyQuote } from "~/shared/chat-message";
 import { ATTACHMENT_ACCEPT } from "./attachment-format";
 import { useMentionSuggestions } from "./mention-suggestions";
 

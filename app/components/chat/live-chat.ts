@@ -1,8 +1,11 @@
 import type { Socket } from "socket.io-client";
-import { MESSAGE_TEXT, SPACE_NOT_FOUND, type ReactionType } from "~/models/chat-message";
-import type { SpaceChange } from "~/models/events.server";
+import { MESSAGE_TEXT, SPACE_NOT_FOUND, type ReactionType } from "~/shared/chat-message";
+import type { SpaceChange } from "~/shared/protocol";
 import {
+  ACCESS_REMOVED_EVENT,
   CATCH_UP_EVENT,
+  CHAT_COMMANDS,
+  SPACE_CHANGE_EVENT,
   SPACE_TYPING_EVENT,
   TOO_MANY_REQUESTS,
   TYPING_EVENT,
@@ -11,7 +14,7 @@ import {
   TYPING_SIGNAL_MS,
   UNAVAILABLE,
   UNAVAILABLE_RETRY_DELAYS_MS,
-} from "~/realtime/protocol";
+} from "~/shared/protocol";
 
 /*
  * The browser's side of a space's live chat, apart from React so that the fault test
@@ -114,8 +117,8 @@ export class LiveChat {
   start() {
     const { socket } = this.options;
     socket.on("connect", this.onConnect);
-    socket.on("space:change", this.onLiveChange);
-    socket.on("space:access-removed", this.onAccessRemoved);
+    socket.on(SPACE_CHANGE_EVENT, this.onLiveChange);
+    socket.on(ACCESS_REMOVED_EVENT, this.onAccessRemoved);
     socket.on(CATCH_UP_EVENT, this.onCatchUp);
     socket.on(SPACE_TYPING_EVENT, this.onTypingSignal);
     if (socket.connected) this.onConnect();
@@ -125,8 +128,8 @@ export class LiveChat {
   stop() {
     const { socket } = this.options;
     socket.off("connect", this.onConnect);
-    socket.off("space:change", this.onLiveChange);
-    socket.off("space:access-removed", this.onAccessRemoved);
+    socket.off(SPACE_CHANGE_EVENT, this.onLiveChange);
+    socket.off(ACCESS_REMOVED_EVENT, this.onAccessRemoved);
     socket.off(CATCH_UP_EVENT, this.onCatchUp);
     socket.off(SPACE_TYPING_EVENT, this.onTypingSignal);
     clearTimeout(this.typingIdle);
@@ -178,25 +181,25 @@ export class LiveChat {
 
   /** Edits one's own message; resolves to the words to show when it did not happen, else null. */
   edit(messageId: string, content: string) {
-    return this.command("chat:edit", { messageId, content }, MESSAGE_TEXT.changeFailed);
+    return this.command(CHAT_COMMANDS.edit, { messageId, content }, MESSAGE_TEXT.changeFailed);
   }
 
   remove(messageId: string) {
-    return this.command("chat:delete", { messageId }, MESSAGE_TEXT.changeFailed);
+    return this.command(CHAT_COMMANDS.delete, { messageId }, MESSAGE_TEXT.changeFailed);
   }
 
   /** Takes the link preview off one's own message. */
   removePreview(messageId: string) {
-    return this.command("chat:remove-preview", { messageId }, MESSAGE_TEXT.previewRemoveFailed);
+    return this.command(CHAT_COMMANDS.removePreview, { messageId }, MESSAGE_TEXT.previewRemoveFailed);
   }
 
   react(messageId: string, reaction: ReactionType) {
-    return this.command("chat:react", { messageId, reaction }, MESSAGE_TEXT.changeFailed);
+    return this.command(CHAT_COMMANDS.react, { messageId, reaction }, MESSAGE_TEXT.changeFailed);
   }
 
   /** Marks the space read up to its latest message (or `upTo`). */
   markRead(upTo?: string) {
-    return this.command("chat:read", { spaceId: this.options.spaceId, upTo }, MESSAGE_TEXT.changeFailed);
+    return this.command(CHAT_COMMANDS.read, { spaceId: this.options.spaceId, upTo }, MESSAGE_TEXT.changeFailed);
   }
 
   /** The person has text in the box (true), or emptied it or sent it (false). */
@@ -251,7 +254,7 @@ export class LiveChat {
   private async catchUp() {
     do {
       this.syncAgain = false;
-      const answer = await this.request<SyncAnswer>("chat:sync", {
+      const answer = await this.request<SyncAnswer>(CHAT_COMMANDS.sync, {
         spaceId: this.options.spaceId,
         afterSeq: this.lastSeq,
       });
@@ -347,7 +350,7 @@ export class LiveChat {
     if (!this.options.socket.connected) return "wait";
     const { spaceId } = this.options;
     const { content, replyToId } = entry;
-    const answer = await this.request<SendAnswer>("chat:send", { spaceId, clientId, content, replyToId });
+    const answer = await this.request<SendAnswer>(CHAT_COMMANDS.send, { spaceId, clientId, content, replyToId });
     // No answer: it stays Sending…, and goes again on reconnect, or soon if the server was only slow.
     if (!answer) {
       this.sendLater(RETRY_DELAY_MS);

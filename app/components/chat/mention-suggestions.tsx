@@ -2,7 +2,7 @@ import { clsx } from "clsx";
 import { useId, useRef, useState, type RefObject } from "react";
 import { Avatar } from "~/components/ui/avatar";
 import { useHydrated } from "~/components/use-hydrated";
-import type { ChatPerson } from "~/models/chat-message";
+import type { ChatPerson } from "~/shared/chat-message";
 
 /** How many members the list offers at once. */
 const SHOWN = 6;
@@ -23,7 +23,7 @@ function mentionAt(text: string, caret: number): { start: number; query: string 
  * The message box's suggestions after an "@": the members of the space whose name has
  * a word starting with what follows it, as a listbox the box controls (ARIA's combobox
  * pattern): ↑ and ↓ move, Enter or Tab takes one, Escape closes. Taking one writes
- * "@Full Name " into the text, which the server matches on send (app/models/mentions.ts),
+ * "@Full Name " into the text, which the server matches on send (app/shared/mentions.ts),
  * as it matches what someone without JavaScript types. The members are fetched once,
  * on the first "@".
  */

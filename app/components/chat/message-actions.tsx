@@ -8,7 +8,7 @@ import { Modal } from "~/components/ui/dialog";
 import { inputClassName } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
 import { EditIcon, TrashIcon } from "~/components/ui/icons";
-import { MESSAGE_MAX_LENGTH, type ChatMessage } from "~/models/chat-message";
+import { MESSAGE_MAX_LENGTH, type ChatMessage } from "~/shared/chat-message";
 
 /*
  * What one can do with one's own message: Edit and Delete, behind its More actions

@@ -13,10 +13,10 @@ import {
   type LinkPreview,
   type ReactionType,
   type ReplyQuote,
-} from "~/models/chat-message";
-import { splitMentions } from "~/models/mentions";
-import { formatMessageTime } from "~/models/time-format";
-import { CHAT_TOASTS } from "~/web/chat-toasts";
+} from "~/shared/chat-message";
+import { splitMentions } from "~/shared/mentions";
+import { formatMessageTime } from "~/shared/time-format";
+import { CHAT_TOASTS } from "~/shared/chat-toasts";
 import { DeleteQuestion, EditMessageForm, MessageMenu } from "./message-actions";
 import { ReactionBar, ReactionPicker } from "./reaction-bar";
 import { Readers } from "./readers";

@@ -2,8 +2,8 @@ import { Link } from "@remix-run/react";
 import { Fragment, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { ChevronDownIcon } from "~/components/ui/icons";
 import { useClock, useNow } from "~/components/use-clock";
-import type { ChatMessage } from "~/models/chat-message";
-import { dayKey, formatDayHeading, type Clock } from "~/models/time-format";
+import type { ChatMessage } from "~/shared/chat-message";
+import { dayKey, formatDayHeading, type Clock } from "~/shared/time-format";
 import type { PendingMessage } from "./chat-state";
 import { startsGroup } from "./message-groups";
 

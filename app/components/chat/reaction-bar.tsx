@@ -3,7 +3,7 @@ import { closeDetails } from "~/components/layout/use-details-dismiss";
 import { AddReactionIcon } from "~/components/ui/icons";
 import { OnDemandDetails } from "~/components/ui/on-demand-details";
 import { Tooltip } from "~/components/ui/tooltip";
-import { REACTION_LABEL, REACTION_TYPES, type ChatMessage, type ReactionType } from "~/models/chat-message";
+import { REACTION_LABEL, REACTION_TYPES, type ChatMessage, type ReactionType } from "~/shared/chat-message";
 import { ReactionIcon } from "./reaction-icons";
 import { reactedBy } from "./reactors";
 

@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import type { ReactionType } from "~/models/chat-message";
+import type { ReactionType } from "~/shared/chat-message";
 import { spriteIcon } from "~/components/ui/icons";
 
 /**

@@ -1,5 +1,5 @@
 import { Avatar } from "~/components/ui/avatar";
-import type { ChatPerson } from "~/models/chat-message";
+import type { ChatPerson } from "~/shared/chat-message";
 
 /** SPEC §9: reader avatars shown: 3, then +N. */
 const SHOWN = 3;

@@ -4,8 +4,8 @@ import { useLivePresence } from "~/components/realtime/use-live-presence";
 import { Avatar } from "~/components/ui/avatar";
 import { OnlineDot } from "~/components/ui/presence-avatar";
 import { useClock, useNow } from "~/components/use-clock";
-import { presenceWords, type Presence } from "~/models/presence-words";
-import { formatDateTime } from "~/models/time-format";
+import { presenceWords, type Presence } from "~/shared/presence-words";
+import { formatDateTime } from "~/shared/time-format";
 
 /** SPEC §9: the hover card opens after 700 ms and closes after 300 ms. */
 export const HOVER_OPEN_MS = 700;

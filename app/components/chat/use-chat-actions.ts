@@ -8,8 +8,8 @@ import {
   type ChatActionResult,
   type ChatMessage,
   type ReactionType,
-} from "~/models/chat-message";
-import { CHAT_TOASTS, fileFailedToast } from "~/web/chat-toasts";
+} from "~/shared/chat-message";
+import { CHAT_TOASTS, fileFailedToast } from "~/shared/chat-toasts";
 import type { ChatAction } from "./chat-state";
 import type { LiveChatCommands } from "./use-live-chat";
 

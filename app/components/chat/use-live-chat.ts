@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { MESSAGE_TEXT, type ReactionType, type SpaceChange } from "~/models/chat-message";
+import { MESSAGE_TEXT, type ReactionType, type SpaceChange } from "~/shared/chat-message";
 import { useLiveSocket } from "~/components/realtime/live-socket";
 import { LiveChat, type OutboxMessage } from "./live-chat";
 import type { ChatAction } from "./chat-state";

@@ -4,13 +4,12 @@ import { Form, Link, useFetcher } from "@remix-run/react";
 import { Button, SubmitButton, buttonClassName } from "~/components/ui/button";
 import { Field, FormError, SelectField } from "~/components/ui/field";
 import type { PersonEditFormProps } from "~/components/rosters/person-view";
-import type { ClientCard } from "~/models/people.server";
-import type { UpdateClientSchema } from "~/models/roster.schemas";
+import type { ClientCard, PersonActionAnswer } from "~/shared/people";
+import type { UpdateClientSchema } from "~/shared/roster.schemas";
 import { useHydrated } from "~/components/use-hydrated";
-import { CLIENT_ROLE_LABELS } from "~/models/roles";
+import { CLIENT_ROLE_LABELS } from "~/shared/roles";
 import { readPersonAnswer } from "~/components/rosters/person-answer";
-import type { handlePersonAction } from "~/web/person-actions.server";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
 
 export const clientPath = (id: string) => `/clients/${id}`;
 
@@ -22,7 +21,7 @@ export const clientPath = (id: string) => `/clients/${id}`;
  */
 export function ClientEditForm({ person: client, returnTo, onCancel, lastResult }: PersonEditFormProps<ClientCard>) {
   const hydrated = useHydrated();
-  const fetcher = useFetcher<typeof handlePersonAction>();
+  const fetcher = useFetcher<PersonActionAnswer>();
   const action = clientPath(client.id);
   const [form, fields] = useForm<z.input<typeof UpdateClientSchema>>({
     id: `edit-client-${client.id}`,

@@ -2,10 +2,10 @@ import { InviteButton } from "~/components/invitations/invite-button";
 import type { RosterInvitations } from "~/components/rosters/person-roster";
 import type { PersonView } from "~/components/rosters/person-view";
 import { RosterEmpty } from "~/components/rosters/roster-states";
-import type { ClientRoster } from "~/models/clients.server";
-import type { InviteOptions } from "~/models/invitations.server";
-import type { ClientCard } from "~/models/people.server";
-import { CLIENT_ROLE_LABELS } from "~/models/roles";
+import type { ClientRoster } from "~/shared/people";
+import type { InviteOptions } from "~/shared/invitations";
+import type { ClientCard } from "~/shared/people";
+import { CLIENT_ROLE_LABELS } from "~/shared/roles";
 import { ClientEditForm, clientPath } from "./client-edit-form";
 
 const roleAndCompany = (client: ClientCard) =>

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { formatDistanceToNowStrict } from "date-fns";
 import { useClock } from "~/components/use-clock";
-import { formatDateTime } from "~/models/time-format";
+import { formatDateTime } from "~/shared/time-format";
 
 export type QuickAction = { label: string; description: string; to: string };
 

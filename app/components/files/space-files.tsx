@@ -11,9 +11,9 @@ import { ErrorList, inputClassName, type ListOfErrors } from "~/components/ui/fi
 import { Pager } from "~/components/ui/pager";
 import { DocumentIcon, DownloadIcon, FilesIcon, SearchIcon, UploadIcon } from "~/components/ui/icons";
 import { useClock } from "~/components/use-clock";
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TOO_LARGE, formatSize } from "~/models/chat-message";
-import type { FileFilters, FileTypeFilter, SpaceFile, SpaceFilePage } from "~/models/space-files.server";
-import { formatDateTime } from "~/models/time-format";
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TOO_LARGE, formatSize } from "~/shared/chat-message";
+import type { FileFilters, FileTypeFilter, SpaceFile, SpaceFilePage } from "~/shared/space-files";
+import { formatDateTime } from "~/shared/time-format";
 
 export type SpaceFilesData = SpaceFilePage & { clientId: string };
 

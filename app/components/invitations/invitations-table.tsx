@@ -4,11 +4,11 @@ import { useState } from "react";
 import { Button, SubmitButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Pager } from "~/components/ui/pager";
-import type { InvitationRow } from "~/models/invitations.server";
-import { INVITATION_PAGE_PARAM, type Page } from "~/models/paging";
+import type { InvitationRow } from "~/shared/invitations";
+import { INVITATION_PAGE_PARAM, type Page } from "~/shared/paging";
 import { useHydrated } from "~/components/use-hydrated";
 import { useClock } from "~/components/use-clock";
-import { formatDate } from "~/models/time-format";
+import { formatDate } from "~/shared/time-format";
 
 export const invitationPath = (id: string) => `/invitations/${id}`;
 

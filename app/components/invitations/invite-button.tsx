@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { buttonClassName, type ButtonVariant } from "~/components/ui/button";
 import { Modal, useDialogState } from "~/components/ui/dialog";
 import { UserPlusIcon } from "~/components/ui/icons";
-import type { InviteOptions } from "~/models/invitations.server";
+import type { InviteOptions } from "~/shared/invitations";
 import { useHydrated } from "~/components/use-hydrated";
 import { InviteForm, inviteFormPath } from "./invite-form";
 

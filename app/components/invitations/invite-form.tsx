@@ -1,6 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
-import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { clsx } from "clsx";
 import { useCallback, useEffect, useState } from "react";
@@ -10,17 +9,16 @@ import { Button, SubmitButton, buttonClassName } from "~/components/ui/button";
 import { CheckboxField, Field, FormError, SelectField } from "~/components/ui/field";
 import { LinkIcon } from "~/components/ui/icons";
 import { PhoneField } from "~/components/ui/phone-field";
-import type { InviteSchema } from "~/models/invitation.schemas";
-import type { CreatedInvitation, InviteOptions } from "~/models/invitations.server";
-import type { action } from "~/routes/invitations.new";
+import type { InviteSchema } from "~/shared/invitation.schemas";
+import type { CreatedInvitation, InviteOptions, InviteAnswer } from "~/shared/invitations";
 import { useHydrated } from "~/components/use-hydrated";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
 
 /** The invite form as a page; `share`: the Share Invite Link flow, whose link is announced as a share link (SPEC §8). */
 export const inviteFormPath = (kind: "team" | "client", { share = false } = {}) =>
   `/invitations/new?kind=${kind}${share ? "&share=1" : ""}`;
 
-type InviteActionData = SerializeFrom<typeof action>;
+type InviteActionData = InviteAnswer;
 
 /**
  * SPEC §2.11's invite form: tabs Basic and Advanced, the role with §5's defaults, the
@@ -45,7 +43,7 @@ export function InviteForm({
   /** On the page: where Done leads. */
   doneHref?: string;
 }) {
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useFetcher<InviteAnswer>();
   const inDialog = Boolean(onDone);
   const latest = inDialog ? fetcher.data : actionData;
   const [dismissed, setDismissed] = useState<InviteActionData | undefined>(undefined);
@@ -86,7 +84,7 @@ function InviteFields({
 }: {
   options: InviteOptions;
   lastResult?: SubmissionResult<string[]>;
-  fetcher?: ReturnType<typeof useFetcher<typeof action>>;
+  fetcher?: ReturnType<typeof useFetcher<InviteAnswer>>;
   onCancel?: () => void;
   cancelHref?: string;
   share: boolean;

@@ -10,9 +10,9 @@ import { SubmitButton, buttonClassName } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { NewPasswordFields } from "~/components/ui/password-input";
 import { PhoneField } from "~/components/ui/phone-field";
-import type { TeamRegisterSchema } from "~/models/invitation.schemas";
+import type { TeamRegisterSchema } from "~/shared/invitation.schemas";
 import { useHydrated } from "~/components/use-hydrated";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
 
 /** What the registration pages know of the invitation (its database id stays on the server). */
 export type ShownInvitation = {

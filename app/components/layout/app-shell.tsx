@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import type { ShellArea, ShellUser } from "~/web/shell";
+import type { ShellArea, ShellUser } from "~/shared/shell";
 import { MobileNav } from "./mobile-nav";
 import { getNavigation, profileHref, searchTarget } from "./navigation";
 import { NotificationsMenu, type ShellNotification } from "./notifications-menu";

@@ -11,8 +11,8 @@ import {
   UsersShieldIcon,
   type IconComponent,
 } from "~/components/ui/icons";
-import type { ShellArea, ShellUser } from "~/web/shell";
-import { settingsPath } from "~/models/paths";
+import type { ShellArea, ShellUser } from "~/shared/shell";
+import { settingsPath } from "~/shared/paths";
 
 export type NavItem = { label: string; to: string; icon: IconComponent };
 /** A titled group of links; the first group of an area has no title. */

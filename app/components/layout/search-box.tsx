@@ -6,7 +6,7 @@ import { Avatar } from "~/components/ui/avatar";
 import { Spinner } from "~/components/ui/button";
 import { SearchIcon } from "~/components/ui/icons";
 import type { loader as suggestionsLoader } from "~/routes/resources.search";
-import { imageUrl } from "~/models/image-urls";
+import { imageUrl } from "~/shared/image-urls";
 import type { SearchEntry } from "~/components/search/search-entries";
 import { useDetailsDismiss } from "./use-details-dismiss";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import type { SpaceChange } from "~/models/chat-message";
-import { CATCH_UP_EVENT } from "~/realtime/protocol";
+import type { SpaceChange } from "~/shared/chat-message";
+import { CATCH_UP_EVENT, ACCESS_REMOVED_EVENT, SPACE_CHANGE_EVENT } from "~/shared/protocol";
 import { getJson } from "~/components/get-json";
 import { useLiveSocket } from "~/components/realtime/live-socket";
 import type { ShellNotification } from "./notifications-menu";
@@ -70,15 +70,15 @@ export function useLiveNotifications(initial: ShellNotification[], userId: strin
       if (missed) refresh();
       missed = false;
     };
-    socket.on("space:change", onChange);
-    socket.on("space:access-removed", refresh);
+    socket.on(SPACE_CHANGE_EVENT, onChange);
+    socket.on(ACCESS_REMOVED_EVENT, refresh);
     socket.on(CATCH_UP_EVENT, refresh);
     socket.on("disconnect", onDisconnect);
     socket.on("connect", onConnect);
     return () => {
       clearTimeout(timer);
-      socket.off("space:change", onChange);
-      socket.off("space:access-removed", refresh);
+      socket.off(SPACE_CHANGE_EVENT, onChange);
+      socket.off(ACCESS_REMOVED_EVENT, refresh);
       socket.off(CATCH_UP_EVENT, refresh);
       socket.off("disconnect", onDisconnect);
       socket.off("connect", onConnect);

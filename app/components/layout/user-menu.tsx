@@ -3,7 +3,7 @@ import { useRef } from "react";
 import { Avatar } from "~/components/ui/avatar";
 import { SubmitButton } from "~/components/ui/button";
 import { ChevronDownIcon, LogOutIcon, UserIcon } from "~/components/ui/icons";
-import type { ShellUser } from "~/web/shell";
+import type { ShellUser } from "~/shared/shell";
 import { useDetailsDismiss } from "./use-details-dismiss";
 
 const itemClass =

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
 import type { Socket } from "socket.io-client";
-import { RECONNECTION } from "~/realtime/protocol";
+import { RECONNECTION } from "~/shared/protocol";
 import { keepConnected } from "./keep-connected";
 
 /*

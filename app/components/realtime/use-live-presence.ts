@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { PRESENCE_BATCH_MAX, type Presence } from "~/models/presence-words";
-import { PRESENCE_EVENT } from "~/realtime/protocol";
+import { PRESENCE_BATCH_MAX, type Presence } from "~/shared/presence-words";
+import { PRESENCE_EVENT } from "~/shared/protocol";
 import { useLiveSocket } from "./live-socket";
 
 /**

@@ -1,8 +1,7 @@
-import type { SerializeFrom } from "@remix-run/node";
-import type { handlePersonAction } from "~/web/person-actions.server";
+import type { PersonActionAnswer } from "~/shared/people";
 
 /** What a person's page shows of its action's answer: each of its forms reads only its own. */
-export function readPersonAnswer(answer: SerializeFrom<typeof handlePersonAction> | undefined) {
+export function readPersonAnswer(answer: PersonActionAnswer | undefined) {
   const reply = answer && "result" in answer ? answer : null;
   return {
     edit: reply?.intent === "update" ? reply.result : null,

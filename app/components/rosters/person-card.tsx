@@ -1,11 +1,11 @@
 import { Link } from "@remix-run/react";
 import { PresenceAvatar } from "~/components/ui/presence-avatar";
-import type { Presence } from "~/models/presence-words";
+import type { Presence } from "~/shared/presence-words";
 import { Card } from "~/components/ui/card";
 import { DetailsMenu, destructiveMenuItemClassName, menuItemClassName } from "~/components/ui/details-menu";
 import { EditIcon, MailIcon, PhoneIcon, SpacesIcon, UserMinusIcon } from "~/components/ui/icons";
 import { withSearchParam } from "~/components/ui/pager";
-import { imageUrl } from "~/models/image-urls";
+import { imageUrl } from "~/shared/image-urls";
 import type { PersonCardData, PersonView } from "./person-view";
 
 export type PersonDialog = "edit" | "spaces" | "remove";

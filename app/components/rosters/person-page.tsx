@@ -1,6 +1,5 @@
 import { Link, useActionData } from "@remix-run/react";
-import type { PersonSpace } from "~/models/people.server";
-import type { handlePersonAction } from "~/web/person-actions.server";
+import type { PersonActionAnswer, PersonSpace } from "~/shared/people";
 import { readPersonAnswer } from "./person-answer";
 import { PersonSection } from "./person-section";
 import type { PersonCardData, PersonView } from "./person-view";
@@ -23,7 +22,7 @@ export function PersonPage<Card extends PersonCardData>({
   /** The agency's spaces. */
   spaces: PersonSpace[];
 }) {
-  const answer = readPersonAnswer(useActionData<typeof handlePersonAction>());
+  const answer = readPersonAnswer(useActionData<PersonActionAnswer>());
   const path = view.path(person.id);
   return (
     <div className="mx-auto max-w-2xl space-y-6">

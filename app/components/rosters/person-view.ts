@@ -1,7 +1,8 @@
-import type { Presence } from "~/models/presence-words";
+import type { Presence } from "~/shared/presence-words";
 import type { SubmissionResult } from "@conform-to/react";
 import type { ComponentType } from "react";
-import type { PersonKind, PersonSpace } from "~/models/people.server";
+import type { PersonSpace } from "~/shared/people";
+import type { PersonKind } from "~/shared/paths";
 
 /** What every person's card carries, whatever their kind. */
 export type PersonCardData = {

@@ -1,7 +1,7 @@
-import type { UserType } from "#db/schema";
-import type { MessageHit, PersonHit, SearchResults, SpaceHit } from "~/models/search.server";
-import { CLIENT_ROLE_LABELS, TEAM_ROLE_LABELS } from "~/models/roles";
-import { personPath, spacePath } from "~/models/paths";
+import type { UserType } from "~/shared/roles";
+import type { MessageHit, PersonHit, SearchResults, SpaceHit } from "~/shared/search";
+import { CLIENT_ROLE_LABELS, TEAM_ROLE_LABELS } from "~/shared/roles";
+import { personPath, spacePath } from "~/shared/paths";
 
 /** One search result as the results page and the suggestions show it. */
 export type SearchEntry = {

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { Avatar } from "~/components/ui/avatar";
 import { Card } from "~/components/ui/card";
 import type { SearchEntry } from "./search-entries";
-import { imageUrl } from "~/models/image-urls";
+import { imageUrl } from "~/shared/image-urls";
 
 /** The results page's sections (Spaces, People, Messages), each entry a link to where it opens. */
 export function SearchResults({ entries }: { entries: SearchEntry[] }) {

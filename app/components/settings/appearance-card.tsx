@@ -4,10 +4,11 @@ import type { z } from "zod";
 import { SubmitButton } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { ErrorList, FormError } from "~/components/ui/field";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
-import type { ThemeSchema } from "~/models/settings.schemas";
-import { THEME_LABELS, THEMES } from "~/models/theme";
-import type { profileAction, profileLoader } from "~/web/settings/profile.server";
+import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
+import type { ThemeSchema } from "~/shared/settings.schemas";
+import { THEME_LABELS, THEMES } from "~/shared/theme";
+import type { ProfileSettings } from "~/shared/settings";
+import type { FormReply } from "~/shared/form-reply";
 import { useFormResult } from "./use-form-result";
 
 const HINTS = {
@@ -18,8 +19,8 @@ const HINTS = {
 
 /** Appearance on the Profile tab (issue 21): System, Light or Dark, kept with the account. */
 export function AppearanceCard() {
-  const { theme } = useLoaderData<typeof profileLoader>();
-  const fetcher = useFetcher<typeof profileAction>({ key: "theme" });
+  const { theme } = useLoaderData<ProfileSettings>();
+  const fetcher = useFetcher<FormReply>({ key: "theme" });
   const [form, fields] = useForm<z.input<typeof ThemeSchema>>({
     id: "theme",
     lastResult: useFormResult(fetcher, "theme")?.result,

@@ -5,10 +5,10 @@ import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/ca
 import { SelectField } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
 import { useClock } from "~/components/use-clock";
-import { AUDIT_KINDS } from "~/models/audit-kinds";
-import type { AuditEntry, AuditLog } from "~/models/audit.server";
-import { spacePath } from "~/models/paths";
-import { formatDateTime } from "~/models/time-format";
+import { AUDIT_KINDS } from "~/shared/audit-kinds";
+import type { AuditEntry, AuditLog } from "~/shared/audit";
+import { spacePath } from "~/shared/paths";
+import { formatDateTime } from "~/shared/time-format";
 
 const KIND_OPTIONS = Object.entries(AUDIT_KINDS).map(([value, { label }]) => ({ value, label }));
 

@@ -1,15 +1,16 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { z } from "zod";
 import { useFetcher, useLoaderData } from "@remix-run/react";
-import type { UserType } from "#db/schema";
+import type { UserType } from "~/shared/roles";
 import { SubmitButton } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { CheckboxField } from "~/components/ui/field";
-import type { NotificationPreferencesSchema, NotificationPreferences } from "~/models/settings.schemas";
-import type { notificationsAction, notificationsLoader } from "~/web/settings/notifications.server";
+import type { NotificationPreferencesSchema, NotificationPreferences } from "~/shared/settings.schemas";
+import type { NotificationSettings } from "~/shared/settings";
+import type { FormReply } from "~/shared/form-reply";
 import { PushCard } from "./push-card";
 import { useFormResult } from "./use-form-result";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
 
 type Preference = keyof NotificationPreferences;
 
@@ -48,8 +49,8 @@ const ORDER: Preference[] = ["newClient", "teamActivity", "unreadMessages", "men
 
 /** The Notifications tab (SPEC §2.12): which emails the person wants, saved for real, and push on this device. */
 export function NotificationsPage() {
-  const { userType, preferences } = useLoaderData<typeof notificationsLoader>();
-  const fetcher = useFetcher<typeof notificationsAction>({ key: "notifications" });
+  const { userType, preferences } = useLoaderData<NotificationSettings>();
+  const fetcher = useFetcher<FormReply>({ key: "notifications" });
   const [form, fields] = useForm<z.input<typeof NotificationPreferencesSchema>>({
     id: "notifications",
     lastResult: useFormResult(fetcher)?.result,

@@ -4,15 +4,16 @@ import type { z } from "zod";
 import { SubmitButton } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { CheckboxField, FormError } from "~/components/ui/field";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
-import type { PresenceSettingSchema } from "~/models/settings.schemas";
-import type { profileAction, profileLoader } from "~/web/settings/profile.server";
+import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
+import type { PresenceSettingSchema } from "~/shared/settings.schemas";
+import type { ProfileSettings } from "~/shared/settings";
+import type { FormReply } from "~/shared/form-reply";
 import { useFormResult } from "./use-form-result";
 
 /** "Show when I'm active" on the Profile tab (issue 21): the green dot and "Last seen" others see. */
 export function PresenceCard() {
-  const { showPresence } = useLoaderData<typeof profileLoader>();
-  const fetcher = useFetcher<typeof profileAction>({ key: "presence" });
+  const { showPresence } = useLoaderData<ProfileSettings>();
+  const fetcher = useFetcher<FormReply>({ key: "presence" });
   const [form, fields] = useForm<z.input<typeof PresenceSettingSchema>>({
     id: "presence",
     lastResult: useFormResult(fetcher, "presence")?.result,

@@ -14,19 +14,20 @@ import { SubmitButton } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field, FormError } from "~/components/ui/field";
 import { PhoneField } from "~/components/ui/phone-field";
-import type { Profile } from "~/models/profiles.server";
-import type { profileAction, profileLoader } from "~/web/settings/profile.server";
+import type { Profile } from "~/shared/profiles";
+import type { ProfileSettings } from "~/shared/settings";
+import type { FormReply } from "~/shared/form-reply";
 import type { z } from "zod";
-import type { AgencyProfileSchema, ClientProfileSchema, TeamMemberProfileSchema } from "~/models/settings.schemas";
-import { imageUrl } from "~/models/image-urls";
-import { TEAM_ROLE_LABELS } from "~/models/roles";
+import type { AgencyProfileSchema, ClientProfileSchema, TeamMemberProfileSchema } from "~/shared/settings.schemas";
+import { imageUrl } from "~/shared/image-urls";
+import { TEAM_ROLE_LABELS } from "~/shared/roles";
 import { ImageUpload } from "./image-upload";
 import { AppearanceCard } from "./appearance-card";
 import { PresenceCard } from "./presence-card";
 import { TimeZoneCard } from "./time-zone-card";
 import { useFormResult } from "./use-form-result";
-import { ownerName as displayOwnerName } from "~/models/owner-name";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { ownerName as displayOwnerName } from "~/shared/owner-name";
+import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
 
 /** The Profile tab of every area: the form of the signed-in person's own record (SPEC §2.12), and their time zone. */
 export function ProfilePage() {
@@ -41,7 +42,7 @@ export function ProfilePage() {
 }
 
 function OwnRecord() {
-  const { profile } = useLoaderData<typeof profileLoader>();
+  const { profile } = useLoaderData<ProfileSettings>();
   switch (profile.kind) {
     case "agency":
       return <AgencyProfile profile={profile} />;
@@ -98,7 +99,7 @@ function useProfileForm<Name extends keyof ProfileSchemas>(
   schema: Name,
   defaultValue: DefaultValue<z.input<ProfileSchemas[Name]>>,
 ) {
-  const fetcher = useFetcher<typeof profileAction>({ key: "profile" });
+  const fetcher = useFetcher<FormReply>({ key: "profile" });
   const [form, fields] = useForm<z.input<ProfileSchemas[Name]>>({
     id: "profile",
     lastResult: useFormResult(fetcher, "profile")?.result,

@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { FormError } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
 import type { action as pushAction } from "~/routes/resources.push-subscription";
-import type { notificationsLoader } from "~/web/settings/notifications.server";
+import type { NotificationSettings } from "~/shared/settings";
 
 /*
  * "Push notifications on this device" (issue 21), on the Notifications tab of every user
@@ -23,7 +23,7 @@ type BrowserPush =
 const ACTION = "/resources/push-subscription";
 
 export function PushCard() {
-  const { push } = useLoaderData<typeof notificationsLoader>();
+  const { push } = useLoaderData<NotificationSettings>();
   const hydrated = useHydrated();
   const fetcher = useFetcher<typeof pushAction>({ key: "push-subscription" });
   const [browser, setBrowser] = useState<BrowserPush>({ state: "checking" });

@@ -1,6 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { z } from "zod";
-import type { SerializeFrom } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { clsx } from "clsx";
 import { Alert } from "~/components/ui/alert";
@@ -8,17 +7,17 @@ import { SubmitButton } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { CheckboxField, Field, FormError } from "~/components/ui/field";
 import { NewPasswordFields, PasswordField } from "~/components/ui/password-input";
-import type { ChangePasswordSchema, ClientExportsSchema, TwoFactorCodeSchema } from "~/models/settings.schemas";
-import type { TwoFactorStatus } from "~/models/two-factor.server";
-import type { securityAction, securityLoader } from "~/web/settings/security.server";
+import type { ChangePasswordSchema, ClientExportsSchema, TwoFactorCodeSchema } from "~/shared/settings.schemas";
+import type { TwoFactorStatus } from "~/shared/two-factor";
+import type { SecurityAnswer, SecuritySettings } from "~/shared/settings";
 import { useFormResult } from "./use-form-result";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
 
-type Sessions = SerializeFrom<typeof securityLoader>["sessions"];
+type Sessions = SecuritySettings["sessions"];
 
 /** The Security tab: password, sessions and two-factor sign-in (SPEC §2.12, DESIGN.md), and the agency's own rules. */
 export function SecurityPage() {
-  const { sessions, sessionCapNotice, twoFactor, clientExports } = useLoaderData<typeof securityLoader>();
+  const { sessions, sessionCapNotice, twoFactor, clientExports } = useLoaderData<SecuritySettings>();
   return (
     <div className="space-y-6">
       <TwoFactorCard status={twoFactor} />
@@ -33,7 +32,7 @@ export function SecurityPage() {
 }
 
 function ChangePasswordCard() {
-  const fetcher = useFetcher<typeof securityAction>({ key: "change-password" });
+  const fetcher = useFetcher<SecurityAnswer>({ key: "change-password" });
   const [form, fields] = useForm<z.input<typeof ChangePasswordSchema>>({
     id: "change-password",
     lastResult: useFormResult(fetcher, "change-password")?.result,
@@ -139,7 +138,7 @@ function SessionRow({ session }: { session: Sessions[number] }) {
 }
 
 function TwoFactorCard({ status }: { status: TwoFactorStatus }) {
-  const confirm = useFetcher<typeof securityAction>({ key: "confirm-two-factor" });
+  const confirm = useFetcher<SecurityAnswer>({ key: "confirm-two-factor" });
   const confirmed = useFormResult(confirm, "confirm-two-factor");
   const recoveryCodes = confirmed && "recoveryCodes" in confirmed ? confirmed.recoveryCodes : null;
   return (
@@ -197,7 +196,7 @@ function SetUp({
   fetcher,
 }: {
   setup: NonNullable<TwoFactorStatus["setup"]>;
-  fetcher: ReturnType<typeof useFetcher<typeof securityAction>>;
+  fetcher: ReturnType<typeof useFetcher<SecurityAnswer>>;
 }) {
   const cancel = useFetcher({ key: "cancel-two-factor" });
   const [form, fields] = useForm<z.input<typeof TwoFactorCodeSchema>>({
@@ -280,7 +279,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
 }
 
 function TurnOff({ status }: { status: TwoFactorStatus }) {
-  const fetcher = useFetcher<typeof securityAction>({ key: "disable-two-factor" });
+  const fetcher = useFetcher<SecurityAnswer>({ key: "disable-two-factor" });
   const [form, fields] = useForm<z.input<typeof TwoFactorCodeSchema>>({
     id: "disable-two-factor",
     lastResult: useFormResult(fetcher, "disable-two-factor")?.result,
@@ -349,7 +348,7 @@ function AgencyRequirementCard({ required, ownEnabled }: { required: boolean; ow
 
 /** Who may take a space out of the workspace: the agency owner always, its client owners when this is on. */
 function ClientExportsCard({ allowed }: { allowed: boolean }) {
-  const fetcher = useFetcher<typeof securityAction>({ key: "client-exports" });
+  const fetcher = useFetcher<SecurityAnswer>({ key: "client-exports" });
   const [form, fields] = useForm<z.input<typeof ClientExportsSchema>>({
     id: "client-exports",
     lastResult: useFormResult(fetcher, "client-exports")?.result,

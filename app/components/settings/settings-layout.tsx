@@ -1,7 +1,7 @@
 import { NavLink, Outlet, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { clsx } from "clsx";
 import { profileHref } from "~/components/layout/navigation";
-import type { ShellArea, ShellUser } from "~/web/shell";
+import type { ShellArea, ShellUser } from "~/shared/shell";
 
 const tabClass = (selected: boolean) =>
   clsx(

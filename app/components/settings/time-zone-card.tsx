@@ -4,9 +4,10 @@ import type { z } from "zod";
 import { SubmitButton } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { FormError, SelectField } from "~/components/ui/field";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
-import type { TimeZoneSchema } from "~/models/settings.schemas";
-import type { profileAction, profileLoader } from "~/web/settings/profile.server";
+import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
+import type { TimeZoneSchema } from "~/shared/settings.schemas";
+import type { ProfileSettings } from "~/shared/settings";
+import type { FormReply } from "~/shared/form-reply";
 import { useFormResult } from "./use-form-result";
 
 /** "America/Argentina/Buenos_Aires" as people write it. */
@@ -18,8 +19,8 @@ const readable = (zone: string) => zone.replace(/_/g, " ");
  * which zone times are shown in now, since without JavaScript that is UTC.
  */
 export function TimeZoneCard() {
-  const { timeZone } = useLoaderData<typeof profileLoader>();
-  const fetcher = useFetcher<typeof profileAction>({ key: "time-zone" });
+  const { timeZone } = useLoaderData<ProfileSettings>();
+  const fetcher = useFetcher<FormReply>({ key: "time-zone" });
   const [form, fields] = useForm<z.input<typeof TimeZoneSchema>>({
     id: "time-zone",
     lastResult: useFormResult(fetcher, "time-zone")?.result,

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Avatar } from "~/components/ui/avatar";
-import type { SpaceOverview } from "~/models/spaces.server";
-import { imageUrl } from "~/models/image-urls";
+import type { SpaceOverview } from "~/shared/spaces";
+import { imageUrl } from "~/shared/image-urls";
 import { ExportSpaceLink } from "./space-header";
 import { SpaceTabs } from "./space-tabs";
 

@@ -10,13 +10,13 @@ import { Form, Link, useFetcher } from "@remix-run/react";
 import { Alert } from "~/components/ui/alert";
 import { Button, SubmitButton, buttonClassName } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
-import type { CreateSpaceSchema } from "~/models/space.schemas";
-import type { ClientOwnerOption } from "~/models/spaces.server";
-import type { action } from "~/routes/spaces.new";
+import type { CreateSpaceSchema } from "~/shared/space.schemas";
+import type { ClientOwnerOption } from "~/shared/spaces";
+import type { FormReply } from "~/shared/form-reply";
 import { useHydrated } from "~/components/use-hydrated";
 import { ClientOwnerSelect } from "./client-owner-select";
 import { LogoField, useLogoUploading } from "./logo-field";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
 import type { z } from "zod";
 
 export const CREATE_SPACE_ACTION = "/spaces/new";
@@ -42,7 +42,7 @@ export function CreateSpaceForm({
   onCancel?: () => void;
 }) {
   const hydrated = useHydrated();
-  const dialogFetcher = useFetcher<typeof action>();
+  const dialogFetcher = useFetcher<FormReply>();
   const fetcher = onCancel ? dialogFetcher : undefined;
   const [form, fields] = useForm<z.input<typeof CreateSpaceSchema>>({
     id: "create-space",

@@ -3,11 +3,11 @@ import { Form, Link } from "@remix-run/react";
 import { SubmitButton, buttonClassName } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { PhoneField } from "~/components/ui/phone-field";
-import type { UpdateSpaceSchema } from "~/models/space.schemas";
-import type { ClientOwnerOption } from "~/models/spaces.server";
+import type { UpdateSpaceSchema } from "~/shared/space.schemas";
+import type { ClientOwnerOption } from "~/shared/spaces";
 import { ClientOwnerSelect } from "./client-owner-select";
 import { LogoField, useLogoUploading } from "./logo-field";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
 import type { z } from "zod";
 
 export type EditableSpace = {

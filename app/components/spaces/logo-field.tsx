@@ -4,9 +4,9 @@ import { Avatar } from "~/components/ui/avatar";
 import { Button, Spinner } from "~/components/ui/button";
 import { ErrorList, FieldHint, type ListOfErrors } from "~/components/ui/field";
 import { UploadIcon } from "~/components/ui/icons";
-import type { LogoUploadResult } from "~/routes/resources.space-logo";
+import type { LogoUploadResult } from "~/shared/spaces";
 import { useHydrated } from "~/components/use-hydrated";
-import { imageUrl } from "~/models/image-urls";
+import { imageUrl } from "~/shared/image-urls";
 
 export const LOGO_UPLOAD_ACTION = "/resources/space-logo";
 

@@ -2,14 +2,14 @@ import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@c
 import type { z } from "zod";
 import { Form, useFetcher, useLocation } from "@remix-run/react";
 import { PresenceAvatar } from "~/components/ui/presence-avatar";
-import type { Presence } from "~/models/presence-words";
+import type { Presence } from "~/shared/presence-words";
 import { SubmitButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { SelectField } from "~/components/ui/field";
 import { UserMinusIcon, UserPlusIcon } from "~/components/ui/icons";
-import type { SpaceMemberSchema } from "~/models/space.schemas";
-import { imageUrl } from "~/models/image-urls";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import type { SpaceMemberSchema } from "~/shared/space.schemas";
+import { imageUrl } from "~/shared/image-urls";
+import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
 import { useHydrated } from "~/components/use-hydrated";
 
 /*

@@ -4,7 +4,7 @@ import { buttonClassName } from "~/components/ui/button";
 import { PlusIcon } from "~/components/ui/icons";
 import { Tooltip } from "~/components/ui/tooltip";
 import { useHydrated } from "~/components/use-hydrated";
-import type { ClientOwnerOption } from "~/models/spaces.server";
+import type { ClientOwnerOption } from "~/shared/spaces";
 import { CREATE_SPACE_ACTION, CreateSpaceForm } from "./create-space-form";
 
 /** SPEC §2.7: why no space can be made yet (the disabled button's tooltip, and the empty Spaces page). */

@@ -1,11 +1,11 @@
 import { Link } from "@remix-run/react";
-import type { UserType } from "#db/schema";
+import type { UserType } from "~/shared/roles";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonClassName } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { DownloadIcon, EditIcon, LinkIcon, MailIcon, PhoneIcon } from "~/components/ui/icons";
-import type { SpaceOverview } from "~/models/spaces.server";
-import { imageUrl } from "~/models/image-urls";
+import type { SpaceOverview } from "~/shared/spaces";
+import { imageUrl } from "~/shared/image-urls";
 import { SpaceTabs } from "./space-tabs";
 
 /**

@@ -1,7 +1,7 @@
 import { NavLink } from "@remix-run/react";
 import { clsx } from "clsx";
-import type { UserType } from "#db/schema";
-import { spaceFilesPath, spacePath } from "~/models/paths";
+import type { UserType } from "~/shared/roles";
+import { spaceFilesPath, spacePath } from "~/shared/paths";
 
 /**
  * A space's two pages, its Chat and its Files, as a pair of links in the space's header

@@ -5,12 +5,11 @@ import { Button, SubmitButton } from "~/components/ui/button";
 import { Field, FormError, SelectField } from "~/components/ui/field";
 import { PhoneField } from "~/components/ui/phone-field";
 import type { PersonEditFormProps } from "~/components/rosters/person-view";
-import type { TeamMemberCard } from "~/models/people.server";
-import type { UpdateTeamMemberSchema } from "~/models/roster.schemas";
-import { TEAM_ROLE_LABELS } from "~/models/roles";
+import type { TeamMemberCard, PersonActionAnswer } from "~/shared/people";
+import type { UpdateTeamMemberSchema } from "~/shared/roster.schemas";
+import { TEAM_ROLE_LABELS } from "~/shared/roles";
 import { readPersonAnswer } from "~/components/rosters/person-answer";
-import type { handlePersonAction } from "~/web/person-actions.server";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
 
 export const teamMemberPath = (id: string) => `/team/${id}`;
 
@@ -25,7 +24,7 @@ export function EditMemberForm({
   lastResult,
   onCancel,
 }: PersonEditFormProps<TeamMemberCard>) {
-  const fetcher = useFetcher<typeof handlePersonAction>();
+  const fetcher = useFetcher<PersonActionAnswer>();
   const inDialog = Boolean(onCancel);
   const action = teamMemberPath(member.id);
   const [form, fields] = useForm<z.input<typeof UpdateTeamMemberSchema>>({

@@ -4,10 +4,10 @@ import type { PersonView } from "~/components/rosters/person-view";
 import { RosterEmpty } from "~/components/rosters/roster-states";
 import { Alert } from "~/components/ui/alert";
 import { Card } from "~/components/ui/card";
-import type { InviteOptions } from "~/models/invitations.server";
-import type { TeamMemberCard } from "~/models/people.server";
-import { TEAM_ROLE_LABELS } from "~/models/roles";
-import type { TeamRoster } from "~/models/team-members.server";
+import type { InviteOptions } from "~/shared/invitations";
+import type { TeamMemberCard } from "~/shared/people";
+import { TEAM_ROLE_LABELS } from "~/shared/roles";
+import type { TeamRoster } from "~/shared/people";
 import { EditMemberForm, teamMemberPath } from "./edit-member-form";
 
 /** A team member on the rosters and their page (SPEC §2.9): edited in a dialog, removed as a Member. */

@@ -1,6 +1,6 @@
 import { getInputProps, useInputControl, type FieldMetadata } from "@conform-to/react";
 import { useHydrated } from "~/components/use-hydrated";
-import { formatPhone } from "~/models/phone";
+import { formatPhone } from "~/shared/phone";
 import { Field } from "./field";
 
 /**

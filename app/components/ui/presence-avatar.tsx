@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
 import { useLivePresence } from "~/components/realtime/use-live-presence";
-import type { Presence } from "~/models/presence-words";
+import type { Presence } from "~/shared/presence-words";
 import { Avatar, type AvatarProps } from "./avatar";
 
 /**

@@ -1,7 +1,8 @@
 import { getNotificationPreferences, saveNotificationPreferences } from "~/models/notification-preferences.server";
-import { settingsPath } from "~/models/paths";
-import { NotificationPreferencesSchema } from "~/models/settings.schemas";
-import type { ShellArea } from "~/web/shell";
+import type { NotificationSettings } from "~/shared/settings";
+import { settingsPath } from "~/shared/paths";
+import { NotificationPreferencesSchema } from "~/shared/settings.schemas";
+import type { ShellArea } from "~/shared/shell";
 import { formAction } from "../form-action.server";
 import { requireActor } from "../guards.server";
 import { redirectWithToast } from "../toast.server";
@@ -14,7 +15,7 @@ import { getSessionId } from "../auth.server";
  * notices, and push on this device (its card posts to /resources/push-subscription).
  */
 
-export async function notificationsLoader(request: Request, area: ShellArea) {
+export async function notificationsLoader(request: Request, area: ShellArea): Promise<NotificationSettings> {
   const actor = await requireActor(request, area);
   const [preferences, push] = await Promise.all([
     getNotificationPreferences(actor),

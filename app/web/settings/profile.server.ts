@@ -1,4 +1,5 @@
 import type { Actor } from "~/models/actors.server";
+import type { ProfileSettings } from "~/shared/settings";
 import {
   changeAgencyLogo,
   changeAvatar,
@@ -10,7 +11,7 @@ import {
   updateProfile,
   type ProfileInput,
 } from "~/models/profiles.server";
-import { settingsPath } from "~/models/paths";
+import { settingsPath } from "~/shared/paths";
 import {
   AgencyProfileSchema,
   ClientProfileSchema,
@@ -18,20 +19,20 @@ import {
   TeamMemberProfileSchema,
   ThemeSchema,
   TimeZoneSchema,
-} from "~/models/settings.schemas";
-import { THEME_CHOSEN } from "~/models/theme";
-import { timeZoneNames } from "~/models/time-format";
+} from "~/shared/settings.schemas";
+import { THEME_CHOSEN } from "~/shared/theme";
+import { timeZoneNames } from "~/shared/time-format";
 import { IMAGE_MAX_BYTES } from "~/models/uploads.server";
 import { formAction, formReply, runForm } from "../form-action.server";
 import { requireActor } from "../guards.server";
 import { redirectWithToast, type ToastInput } from "../toast.server";
-import type { ShellArea } from "~/web/shell";
+import type { ShellArea } from "~/shared/shell";
 import { clockFor } from "~/web/clock.server";
 import { readForm, readUploadForm } from "~/web/request.server";
 
 /* The Profile tab of /settings, /teams/settings and /client/settings: one loader and one action for the three. */
 
-export async function profileLoader(request: Request, area: ShellArea) {
+export async function profileLoader(request: Request, area: ShellArea): Promise<ProfileSettings> {
   const actor = await requireActor(request, area);
   const { timeZone: inUse, source, browserTimeZone } = clockFor(request, actor);
   return {

@@ -1,9 +1,10 @@
 import { redirect } from "@remix-run/node";
+import type { SecurityAnswer, SecuritySettings } from "~/shared/settings";
 import { formatDistanceStrict } from "date-fns";
 import { Refusal } from "~/models/errors.server";
 import { changePassword } from "~/models/password-change.server";
-import { settingsPath } from "~/models/paths";
-import { formatDate } from "~/models/time-format";
+import { settingsPath } from "~/shared/paths";
+import { formatDate } from "~/shared/time-format";
 import { SESSION_CAP, endOtherSessions, endOwnSession, listSessions, recentCapSignOut } from "~/models/sessions.server";
 import { clientOwnersMayExport, setClientOwnerExports } from "~/models/space-exports.server";
 import {
@@ -12,7 +13,7 @@ import {
   SignOutSessionSchema,
   TwoFactorCodeSchema,
   TwoFactorRequirementSchema,
-} from "~/models/settings.schemas";
+} from "~/shared/settings.schemas";
 import {
   beginTwoFactorSetup,
   cancelTwoFactorSetup,
@@ -23,7 +24,7 @@ import {
 } from "~/models/two-factor.server";
 import { describeDevice } from "~/web/user-agent.server";
 import { clockFor } from "~/web/clock.server";
-import type { ShellArea } from "~/web/shell";
+import type { ShellArea } from "~/shared/shell";
 import { getSessionId } from "../auth.server";
 import { expectFound } from "../errors.server";
 import { formAction } from "../form-action.server";
@@ -36,7 +37,7 @@ import { readForm } from "~/web/request.server";
  * it and letting client owners export their spaces.
  */
 
-export async function securityLoader(request: Request, area: ShellArea) {
+export async function securityLoader(request: Request, area: ShellArea): Promise<SecuritySettings> {
   const actor = await requireActor(request, area);
   const now = new Date();
   const clock = clockFor(request, actor);
@@ -126,7 +127,12 @@ export async function securityAction(request: Request, area: ShellArea, clientIp
         run: async ({ code }, submission) => {
           // Shown once, in this answer: they are stored only hashed.
           const recoveryCodes = await confirmTwoFactorSetup(actor, code);
-          return { intent: "confirm-two-factor", result: submission.reply({ resetForm: true }), recoveryCodes };
+          return {
+            intent: "confirm-two-factor",
+            result: submission.reply({ resetForm: true }),
+            code: null,
+            recoveryCodes,
+          } satisfies SecurityAnswer;
         },
       });
     case "disable-two-factor":

@@ -1,5 +1,3 @@
-import type { MentionAt } from "#db/schema";
-
 /*
  * Mentions in the chat (issue 17): "@Full Name" of a member of the space, stored with
  * the message as who and where (`MentionAt`), so that the chat shows the person's name
@@ -7,7 +5,8 @@ import type { MentionAt } from "#db/schema";
  * text with it too.
  */
 
-export type { MentionAt };
+/** Where a message names a member: their user id and the mention's place in the text. */
+export type MentionAt = { userId: string; start: number; length: number };
 
 /** A mention as the chat renders it: with the person's name as it is now. */
 export type Mention = MentionAt & { name: string };

@@ -1,8 +1,7 @@
-import type { Theme } from "#db/schema";
-
 /* The Appearance setting (issue 21): its choices, in the order the settings show them. */
 
-export type { Theme };
+/** The interface's colours: the system's setting, or light or dark whatever it says. */
+export type Theme = "system" | "light" | "dark";
 
 export const THEMES = ["system", "light", "dark"] as const satisfies readonly Theme[];
 

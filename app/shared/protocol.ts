@@ -1,9 +1,30 @@
-import { MESSAGE_TEXT } from "~/models/chat-message";
+import { MESSAGE_TEXT } from "./chat-message";
 
 /*
  * What the server's chat handlers and the browser's live chat (app/components/chat/live-chat.ts)
  * both say over the socket. Plain constants, so that the browser may import them.
  */
+
+/**
+ * The events of the socket, named here only. The chat's commands are each sent with an
+ * acknowledgement (app/realtime/chat-handlers.server.ts answers them); the server sends a
+ * space's room each change of its log, and a user's sockets the news that a space is no
+ * longer theirs.
+ */
+export const CHAT_COMMANDS = {
+  send: "chat:send",
+  edit: "chat:edit",
+  delete: "chat:delete",
+  react: "chat:react",
+  removePreview: "chat:remove-preview",
+  read: "chat:read",
+  sync: "chat:sync",
+} as const;
+export type ChatCommand = (typeof CHAT_COMMANDS)[keyof typeof CHAT_COMMANDS];
+/** `{ spaceId, change }`: a change of the space's log (a SpaceChange, below). */
+export const SPACE_CHANGE_EVENT = "space:change";
+/** `{ spaceId }`: the user may no longer see the space. */
+export const ACCESS_REMOVED_EVENT = "space:access-removed";
 
 /** The server's answer, and handshake refusal, while the database cannot be reached. */
 export const UNAVAILABLE = "unavailable";
@@ -56,3 +77,16 @@ export const RECONNECTION = { reconnectionDelay: 250, reconnectionDelayMax: 500,
  * 2 s or so, so that a short outage ends quickly for everyone. Each is spread ±25%.
  */
 export const UNAVAILABLE_RETRY_DELAYS_MS = [250, 500, 1_000, 2_000];
+
+export type SpaceChangeKind =
+  "message.created" | "message.edited" | "message.deleted" | "message.preview" | "reaction.changed" | "read.advanced";
+
+/** One entry of a space's change log: `seq` is gap-free in commit order within the space. */
+export type SpaceChange = {
+  seq: number;
+  kind: SpaceChangeKind;
+  messageId: string | null;
+  userId: string | null;
+  payload: Record<string, unknown>;
+  createdAt: string;
+};

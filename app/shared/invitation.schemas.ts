@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ClientRole, TeamRole } from "#db/schema";
+import type { ClientRole, TeamRole } from "./roles";
 import { formatPhone, nationalDigits } from "./phone";
 import { emailField, mismatch, newPassword, passwordsMatch } from "./auth.schemas";
 

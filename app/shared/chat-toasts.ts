@@ -1,4 +1,4 @@
-import { MESSAGE_TEXT } from "~/models/chat-message";
+import { MESSAGE_TEXT } from "./chat-message";
 import type { ToastInput } from "./toast";
 
 /*

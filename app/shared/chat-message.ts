@@ -1,8 +1,8 @@
 import type { Mention } from "./mentions";
 import type { SubmissionResult } from "@conform-to/react";
-import type { SpaceChange } from "./events.server";
+import type { SpaceChange } from "./protocol";
 
-export type { SpaceChange, SpaceChangeKind } from "./events.server";
+export type { SpaceChange, SpaceChangeKind } from "./protocol";
 
 /*
  * The chat's shapes and words, shared by the server (models, routes, socket handlers)

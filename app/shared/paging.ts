@@ -1,5 +1,3 @@
-import type { SelectQueryBuilder } from "kysely";
-
 /*
  * Long lists (spaces, team members, clients, invitations, the admin's users) come a page
  * at a time, with how many there are in all, so that a list can say what it shows
@@ -42,14 +40,4 @@ export async function takePage<Item>(
 /** A list with nothing in it, for who may see none. */
 export function emptyPage<Item>(): Page<Item> {
   return { items: [], page: 1, pageCount: 1, perPage: PER_PAGE, total: 0 };
-}
-
-/** How many rows a query selects, for `takePage`'s count. */
-export async function countOf<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): Promise<number> {
-  const row = await query
-    .select((eb) => eb.fn.countAll<string>().as("count"))
-    // Kysely cannot name the selection over a database type it does not know yet.
-    .$castTo<{ count: string }>()
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
 }

@@ -1,5 +1,7 @@
-import type { UserType } from "#db/schema";
-import type { PersonKind } from "./people.server";
+import type { UserType } from "./roles";
+
+/** The two kinds of people an agency keeps on its rosters. */
+export type PersonKind = "team_member" | "client";
 
 /*
  * Where a space, a person or the settings open for each user type: agency staff enter

@@ -11,3 +11,6 @@ export type Toast = {
 };
 
 export type ToastInput = Omit<Toast, "id">;
+
+/** A button's answer to a fetcher that stays on its page: whether it went, and the toast the page shows as it revalidates. */
+export type ToastAnswer = { ok: boolean; toast: ToastInput };

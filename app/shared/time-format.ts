@@ -8,6 +8,8 @@
 
 /** How times are shown to one reader: an IANA time zone and a BCP 47 locale. */
 export type Clock = { timeZone: string; locale: string };
+/** Where the zone in use came from: the person's setting, their browser, or the default (UTC). */
+export type TimeZoneSource = "setting" | "browser" | "default";
 
 /** The zone used when neither the reader's setting nor their browser's hint is known. */
 export const DEFAULT_TIME_ZONE = "UTC";

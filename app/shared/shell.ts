@@ -1,4 +1,4 @@
-import type { UserType } from "#db/schema";
+import type { UserType } from "./roles";
 
 /** What the layouts show of the signed-in user (top bar, avatar menu, sidebar). */
 export type ShellUser = {
