@@ -18,7 +18,7 @@ export async function seedBenchWorld({ clients, spaces }: { clients: number; spa
   const { seedChatWorld } = await import("#tests/support/chat-world");
   const { sessionCookie } = await import("#tests/support/sockets");
   const { actorOf, createSpace } = await import("#tests/support/factories");
-  const { sendMessage } = await import("~/models/messages.server");
+  const { sendMessage } = await import("~/models/message-sending.server");
   const world = await seedChatWorld({ clients, spaces });
   const chatSpace = world.spaces[0];
   const chatClient = world.people.find((person) => person.spaceId === chatSpace.id)!;

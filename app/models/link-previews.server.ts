@@ -10,13 +10,8 @@ import { newFileKey, storage } from "~/services/storage.server";
 import type { Actor } from "./actors.server";
 import { firstLinkIn, MESSAGE_TEXT } from "~/shared/chat-message";
 import { forbidden, notFound } from "./errors.server";
-import {
-  deletePreviewImage,
-  findVisibleMessage,
-  linkPreviewOf,
-  MESSAGE_NOT_FOUND,
-  rewriteLoggedMessage,
-} from "./messages.server";
+import { findVisibleMessage, linkPreviewOf, MESSAGE_NOT_FOUND } from "./messages.server";
+import { deletePreviewImage, rewriteLoggedMessage } from "./message-changes.server";
 import { assertWithinRateLimits, isRateLimited, type RateLimit } from "./rate-limits.server";
 import { publishChanges, recordChange, type SpaceChange } from "./space-changes.server";
 

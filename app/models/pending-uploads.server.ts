@@ -1,6 +1,6 @@
 import { db, type Executor } from "~/services/db.server";
 import { deleteImage, type ImageFolder } from "~/services/images.server";
-import { storeImage, type StoredImage } from "./uploads.server";
+import { storeImage } from "./uploads.server";
 import type { Actor } from "./actors.server";
 
 /*
@@ -13,11 +13,11 @@ import type { Actor } from "./actors.server";
 
 const UNUSED_FOR_MS = 24 * 3600_000;
 
-/** Checks and stores the image (SPEC §5, §8 wording on refusal) and holds it for this user's next form. */
+/** Checks and stores the image (SPEC §5, §8 wording on refusal) and holds it for this user's next form; returns its key. */
 export async function holdImage(actor: Actor, file: FormDataEntryValue | null, folder: ImageFolder) {
-  const stored: StoredImage = await storeImage(file, folder);
-  if (stored.ok) await db.insertInto("pending_uploads").values({ key: stored.key, user_id: actor.id }).execute();
-  return stored;
+  const key = await storeImage(file, folder);
+  await db.insertInto("pending_uploads").values({ key, user_id: actor.id }).execute();
+  return key;
 }
 
 /**

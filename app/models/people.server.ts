@@ -7,7 +7,7 @@ import type { Actor } from "./actors.server";
 import { recordActivity } from "./activity.server";
 import { companyNamed } from "./client-companies.server";
 import { Refusal, notFound } from "./errors.server";
-import { clientExists, teamMemberExists } from "./invitations.server";
+import { clientExists, teamMemberExists } from "./inviting.server";
 import { canEdit } from "./policy.server";
 import type { UpdateClientInput, UpdateTeamMemberInput } from "~/shared/roster.schemas";
 import { deleteAllSessions } from "./sessions.server";

@@ -5,10 +5,21 @@ import type { Actor } from "./actors.server";
 
 export type Area = "agency" | "client" | "teams" | "admin";
 
+/** The area a user belongs to: its pages, its sidebar, its dashboard (administrators belong to the agency's). */
+export function homeArea(actor: Pick<Actor, "type">): Exclude<Area, "admin"> {
+  if (actor.type === "CLIENT") return "client";
+  if (actor.type === "TEAM_MEMBER") return "teams";
+  return "agency";
+}
+
+const DASHBOARDS: Record<Exclude<Area, "admin">, string> = {
+  agency: "/dashboard",
+  client: "/client/dashboard",
+  teams: "/teams/dashboard",
+};
+
 export function homePath(type: UserType): string {
-  if (type === "CLIENT") return "/client/dashboard";
-  if (type === "TEAM_MEMBER") return "/teams/dashboard";
-  return "/dashboard";
+  return DASHBOARDS[homeArea({ type })];
 }
 
 /** A client or team member whose record was removed has no place left in the workspace. */
@@ -18,23 +29,14 @@ export function hasMembership(actor: Pick<Actor, "type" | "client" | "teamMember
   return true;
 }
 
-/** Whether a user type may use a route group; each type is confined to its own (admins also to the agency group). */
 /** The agency's own people (its owner and team members), who see each other's presence (issue 21). */
 export function isAgencyStaff(actor: Pick<Actor, "type">): boolean {
   return actor.type === "AGENCY" || actor.type === "TEAM_MEMBER";
 }
 
+/** Whether a user may use a route group: each is confined to their own area, and administrators also use the admin area. */
 export function canEnterArea(actor: Pick<Actor, "type" | "isAdmin">, area: Area): boolean {
-  switch (area) {
-    case "client":
-      return actor.type === "CLIENT";
-    case "teams":
-      return actor.type === "TEAM_MEMBER";
-    case "admin":
-      return actor.isAdmin;
-    case "agency":
-      return actor.type === "AGENCY" || actor.type === "ADMIN";
-  }
+  return area === "admin" ? actor.isAdmin : homeArea(actor) === area;
 }
 
 /**

@@ -5,7 +5,7 @@ import { db, type Executor } from "~/services/db.server";
 import { emit } from "./events.server";
 import type { Theme } from "~/shared/theme";
 import { deleteImage, type ImageFolder } from "~/services/images.server";
-import { storeImage, type StoredImage } from "./uploads.server";
+import { storeImage } from "./uploads.server";
 import type { Actor } from "./actors.server";
 import { recordActivity } from "./activity.server";
 import { notFound } from "./errors.server";
@@ -157,7 +157,7 @@ export async function setShowPresence(actor: Actor, showPresence: boolean): Prom
  * Replaces the actor's avatar (SPEC §4: upload, then the record, then the toast) and
  * removes the old file. A refused file changes nothing and says why (SPEC §8).
  */
-export async function changeAvatar(actor: Actor, file: FormDataEntryValue | null): Promise<StoredImage> {
+export async function changeAvatar(actor: Actor, file: FormDataEntryValue | null): Promise<void> {
   const kind = profileKindOf(actor);
   if (!kind) throw notFound("Profile not found");
   const summary = `${actor.name} changed their profile picture`;
@@ -192,7 +192,7 @@ export async function changeAvatar(actor: Actor, file: FormDataEntryValue | null
 }
 
 /** The agency owner replaces the agency's logo; the old file is removed. */
-export async function changeAgencyLogo(actor: Actor, file: FormDataEntryValue | null): Promise<StoredImage> {
+export async function changeAgencyLogo(actor: Actor, file: FormDataEntryValue | null): Promise<void> {
   if (profileKindOf(actor) !== "agency") throw notFound("Profile not found");
   const summary = `${actor.name} changed the agency logo`;
   return replaceImage(actor, file, "agency-logos", summary, async (tx, key) => {
@@ -219,11 +219,10 @@ async function replaceImage(
   folder: ImageFolder,
   summary: string,
   swap: (tx: Transaction<Database>, key: string) => Promise<string | null | undefined>,
-): Promise<StoredImage> {
-  const stored = await storeImage(file, folder);
-  if (!stored.ok) return stored;
+): Promise<void> {
+  const key = await storeImage(file, folder);
   const oldKey = await db.transaction().execute(async (tx) => {
-    const oldKey = await swap(tx, stored.key);
+    const oldKey = await swap(tx, key);
     if (oldKey === undefined) return undefined;
     await recordActivity(tx, {
       agencyId: actor.agencyId!,
@@ -234,12 +233,11 @@ async function replaceImage(
     return oldKey;
   });
   if (oldKey === undefined) {
-    await deleteImage(stored.key);
+    await deleteImage(key);
     throw notFound("Profile not found");
   }
   await deleteImage(oldKey);
   emit("profile.updated", { userId: actor.id });
-  return stored;
 }
 
 function ownTeamMember(actor: Actor, executor: Executor = db) {

@@ -374,7 +374,7 @@ export async function deleteArchives(keys: string[]): Promise<void> {
 }
 
 /** Whether the agency lets its client owners export the spaces they own (off unless its owner turned it on). */
-export async function clientOwnersMayExport(agencyId: string, executor: Executor = db): Promise<boolean> {
+async function clientOwnersMayExport(agencyId: string, executor: Executor = db): Promise<boolean> {
   const agency = await executor
     .selectFrom("agencies")
     .select("client_owners_may_export")
@@ -383,15 +383,24 @@ export async function clientOwnersMayExport(agencyId: string, executor: Executor
   return agency?.client_owners_may_export ?? false;
 }
 
-/** The agency owner's setting "Let client owners export their spaces". */
+/** Who has a say in whether client owners export: the agency's owner. */
+function setsClientExports(actor: Actor): actor is Actor & { agencyId: string } {
+  return actor.type === "AGENCY" && actor.agencyId !== null;
+}
+
+/** The setting "Let client owners export their spaces" as the agency owner sees it; null for anyone else. */
+export async function clientExportsSetting(actor: Actor): Promise<boolean | null> {
+  return setsClientExports(actor) ? clientOwnersMayExport(actor.agencyId) : null;
+}
+
+/** The agency owner's setting "Let client owners export their spaces"; "Not found" (404) for anyone else. */
 export async function setClientOwnerExports(actor: Actor, allowed: boolean): Promise<void> {
-  if (actor.type !== "AGENCY" || !actor.agencyId) throw notFound();
-  const agencyId = actor.agencyId;
+  if (!setsClientExports(actor)) throw notFound();
   await db.transaction().execute(async (tx) => {
     await tx
       .updateTable("agencies")
       .set({ client_owners_may_export: allowed, updated_at: new Date() })
-      .where("id", "=", agencyId)
+      .where("id", "=", actor.agencyId)
       .execute();
     await recordSecurityActivity(tx, actor, {
       action: allowed ? "security.client_exports_allowed" : "security.client_exports_stopped",

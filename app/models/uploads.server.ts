@@ -1,12 +1,14 @@
 import { fileTypeFromBuffer } from "file-type";
 import { saveImage, type ImageFolder } from "~/services/images.server";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TOO_LARGE } from "~/shared/chat-message";
+import { Refusal } from "./errors.server";
 
 export { ATTACHMENT_MAX_BYTES };
 
 /*
- * SPEC §5's upload rules, with SPEC §8's words for a refusal: what a logo, an avatar or a
- * chat attachment may be, judged by its bytes. Storing is the services' part
+ * SPEC §5's upload rules: what a logo, an avatar or a chat attachment may be, judged by
+ * its bytes. A file is refused as anything is (a `Refusal`), with SPEC §8's title for its
+ * toast and its words. Storing is the services' part
  * (app/services/images.server.ts, app/services/storage.server.ts).
  */
 
@@ -18,9 +20,7 @@ export type UploadKind = "image" | "attachment";
 /** A form posted without its file. */
 export const NO_FILE_CHOSEN = { title: "No file selected", message: "Please choose a file to upload." };
 
-export type InspectedUpload =
-  | { ok: true; contentType: string; extension: string; name: string; size: number; bytes: Uint8Array }
-  | { ok: false; title: string; message: string };
+export type InspectedUpload = { contentType: string; extension: string; name: string; size: number; bytes: Uint8Array };
 
 /** `otherExtensions`: what a name of that type may end with besides `extension` (".jpeg"). */
 type FileType = { contentType: string; extension: string; otherExtensions?: string[] };
@@ -56,6 +56,10 @@ const RULES: Record<UploadKind, { maxBytes: number; types: FileType[]; tooLarge:
   },
 };
 
+const refused = ({ title, message }: { title: string; message: string }) => new Refusal(message, { title });
+
+const wrongType = (kind: UploadKind) => refused({ title: "Invalid file type", message: RULES[kind].wrongType });
+
 /** A file's name is kept to this many characters, its extension included. */
 const NAME_MAX_LENGTH = 200;
 
@@ -67,18 +71,15 @@ const NAME_MAX_LENGTH = 200;
  */
 export async function inspectUpload(file: FormDataEntryValue | null, kind: UploadKind): Promise<InspectedUpload> {
   const rules = RULES[kind];
-  if (!file || typeof file === "string" || file.size === 0) {
-    return { ok: false, ...NO_FILE_CHOSEN };
-  }
+  if (!file || typeof file === "string" || file.size === 0) throw refused(NO_FILE_CHOSEN);
   // Before reading: an oversized file is refused without holding it in memory twice.
-  if (file.size > rules.maxBytes) return { ok: false, title: ATTACHMENT_TOO_LARGE.title, message: rules.tooLarge };
+  if (file.size > rules.maxBytes) throw refused({ title: ATTACHMENT_TOO_LARGE.title, message: rules.tooLarge });
 
   const bytes = new Uint8Array(await file.arrayBuffer());
   const detected = await detectType(bytes);
   const type = rules.types.find((candidate) => candidate.extension === detected?.extension);
-  if (!type) return { ok: false, title: "Invalid file type", message: rules.wrongType };
+  if (!type) throw wrongType(kind);
   return {
-    ok: true,
     contentType: type.contentType,
     extension: type.extension,
     name: fileName(file.name, type),
@@ -135,17 +136,15 @@ function isUtf8Text(bytes: Uint8Array): boolean {
   }
 }
 
-export type StoredImage = { ok: true; key: string } | { ok: false; title: string; message: string };
-
 /**
  * Checks an uploaded image (SPEC §5: an image, at most 5MB, judged by its bytes),
  * re-encodes it without metadata at the size pages show, and stores it under a new
- * random key. Refusals carry SPEC §8's title and message.
+ * random key, which it returns.
  */
-export async function storeImage(file: FormDataEntryValue | null, folder: ImageFolder): Promise<StoredImage> {
+export async function storeImage(file: FormDataEntryValue | null, folder: ImageFolder): Promise<string> {
   const upload = await inspectUpload(file, "image");
-  if (!upload.ok) return upload;
   const key = await saveImage(upload.bytes, folder);
-  if (!key) return { ok: false, title: "Invalid file type", message: "Please upload an image file." };
-  return { ok: true, key };
+  // Bytes that only start like an image.
+  if (!key) throw wrongType("image");
+  return key;
 }

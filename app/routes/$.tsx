@@ -2,7 +2,11 @@ import type { MetaFunction } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { pageMeta } from "~/shared/meta";
 
-/* Any path no other route matches: a 404, rendered by the error boundary below. */
+/*
+ * Any path no other route matches: a 404, rendered by the error boundary below. A post
+ * here is a 404 too, without reading it: there is no form, so nothing for the form
+ * pipeline (app/web/form-action.server.ts) to parse or refuse.
+ */
 export function loader() {
   throw new Response("Not Found", { status: 404 });
 }

@@ -19,7 +19,9 @@ export const meta: MetaFunction = () =>
 /*
  * The link in an unread-message notice. Opening it (GET) uses nothing up, since mail
  * scanners open links too; the button (POST) uses it up, signs its user in (with the
- * two-factor step when they have it) and opens the conversation.
+ * two-factor step when they have it) and opens the conversation. Not through the form
+ * pipeline: nothing here refuses, and a link that no longer works, or another account
+ * signed in, is a state of the page (LinkState), not a form's error.
  */
 type LinkState =
   | { state: "ready"; token: string; spaceName: string }

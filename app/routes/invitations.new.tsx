@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { InviteForm } from "~/components/invitations/invite-form";
 import { Card } from "~/components/ui/card";
 import { InviteSchema } from "~/shared/invitation.schemas";
-import { createInvitation, inviteOptions } from "~/models/invitations.server";
+import { createInvitation, inviteOptions } from "~/models/inviting.server";
 import { expectPermitted } from "~/web/errors.server";
 import { formAction } from "~/web/form-action.server";
 import { requireActor } from "~/web/guards.server";

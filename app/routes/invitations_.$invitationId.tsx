@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { InvitationActionSchema } from "~/shared/invitation.schemas";
-import { deleteInvitation, resendInvitation } from "~/models/invitations.server";
+import { deleteInvitation } from "~/models/invitation-tables.server";
+import { resendInvitation } from "~/models/inviting.server";
 import { formAction } from "~/web/form-action.server";
 import { requireActor } from "~/web/guards.server";
 import { readForm } from "~/web/request.server";

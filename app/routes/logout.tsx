@@ -7,6 +7,7 @@ export function loader() {
   return redirect("/");
 }
 
+// Not through the form pipeline: the button carries nothing to parse, and nobody is refused signing out.
 export function action({ request }: ActionFunctionArgs) {
   return signOut(request);
 }

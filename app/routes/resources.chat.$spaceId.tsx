@@ -1,12 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { loadChatResource, runChatAction } from "~/web/chat.server";
+import { loadChatResource, sendChatForm } from "~/web/chat.server";
 import { requireActor } from "~/web/guards.server";
 
 /*
- * The chat's forms as the browser's scripts post them (app/components/chat/
- * use-chat-actions.ts): the same forms as the pages', answered with JSON rather
- * than a redirect. GET serves older pages and single messages.
+ * What the chat's scripts (app/components/chat/use-chat-actions.ts) take over HTTP: GET
+ * serves older pages, a message as it stands and the members to mention; POST is a
+ * message with a file, the page's send form answered with JSON rather than a redirect
+ * (its upload reports progress, and a file does not belong in a socket frame). The
+ * other commands go over the socket (decision 019), or to the page without JavaScript.
  */
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -17,6 +19,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireActor(request);
-  const { result, status } = await runChatAction(request, actor, params.spaceId ?? "");
+  const { result, status } = await sendChatForm(request, actor, params.spaceId ?? "");
   return json(result, { status });
 }

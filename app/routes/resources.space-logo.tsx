@@ -7,6 +7,7 @@ import { requireActor } from "~/web/guards.server";
 import { toastCookie, type ToastInput } from "~/web/toast.server";
 import { IMAGE_MAX_BYTES } from "~/models/uploads.server";
 import { readUploadForm } from "~/web/request.server";
+import { ButtonOnlySchema, runForm } from "~/web/form-action.server";
 
 /*
  * With JavaScript, a space form uploads its logo here first (busy state, SPEC §8's
@@ -14,33 +15,27 @@ import { readUploadForm } from "~/web/request.server";
  * the file themselves (/spaces/new, /spaces/{id}/edit).
  */
 
-const UPLOAD_FAILED: ToastInput = {
-  type: "error",
-  title: "Upload failed",
-  description: "Could not upload logo. Please try again.",
-};
-
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireActor(request);
   const formData = await readUploadForm(request, IMAGE_MAX_BYTES);
-  try {
-    const stored = await expectFound(holdSpaceLogo(actor, formData.get("file")));
-    if (!stored.ok) {
-      return reply(
-        { ok: false, message: stored.message },
-        { type: "error", title: stored.title, description: stored.message },
-        400,
-      );
-    }
+  const outcome = await runForm(formData, {
+    schema: ButtonOnlySchema,
+    failure: "Could not upload logo. Please try again.",
+    run: () => expectFound(holdSpaceLogo(actor, formData.get("file"))),
+  });
+  if (outcome.done) {
     return reply(
-      { ok: true, key: stored.key },
+      { ok: true, key: outcome.answer },
       { type: "success", title: "Success", description: "Logo uploaded successfully" },
     );
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    console.error("logo upload failed", error);
-    return reply({ ok: false, message: UPLOAD_FAILED.description! }, UPLOAD_FAILED, 500);
   }
+  // A button-only form always parses: what is not done was refused.
+  const refusal = outcome.refusal!;
+  return reply(
+    { ok: false, message: refusal.message },
+    { type: "error", title: refusal.title ?? "Upload failed", description: refusal.message },
+    outcome.status,
+  );
 }
 
 async function reply(result: LogoUploadResult, toast: ToastInput, status = 200) {

@@ -8,7 +8,9 @@ import { readForm } from "~/web/request.server";
 /*
  * The Download button of a space export's link: uses the link up and streams the ZIP
  * from storage, never holding it in memory. A link that no longer works goes back to its
- * page, which says why (downloaded already, expired, someone else's).
+ * page, which says why (downloaded already, expired, someone else's). Not through the
+ * form pipeline: the answer is a file or that page, never a form's reply, and the
+ * model's one refusal (404) is what sends it to the page.
  */
 
 /** A stray GET (the address typed or reloaded) goes to the link's page, which needs a token to say anything. */

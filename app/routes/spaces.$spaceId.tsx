@@ -7,6 +7,7 @@ import { SpaceNotFound } from "~/components/spaces/space-not-found";
 import { MESSAGES_LOAD_FAILED, chatErrorMeta } from "~/components/chat/chat-load-error";
 import { getSpaceOverview } from "~/models/spaces.server";
 import { answerChatForm, loadChat } from "~/web/chat.server";
+import { homeArea } from "~/models/policy.server";
 import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
 import { pageMeta } from "~/shared/meta";
@@ -26,7 +27,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireActor(request);
   const spaceId = params.spaceId ?? "";
-  if (actor.type === "CLIENT") throw redirect(spacePath(actor.type, spaceId));
+  if (homeArea(actor) === "client") throw redirect(spacePath(actor.type, spaceId));
   const space = await expectFound(getSpaceOverview(actor, spaceId));
   return { space, userType: actor.type, chat: await loadChat(request, actor, spaceId) };
 }

@@ -6,7 +6,9 @@ import { SubmitButton, buttonClassName } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { deleteSpace, findEditableSpace } from "~/models/spaces.server";
 import { expectFound } from "~/web/errors.server";
+import { ButtonOnlySchema, formAction } from "~/web/form-action.server";
 import { requireActor } from "~/web/guards.server";
+import { readForm } from "~/web/request.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { pageMeta } from "~/shared/meta";
 
@@ -23,18 +25,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireActor(request);
-  try {
-    await expectFound(deleteSpace(actor, params.spaceId ?? ""));
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    console.error("space deletion failed", error);
-    return redirectWithToast(`/spaces/${params.spaceId}/edit`, {
-      type: "error",
-      title: "Error",
-      description: "Could not delete space. Please try again.",
-    });
-  }
-  return redirectWithToast("/spaces", { type: "success", title: "Space deleted successfully" });
+  return formAction(await readForm(request), {
+    schema: ButtonOnlySchema,
+    failure: "Could not delete space. Please try again.",
+    // The dialog has no field to show why beside: its refusal is a toast on the space's edit page.
+    refused: (refusal) =>
+      redirectWithToast(`/spaces/${params.spaceId}/edit`, {
+        type: "error",
+        title: "Error",
+        description: refusal.message,
+      }),
+    run: async () => {
+      await expectFound(deleteSpace(actor, params.spaceId ?? ""));
+      return redirectWithToast("/spaces", { type: "success", title: "Space deleted successfully" });
+    },
+  });
 }
 
 export default function DeleteSpace() {

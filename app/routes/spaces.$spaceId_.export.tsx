@@ -1,11 +1,10 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SpaceNotFound } from "~/components/spaces/space-not-found";
 import { Alert } from "~/components/ui/alert";
 import { SubmitButton, buttonClassName } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { DownloadIcon } from "~/components/ui/icons";
-import { Refusal } from "~/models/errors.server";
 import { spacePath } from "~/shared/paths";
 import {
   EXPORT_LINK_LIFETIME_DAYS,
@@ -14,7 +13,10 @@ import {
   requestSpaceExport,
 } from "~/models/space-exports.server";
 import { expectFound } from "~/web/errors.server";
+import type { FormReply } from "~/shared/form-reply";
+import { ButtonOnlySchema, formAction } from "~/web/form-action.server";
 import { requireActor } from "~/web/guards.server";
+import { readForm } from "~/web/request.server";
 import { pageMeta } from "~/shared/meta";
 import { redirectWithToast } from "~/web/toast.server";
 
@@ -45,29 +47,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireActor(request);
-  const spaceId = params.spaceId ?? "";
-  try {
-    const space = await expectFound(requestSpaceExport(actor, spaceId));
-    return redirectWithToast(spacePath(actor.type, space.id), {
-      type: "success",
-      title: "Export requested",
-      description: EXPORT_TEXT.requested,
-    });
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    if (error instanceof Refusal) return data({ error: error.message }, { status: error.status });
-    console.error("space export request failed", error);
-    return redirectWithToast(`/spaces/${spaceId}/export`, {
-      type: "error",
-      title: "Error",
-      description: "Could not start the export. Please try again.",
-    });
-  }
+  return formAction(await readForm(request), {
+    schema: ButtonOnlySchema,
+    failure: "Could not start the export. Please try again.",
+    run: async () => {
+      const space = await expectFound(requestSpaceExport(actor, params.spaceId ?? ""));
+      return redirectWithToast(spacePath(actor.type, space.id), {
+        type: "success",
+        title: "Export requested",
+        description: EXPORT_TEXT.requested,
+      });
+    },
+  });
 }
 
 export default function ExportSpace() {
   const { space, email, spaceHref, days } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>();
+  const refusal = useActionData<FormReply>()?.result.error?.[""]?.[0];
   return (
     <div className="mx-auto max-w-lg space-y-6">
       <div>
@@ -76,9 +72,9 @@ export default function ExportSpace() {
       </div>
       <Card className="p-5 sm:p-6">
         <Form method="post" className="space-y-5">
-          {refused ? (
+          {refusal ? (
             <Alert variant="destructive" title="Export not started">
-              {refused.error}
+              {refusal}
             </Alert>
           ) : null}
           <div className="space-y-3 text-sm text-slate-700">

@@ -6,6 +6,7 @@ import { SpaceHeader } from "~/components/spaces/space-header";
 import { SpaceNotFound } from "~/components/spaces/space-not-found";
 import { spaceFilesPath } from "~/shared/paths";
 import { getSpaceOverview } from "~/models/spaces.server";
+import { homeArea } from "~/models/policy.server";
 import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
 import { pageMeta } from "~/shared/meta";
@@ -29,7 +30,7 @@ export const shouldRevalidate = keepFilesAfterRefusal;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireActor(request);
   const spaceId = params.spaceId ?? "";
-  if (actor.type === "CLIENT") throw redirect(spaceFilesPath(actor.type, spaceId));
+  if (homeArea(actor) === "client") throw redirect(spaceFilesPath(actor.type, spaceId));
   const space = await expectFound(getSpaceOverview(actor, spaceId));
   return { space, userType: actor.type, files: await loadSpaceFiles(request, actor, spaceId) };
 }

@@ -11,7 +11,7 @@ import { useDialogState } from "~/components/ui/dialog";
 import { Pager } from "~/components/ui/pager";
 import { canManageSpaces, listClientOwners, listVisibleSpaces } from "~/models/spaces.server";
 import type { SpaceSummary } from "~/shared/spaces";
-import { inviteOptions } from "~/models/invitations.server";
+import { inviteOptions } from "~/models/inviting.server";
 import { canInvite } from "~/models/policy.server";
 import { unreadCounts } from "~/models/unread.server";
 import { requireActor } from "~/web/guards.server";

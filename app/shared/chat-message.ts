@@ -163,14 +163,16 @@ export function emptyReactions(): Reactions {
   return { smile: [], heart: [], thumbsup: [], angry: [] };
 }
 
-/** What a chat form post came to, as the resource route answers the browser's scripts. */
+/**
+ * What a chat form post came to: the page's action answers it with a redirect and a toast,
+ * the resource route answers the browser's post of a file with it as JSON.
+ */
 export type ChatActionResult =
   | { ok: true; intent: "send"; message: ChatMessage; seq: number; duplicate: boolean; change: SpaceChange | null }
   | { ok: true; intent: "edit"; message: ChatMessage; seq: number | null; change: SpaceChange | null }
   | { ok: true; intent: "delete"; id: string; seq: number; change: SpaceChange }
   | { ok: true; intent: "react"; messageId: string; reactions: Reactions; seq: number; change: SpaceChange }
   | { ok: true; intent: "remove-preview"; messageId: string; seq: number | null; change: SpaceChange | null }
-  | { ok: true; intent: "read"; seq: number | null }
   | {
       ok: false;
       intent: string;

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { FormReply } from "./form-reply";
 
-/* Invitations as the invite form and the pending invitations table show them (app/models/invitations.server.ts). */
+/* Invitations as the invite form and the pending invitations table show them (app/models/inviting.server.ts, invitation-tables.server.ts). */
 
 export type InviteOptions = {
   kind: InvitationKind;

@@ -41,12 +41,15 @@ export const ChatCommandSchemas = {
   read: z.object({ upTo: messageId.optional() }),
 };
 
+/** The send form, which is also what the browser's scripts post with a file. */
+export const ChatSendFormSchema = ChatCommandSchemas.send.extend({ intent: z.literal("send") });
+
+/** The chat page's forms, without JavaScript; opening the page reads the space, so no form does. */
 export const ChatFormSchema = z.discriminatedUnion("intent", [
-  ChatCommandSchemas.send.extend({ intent: z.literal("send") }),
+  ChatSendFormSchema,
   ChatCommandSchemas.edit.extend({ intent: z.literal("edit") }),
   ChatCommandSchemas.delete.extend({ intent: z.literal("delete") }),
   ChatCommandSchemas.react.extend({ intent: z.literal("react") }),
   ChatCommandSchemas.removePreview.extend({ intent: z.literal("remove-preview") }),
-  ChatCommandSchemas.read.extend({ intent: z.literal("read") }),
 ]);
 export type ChatFormInput = z.infer<typeof ChatFormSchema>;

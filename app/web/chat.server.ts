@@ -4,15 +4,10 @@ import type { z } from "zod";
 import type { Actor } from "~/models/actors.server";
 import { toggleReaction } from "~/models/message-reactions.server";
 import { MESSAGE_TEXT, type ChatActionResult } from "~/shared/chat-message";
-import { ChatFormSchema } from "~/shared/message.schemas";
-import {
-  deleteMessage,
-  editMessage,
-  findChatMessage,
-  findReplyQuote,
-  listMessages,
-  sendMessage,
-} from "~/models/messages.server";
+import { ChatFormSchema, ChatSendFormSchema } from "~/shared/message.schemas";
+import { findChatMessage, findReplyQuote, listMessages } from "~/models/messages.server";
+import { sendMessage } from "~/models/message-sending.server";
+import { deleteMessage, editMessage } from "~/models/message-changes.server";
 import { removeLinkPreview } from "~/models/link-previews.server";
 import { listMentionable } from "~/models/mentions.server";
 import { markRead } from "~/models/space-reads.server";
@@ -27,11 +22,17 @@ import { readUploadForm } from "./request.server";
 /*
  * The request side of the chat, shared by the two chat pages (agency and team at
  * /spaces/{id}, clients at /client/chat/{id}) and the resource route the browser's
- * scripts post to. Every rule is in the models; this reads the request and says
- * what came of it.
+ * scripts post a file to and read from. Every rule is in the models; this reads the
+ * request and says what came of it. With JavaScript the other commands go over the
+ * socket (decision 019); without it, the page's forms post them to the page.
  */
 
-/** What a chat page shows: the latest messages (read on opening), an older page, or search results. */
+/**
+ * What a chat page shows: the latest messages, an older page, or search results. Opening
+ * the latest messages reads them, with JavaScript or without, before they are listed, so
+ * that the page shows them read (their readers, the bell's count); the browser's live
+ * chat reads only the messages that come after (chat-room.tsx, `chat:read`).
+ */
 export async function loadChat(request: Request, actor: Actor, spaceId: string) {
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
@@ -84,15 +85,24 @@ const FAILED_OTHERWISE = { title: "Something went wrong", error: "Please try aga
 const FILE_FAILED = { title: UPLOAD_FAILED_TITLE, error: MESSAGE_TEXT.uploadFailed };
 
 /**
- * Runs one chat form (send with an optional file, edit, delete, react, read) for the
- * actor in the space, through the form pipeline, with the status to answer. A space or
- * message the actor may not see is a 404; a refusal or a failure comes back as
+ * A message with its file as the browser's scripts post it (app/components/chat/
+ * use-chat-actions.ts): the page's send form, answered with JSON and its status.
+ */
+export function sendChatForm(request: Request, actor: Actor, spaceId: string) {
+  return runChatAction(request, actor, spaceId, ChatSendFormSchema);
+}
+
+/**
+ * Runs one chat form (send with an optional file, edit, delete, react, remove a preview)
+ * for the actor in the space, through the form pipeline, with the status to answer. A
+ * space or message the actor may not see is a 404; a refusal or a failure comes back as
  * `ok: false` with the words to show.
  */
-export async function runChatAction(
+async function runChatAction(
   request: Request,
   actor: Actor,
   spaceId: string,
+  schema: typeof ChatFormSchema | typeof ChatSendFormSchema,
 ): Promise<{ result: ChatActionResult; status: number }> {
   const formData = await readUploadForm(request, ATTACHMENT_MAX_BYTES);
   const file = formData.get("file");
@@ -101,7 +111,7 @@ export async function runChatAction(
   const failed =
     intent === "send" && file instanceof File && file.size > 0 ? FILE_FAILED : (FAILED[intent] ?? FAILED_OTHERWISE);
   const outcome = await runForm(formData, {
-    schema: ChatFormSchema,
+    schema,
     failure: failed.error,
     run: (input) => runChatCommand(actor, spaceId, input, file),
   });
@@ -142,10 +152,6 @@ async function runChatCommand(
         intent: "remove-preview",
         ...(await expectFound(removeLinkPreview(actor, input.messageId))),
       };
-    case "read": {
-      const read = await expectFound(markRead(actor, spaceId, input.upTo));
-      return { ok: true, intent: "read", seq: read?.seq ?? null };
-    }
   }
 }
 
@@ -155,7 +161,7 @@ async function runChatCommand(
  * the text as typed; any other refusal goes back with a toast that says why.
  */
 export async function answerChatForm(request: Request, actor: Actor, spaceId: string, path: string) {
-  const { result, status } = await runChatAction(request, actor, spaceId);
+  const { result, status } = await runChatAction(request, actor, spaceId, ChatFormSchema);
   if (result.ok) {
     const toast = successToast(result);
     return toast ? redirectWithToast(path, toast) : redirect(path);

@@ -1,6 +1,7 @@
 import type { Actor } from "~/models/actors.server";
 import { listClientRoster } from "~/models/clients.server";
-import { inviteOptions, listInvitations } from "~/models/invitations.server";
+import { listInvitations } from "~/models/invitation-tables.server";
+import { inviteOptions } from "~/models/inviting.server";
 import { INVITATION_PAGE_PARAM } from "~/shared/paging";
 import { canInvite } from "~/models/policy.server";
 import { expectFound } from "./errors.server";

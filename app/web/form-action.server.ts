@@ -2,8 +2,15 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import type { FormReply } from "~/shared/form-reply";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
-import type { z } from "zod";
+import { z } from "zod";
 import { Refusal } from "~/models/errors.server";
+
+/**
+ * The schema of a form that is only its button (Delete Space, Start set-up, an image's
+ * upload, whose file its run reads): nothing to parse, so the pipeline only sorts out
+ * what became of the run.
+ */
+export const ButtonOnlySchema = z.object({});
 
 type FormRun<Schema extends z.ZodType, Answer> = {
   schema: Schema;
@@ -59,7 +66,7 @@ export async function runForm<Schema extends z.ZodType, Answer>(
     return { done: true, answer: await run(submission.value, submission) };
   } catch (error) {
     if (error instanceof Response) throw error;
-    const refusal = error instanceof Refusal ? error : unexpected(error, failure);
+    const refusal = refusalOf(error, failure);
     return {
       done: false,
       refusal,
@@ -93,8 +100,13 @@ export function formReply(formData: FormData, outcome: Extract<FormOutcome<unkno
   );
 }
 
-/** An error no model meant: logged and told in SPEC's words, or thrown on where SPEC has none. */
-function unexpected(error: unknown, failure: string | undefined): Refusal {
+/**
+ * What the user is told of an error: a model's refusal as it is; an error no model meant
+ * logged and told in SPEC's words (500), or thrown on where SPEC has none. For a step
+ * before the run (a file of the same post, app/web/space-forms.server.ts) too.
+ */
+export function refusalOf(error: unknown, failure: string | undefined): Refusal {
+  if (error instanceof Refusal) return error;
   if (!failure) throw error;
   console.error(`form action failed: ${failure}`, error);
   return new Refusal(failure, { status: 500 });

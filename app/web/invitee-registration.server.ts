@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 import { ClientRegisterSchema, TeamRegisterSchema } from "~/shared/invitation.schemas";
-import { openInvitation } from "~/models/invitations.server";
+import { openInvitation } from "~/models/invitation-links.server";
 import type { InvitationKind } from "~/shared/invitations";
 import { registerInvitee } from "~/models/registration.server";
 import { signIn } from "./auth.server";

@@ -1,11 +1,11 @@
 import type { Actor } from "~/models/actors.server";
-import type { Area } from "~/models/policy.server";
+import { homeArea, type Area } from "~/models/policy.server";
 import { spacesWithUnread } from "~/models/unread.server";
 import { getSidebarCollapsed } from "~/web/sidebar.server";
 import { imageUrl } from "~/shared/image-urls";
 import { spacePath } from "~/shared/paths";
 import { CLIENT_ROLE_LABELS, TEAM_ROLE_LABELS } from "~/shared/roles";
-import type { ShellArea, ShellUser } from "~/shared/shell";
+import type { ShellUser } from "~/shared/shell";
 import { requireActor } from "./guards.server";
 
 /** What every signed-in layout loads: the guarded actor, as the shell shows them, and the sidebar state. */
@@ -19,14 +19,7 @@ export async function loadShell(request: Request, area: Area) {
  */
 export async function loadOwnShell(request: Request) {
   const actor = await requireActor(request);
-  return { ...(await shellOf(request, actor)), area: shellAreaFor(actor) };
-}
-
-/** The area whose sidebar a user type sees (admins use the agency's). */
-export function shellAreaFor(actor: Pick<Actor, "type">): ShellArea {
-  if (actor.type === "CLIENT") return "client";
-  if (actor.type === "TEAM_MEMBER") return "teams";
-  return "agency";
+  return { ...(await shellOf(request, actor)), area: homeArea(actor) };
 }
 
 async function shellOf(request: Request, actor: Actor) {

@@ -2,6 +2,7 @@ import { holdSpaceLogo } from "~/models/spaces.server";
 import type { Actor } from "~/models/actors.server";
 import { Refusal, isNotFound } from "~/models/errors.server";
 import { IMAGE_MAX_BYTES } from "~/models/uploads.server";
+import { refusalOf } from "./form-action.server";
 import { readUploadForm } from "./request.server";
 
 /**
@@ -16,12 +17,12 @@ export async function readSpaceForm(request: Request, actor: Actor) {
   const file = formData.get("logoFile");
   formData.delete("logoFile");
   if (!(file instanceof File) || file.size === 0) return { formData, logoRefusal: null };
-  const held = await holdSpaceLogo(actor, file).catch((error) => {
+  try {
+    formData.set("logo", await holdSpaceLogo(actor, file));
+  } catch (error) {
     if (isNotFound(error)) throw error;
-    console.error("logo upload failed", error);
-    return { ok: false, message: "Could not upload logo. Please try again." } as const;
-  });
-  if (!held.ok) return { formData, logoRefusal: new Refusal(held.message, { field: "logo" }) };
-  formData.set("logo", held.key);
+    const refusal = refusalOf(error, "Could not upload logo. Please try again.");
+    return { formData, logoRefusal: new Refusal(refusal.message, { field: "logo", status: refusal.status }) };
+  }
   return { formData, logoRefusal: null };
 }

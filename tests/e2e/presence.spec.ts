@@ -61,12 +61,14 @@ test("someone who came online while the page was offline shows once it is back",
   });
   const space = world.spaces[0];
   await signInAs(page, world.owner.email);
+  // The page's own second look at the people it shows, a moment after it shows them and its socket connects.
+  const secondLook = page.waitForResponse((response) => response.url().includes("/resources/presence?users="));
   await page.goto(`/spaces/${space.id}/clients`);
   const member = page.getByRole("listitem").filter({ hasText: "Olivia Chen" });
   await expect(member).toBeVisible();
   await expect(member.getByRole("img", { name: "Online" })).toHaveCount(0);
-  // Past the page's own second look at the people it shows; then its network goes.
-  await page.waitForTimeout(2_000);
+  // Once that look is answered, the page's network goes.
+  await secondLook;
   await page.context().setOffline(true);
 
   const client = await browser.newContext();

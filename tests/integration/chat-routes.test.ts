@@ -1,5 +1,9 @@
 import sharp from "sharp";
-import { describe, expect, test, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { unreadOnSight } from "~/components/chat/chat-reads";
+import { applyChange, initChatState } from "~/components/chat/chat-state";
+import { LiveChat } from "~/components/chat/live-chat";
+import { sendMessage } from "~/models/message-sending.server";
 import { removeClientFromSpace } from "~/models/space-assignments.server";
 import { unreadCounts } from "~/models/unread.server";
 import * as attachment from "~/routes/attachments.$messageId";
@@ -8,6 +12,7 @@ import * as chatResource from "~/routes/resources.chat.$spaceId";
 import * as space from "~/routes/spaces.$spaceId";
 import { db } from "~/services/db.server";
 import { storage } from "~/services/storage.server";
+import type { ChatMessage } from "~/shared/chat-message";
 import { actorOf, createAgency, createClient, createSpace, createSpaceMessage } from "#tests/support/factories";
 import {
   call,
@@ -18,6 +23,15 @@ import {
   toastOf,
   type RouteHandler,
 } from "#tests/support/requests";
+import {
+  MemoryStorage,
+  closeClients,
+  connectClient,
+  eventually,
+  sessionCookie,
+  startRealtimeServer,
+  stopRealtimeServers,
+} from "#tests/support/sockets";
 
 /* The chat's pages, its resource route and its file route, called as a browser would. */
 
@@ -40,6 +54,18 @@ async function world() {
 
 const messagesIn = (spaceId: string) =>
   db.selectFrom("space_messages").selectAll().where("space_id", "=", spaceId).orderBy("created_at").execute();
+
+/** The reads of the space the user's opening and their live chat logged. */
+const readsBy = (spaceId: string, userId: string) =>
+  db
+    .selectFrom("space_changes")
+    .select("seq")
+    .where("space_id", "=", spaceId)
+    .where("kind", "=", "read.advanced")
+    .where("user_id", "=", userId)
+    .execute();
+
+type ChatPage = { chat: { page: { messages: ChatMessage[]; hasOlder: boolean; lastSeq: number } } };
 
 describe("the chat without JavaScript", () => {
   test("a file sent by the page's form is stored privately and downloads only for members", async () => {
@@ -159,29 +185,120 @@ describe("the chat without JavaScript", () => {
     expect(await messagesIn(launch.id)).toEqual([]);
   });
 
-  test("opening the chat reads it: the space's unread count drops to zero", async () => {
+  test("a refused reaction goes back to the chat with a toast that says why", async () => {
+    const { agency, launch, cookies } = await world();
+    const message = await createSpaceMessage(launch.id, agency.owner.id, { content: "Agency words" });
+    const path = `/client/chat/${launch.id}`;
+    const response = await call(
+      clientChat.action,
+      postRequest(path, { intent: "react", messageId: message.id, reaction: "wink" }, cookies.client),
+      { spaceId: launch.id },
+    );
+    expect(response.headers.get("Location")).toBe(path);
+    expect(await toastOf(response)).toMatchObject({ type: "error", description: "Reaction not found" });
+    expect(await db.selectFrom("message_reactions").selectAll().execute()).toEqual([]);
+  });
+});
+
+describe("reading the chat: once for each opening", () => {
+  let origin: string;
+  beforeAll(async () => {
+    origin = await startRealtimeServer();
+  });
+  afterEach(() => closeClients());
+  afterAll(() => stopRealtimeServers());
+
+  test("without JavaScript, opening the chat reads it, once; coming back to it with nothing new reads nothing", async () => {
     const { agency, client, launch, cookies } = await world();
     await createSpaceMessage(launch.id, agency.owner.id, { content: "One", minutesAgo: 2 });
-    await createSpaceMessage(launch.id, agency.owner.id, { content: "Two", minutesAgo: 1 });
+    const two = await createSpaceMessage(launch.id, agency.owner.id, { content: "Two", minutesAgo: 1 });
     const clientActor = await actorOf(client.user);
     expect(await unreadCounts(clientActor)).toEqual({ [launch.id]: 2 });
-    const page = await call(clientChat.loader, getRequest(`/client/chat/${launch.id}`, cookies.client), {
+    const path = `/client/chat/${launch.id}`;
+    const open = () => call(clientChat.loader, getRequest(path, cookies.client), { spaceId: launch.id });
+
+    const page = (await (await open()).json()) as ChatPage;
+    expect(page.chat.page.messages.map((message) => message.content)).toEqual(["One", "Two"]);
+    // The page shows what it read: Cleo among the readers, nothing unread.
+    expect(page.chat.page.messages.map((message) => message.readers.map((reader) => reader.name))).toEqual([
+      ["Cleo Client"],
+      ["Cleo Client"],
+    ]);
+    expect(await unreadCounts(clientActor)).toEqual({});
+    expect(await readsBy(launch.id, client.user.id)).toHaveLength(1);
+
+    // A reaction posted by the page's form comes back to the page.
+    const reacted = await call(
+      clientChat.action,
+      postRequest(path, { intent: "react", messageId: two.id, reaction: "heart" }, cookies.client),
+      { spaceId: launch.id },
+    );
+    expect(reacted.headers.get("Location")).toBe(path);
+    await open();
+    expect(await readsBy(launch.id, client.user.id)).toHaveLength(1);
+
+    await createSpaceMessage(launch.id, agency.owner.id, { content: "Three" });
+    await open();
+    expect(await readsBy(launch.id, client.user.id)).toHaveLength(2);
+  });
+
+  test("with JavaScript, the page's opening is the one read, and the live chat reads only what comes after", async () => {
+    const { agency, client, launch, cookies } = await world();
+    await createSpaceMessage(launch.id, agency.owner.id, { content: "One", minutesAgo: 1 });
+    // The document, or Remix's own navigation to it: the same loader.
+    const opened = await call(clientChat.loader, getRequest(`/client/chat/${launch.id}`, cookies.client), {
       spaceId: launch.id,
     });
-    const body = (await page.json()) as { chat: { page: { messages: Array<{ content: string }> } } };
-    expect(body.chat.page.messages.map((message) => message.content)).toEqual(["One", "Two"]);
-    expect(await unreadCounts(clientActor)).toEqual({});
+    const { page } = ((await opened.json()) as ChatPage).chat;
+    expect(await readsBy(launch.id, client.user.id)).toHaveLength(1);
+
+    // The page's live chat on the tab's socket, as ChatRoom runs it.
+    let state = initChatState(page);
+    const live = new LiveChat({
+      socket: await connectClient(origin, await sessionCookie(client.user)),
+      spaceId: launch.id,
+      lastSeq: page.lastSeq,
+      storage: new MemoryStorage(),
+      onChange: (change) => (state = applyChange(state, change)),
+      onReload: () => {
+        throw new Error("no reload expected");
+      },
+      viewerId: client.user.id,
+    });
+    live.start();
+    await live.sync();
+    // The reader at the foot of the chat (MessageList's onSeeLatest).
+    const seeLatest = async () => {
+      const unread = unreadOnSight(state.messages.at(-1), page.messages, client.user.id);
+      if (unread) expect(await live.markRead(unread.id)).toBeNull();
+    };
+    await seeLatest();
+    expect(await readsBy(launch.id, client.user.id)).toHaveLength(1);
+
+    await sendMessage(await actorOf(agency.owner), launch.id, { clientId: crypto.randomUUID(), content: "Two" });
+    await eventually(() => expect(state.messages.at(-1)?.content).toBe("Two"));
+    await seeLatest();
+    expect(await readsBy(launch.id, client.user.id)).toHaveLength(2);
+    // Its read came back with the answer: the message shows Cleo among its readers, and is not read again.
+    expect(state.messages.at(-1)?.readers.map((reader) => reader.name)).toEqual(["Cleo Client"]);
+    await seeLatest();
+    expect(await readsBy(launch.id, client.user.id)).toHaveLength(2);
+    live.stop();
   });
 });
 
 describe("the chat's resource route, for the browser's scripts", () => {
-  test("a send answers with the stored message and its number; a retry with the same id stores nothing new", async () => {
+  test("a message with a file answers with the stored message and its number; a retry with the same id stores nothing new", async () => {
     const { launch, cookies } = await world();
     const clientId = crypto.randomUUID();
     const post = () =>
       call(
         chatResource.action,
-        postRequest(`/resources/chat/${launch.id}`, { intent: "send", clientId, content: "Once" }, cookies.client),
+        multipartRequest(
+          `/resources/chat/${launch.id}`,
+          { intent: "send", clientId, content: "The brief", file: new File(["Scope\n"], "brief.txt") },
+          cookies.client,
+        ),
         { spaceId: launch.id },
       );
     const first = await post();
@@ -191,27 +308,37 @@ describe("the chat's resource route, for the browser's scripts", () => {
       intent: "send",
       seq: 1,
       duplicate: false,
-      message: { content: "Once", senderName: "Cleo Client", clientId },
+      message: { content: "The brief", senderName: "Cleo Client", clientId, attachment: { name: "brief.txt" } },
     });
     expect(await (await post()).json()).toMatchObject({ ok: true, seq: 1, duplicate: true });
     expect(await messagesIn(launch.id)).toHaveLength(1);
   });
 
-  test("a refused reaction answers with an error, not a page", async () => {
-    const { launch, cookies } = await world();
-    const response = await call(
-      chatResource.action,
-      postRequest(
-        `/resources/chat/${launch.id}`,
-        { intent: "react", messageId: "m", reaction: "wink" },
-        cookies.client,
-      ),
-      { spaceId: launch.id },
-    );
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ ok: false, intent: "react" });
+  test("it takes a message and nothing else: the other commands are the socket's, or the page's forms'", async () => {
+    const { launch, client, cookies } = await world();
+    const own = await createSpaceMessage(launch.id, client.user.id, { content: "Draft one" });
+    const commands: Array<Record<string, string>> = [
+      { intent: "edit", messageId: own.id, content: "Draft two" },
+      { intent: "delete", messageId: own.id },
+      { intent: "react", messageId: own.id, reaction: "heart" },
+      { intent: "remove-preview", messageId: own.id },
+      { intent: "read" },
+    ];
+    for (const fields of commands) {
+      const response = await call(
+        chatResource.action,
+        postRequest(`/resources/chat/${launch.id}`, fields, cookies.client),
+        { spaceId: launch.id },
+      );
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ ok: false, intent: fields.intent });
+    }
+    expect(await messagesIn(launch.id)).toMatchObject([{ content: "Draft one", deleted_at: null }]);
+    expect(await db.selectFrom("space_changes").selectAll().where("space_id", "=", launch.id).execute()).toEqual([]);
   });
+});
 
+describe("reactions without JavaScript", () => {
   test("reactions past a person's pace are refused in words and store nothing, one message or many", async () => {
     const { agency, client, launch, cookies } = await world();
     const messages = await Promise.all(
@@ -219,13 +346,17 @@ describe("the chat's resource route, for the browser's scripts", () => {
         createSpaceMessage(launch.id, agency.owner.id, { content: `#${index}` }),
       ),
     );
-    const react = async (messageId: string) => {
+    // Each as the page's form posts it: back to the page, with a toast that says why when refused.
+    const react = async (messageId: string, as: "client" | "agency" = "client") => {
+      const [action, path] =
+        as === "client" ? [clientChat.action, `/client/chat/${launch.id}`] : [space.action, `/spaces/${launch.id}`];
       const response = await call(
-        chatResource.action,
-        postRequest(`/resources/chat/${launch.id}`, { intent: "react", messageId, reaction: "heart" }, cookies.client),
+        action,
+        postRequest(path, { intent: "react", messageId, reaction: "heart" }, cookies[as]),
         { spaceId: launch.id },
       );
-      return (await response.json()) as { ok: boolean; error?: string };
+      const toast = await toastOf(response);
+      return { ok: !toast, error: toast?.description };
     };
     const storedReactions = () =>
       db
@@ -252,16 +383,7 @@ describe("the chat's resource route, for the browser's scripts", () => {
     expect(await storedReactions()).toHaveLength(toggled);
 
     // Another member is not held back by Cleo's flood.
-    const owner = await call(
-      chatResource.action,
-      postRequest(
-        `/resources/chat/${launch.id}`,
-        { intent: "react", messageId: messages[0].id, reaction: "smile" },
-        cookies.agency,
-      ),
-      { spaceId: launch.id },
-    );
-    expect(await owner.json()).toMatchObject({ ok: true });
+    expect(await react(messages[0].id, "agency")).toMatchObject({ ok: true });
 
     // One reaction on each of many messages.
     const manyMessages = [];
@@ -360,11 +482,11 @@ describe("images and deleted files", () => {
     const key = stored.attachment_key ?? "";
     expect(await storage().get(key)).not.toBeNull();
     const deleted = await call(
-      chatResource.action,
-      postRequest(`/resources/chat/${launch.id}`, { intent: "delete", messageId: stored.id }, cookies.client),
+      clientChat.action,
+      postRequest(`/client/chat/${launch.id}`, { intent: "delete", messageId: stored.id }, cookies.client),
       { spaceId: launch.id },
     );
-    expect(await deleted.json()).toMatchObject({ ok: true, intent: "delete", id: stored.id });
+    expect(deleted.headers.get("Location")).toBe(`/client/chat/${launch.id}`);
     expect(await storage().get(key)).toBeNull();
     const gone = await call(attachment.loader, getRequest(body.message.attachment.url, cookies.client), {
       messageId: stored.id,

@@ -5,18 +5,12 @@ import * as space from "~/routes/spaces.$spaceId";
 import { db } from "~/services/db.server";
 import type { SpaceChange } from "~/shared/protocol";
 import { keepConnected } from "~/components/realtime/keep-connected";
-import { LiveChat, type OutboxMessage } from "~/components/chat/live-chat";
+import type { OutboxMessage } from "~/components/chat/live-chat";
 import { CATCH_UP_EVENT } from "~/shared/protocol";
-import { createAgency, createClient, createSpace } from "#tests/support/factories";
+import { startLiveChat } from "#tests/support/live-chat";
 import { call, cookieFor, getRequest } from "#tests/support/requests";
-import {
-  MemoryStorage,
-  connectClient,
-  eventually,
-  record,
-  sessionCookie,
-  startServerProcesses,
-} from "#tests/support/sockets";
+import { connectClient, eventually, record, sessionCookie, startServerProcesses } from "#tests/support/sockets";
+import { clientSpace } from "#tests/support/space-worlds";
 
 /*
  * The database goes away under a conversation: every backend of this test's database is
@@ -44,7 +38,7 @@ async function terminateEveryBackend(): Promise<number> {
   }
 }
 
-/** Runs `step` again and again until the returned stop is called; resolves once the last step is done. */
+/** Runs `step` again and again, `gapMs` apart, until the returned stop is called; resolves once the last step is done. */
 function repeat(step: () => Promise<void>, gapMs: number) {
   let running = true;
   const done = (async () => {
@@ -71,28 +65,12 @@ describe.skipIf(!postgres)("the database going away under a conversation", () =>
   afterAll(() => instances.stop());
 
   test("the instances stay up, sends succeed again, nothing acknowledged is lost or doubled, and live delivery resumes", async () => {
-    const { owner, agencyId } = await createAgency();
-    const { user: alice, client } = await createClient(agencyId);
-    const chatSpace = await createSpace(agencyId, { clientIds: [client.id] });
+    const { owner, alice, launch: chatSpace } = await clientSpace();
 
     function person(socket: Socket) {
-      const saw: SpaceChange[] = [];
-      let pending: OutboxMessage[] = [];
-      const chat = new LiveChat({
-        socket,
-        spaceId: chatSpace.id,
-        lastSeq: 0,
-        storage: new MemoryStorage(),
-        ackTimeoutMs: 5_000,
-        onChange: (change) => saw.push(change),
-        onReload: () => {
-          throw new Error("a reload was not expected");
-        },
-        onOutboxChange: (next) => (pending = next),
-      });
-      chat.start();
+      const tab = startLiveChat(socket, chatSpace.id, { ackTimeoutMs: 5_000 });
       keepConnected(socket);
-      return { socket, chat, saw, pending: () => pending, catchUps: record(socket, CATCH_UP_EVENT) };
+      return { ...tab, catchUps: record(socket, CATCH_UP_EVENT) };
     }
     // The owner on the first instance, Alice on the second.
     const sender = person(await connectClient(origins[0], await sessionCookie(owner), { reconnect: true }));
@@ -115,14 +93,23 @@ describe.skipIf(!postgres)("the database going away under a conversation", () =>
       }
     }, 20);
 
-    await pause(500);
+    // The conversation is under way, and pages load.
+    await eventually(() => {
+      expect(sender.acknowledged.size).toBeGreaterThanOrEqual(5);
+      expect(pages).toContain(200);
+    });
     // For a second, every connection the instances and this process hold or open is ended.
     let ended = 0;
     for (let round = 0; round < 6; round++) {
       ended += await terminateEveryBackend();
       await pause(200);
     }
-    await pause(1_000);
+    // Typing goes on until a message typed after the outage is acknowledged.
+    const typedBefore = typed.length;
+    await eventually(() => {
+      expect(typed.length).toBeGreaterThan(typedBefore);
+      expect(sender.acknowledged.has(typed[typedBefore].clientId)).toBe(true);
+    }, 30_000);
     await stopTyping();
     await stopLoading();
 
@@ -141,8 +128,8 @@ describe.skipIf(!postgres)("the database going away under a conversation", () =>
       changes.filter((change) => change.kind === "message.created").map((change) => change.payload.clientId);
     await eventually(() => {
       expect(sender.pending()).toEqual([]);
-      expect(created(sender.saw).sort()).toEqual([...clientIds].sort());
-      expect(created(receiver.saw).sort()).toEqual([...clientIds].sort());
+      expect(created(sender.applied).sort()).toEqual([...clientIds].sort());
+      expect(created(receiver.applied).sort()).toEqual([...clientIds].sort());
     }, 60_000);
     const stored = await db
       .selectFrom("space_messages")
@@ -152,7 +139,7 @@ describe.skipIf(!postgres)("the database going away under a conversation", () =>
     const timesStored = (clientId: string) => stored.filter((row) => row.client_id === clientId).length;
     expect(clientIds.map(timesStored)).toEqual(clientIds.map(() => 1));
     for (const side of [sender, receiver])
-      expect(side.saw.map((change) => change.seq)).toEqual(side.saw.map((_, index) => index + 1));
+      expect(side.applied.map((change) => change.seq)).toEqual(side.applied.map((_, index) => index + 1));
 
     // Pages answered throughout, and answer normally again.
     expect(pages.length).toBeGreaterThan(0);

@@ -3,10 +3,9 @@ import type { ChildProcess } from "node:child_process";
 import { db } from "~/services/db.server";
 import type { SpaceChange } from "~/shared/protocol";
 import { keepConnected } from "~/components/realtime/keep-connected";
-import { LiveChat, type OutboxMessage } from "~/components/chat/live-chat";
-import { createAgency, createClient, createSpace } from "#tests/support/factories";
+import type { OutboxMessage } from "~/components/chat/live-chat";
+import { startLiveChat } from "#tests/support/live-chat";
 import {
-  MemoryStorage,
   closeClients,
   connectClient,
   eventually,
@@ -15,6 +14,7 @@ import {
   startServerProcess,
   stopServerProcess,
 } from "#tests/support/sockets";
+import { clientSpace } from "#tests/support/space-worlds";
 
 /*
  * The server process is killed with SIGKILL in the middle of a conversation and started
@@ -35,36 +35,15 @@ describe.skipIf(!postgres)("killing the server mid-conversation", () => {
   });
 
   test("every acknowledged message is there once for both sides, and nothing unsent is left unmarked", async () => {
-    const { owner, agencyId } = await createAgency();
-    const { user: alice, client } = await createClient(agencyId);
-    const space = await createSpace(agencyId, { clientIds: [client.id] });
+    const { owner, alice, launch: space } = await clientSpace();
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
     instance = await startServerProcess(port);
 
     function person(socket: Awaited<ReturnType<typeof connectClient>>) {
-      const saw: SpaceChange[] = [];
-      const acknowledged = new Set<string>();
-      let pending: OutboxMessage[] = [];
-      const storage = new MemoryStorage();
-      const chat = new LiveChat({
-        socket,
-        spaceId: space.id,
-        lastSeq: 0,
-        storage,
-        ackTimeoutMs: 2_000,
-        onChange: (change) => saw.push(change),
-        onReload: () => {
-          throw new Error("a reload was not expected");
-        },
-        onOutboxChange: (next) => {
-          pending = next;
-          for (const entry of next) if (entry.status === "sent") acknowledged.add(entry.clientId);
-        },
-      });
-      chat.start();
+      const tab = startLiveChat(socket, space.id, { ackTimeoutMs: 2_000 });
       keepConnected(socket);
-      return { chat, saw, acknowledged, storage, pending: () => pending };
+      return tab;
     }
     const timesStoredNow = async () => {
       const stored = await db
@@ -79,6 +58,7 @@ describe.skipIf(!postgres)("killing the server mid-conversation", () => {
     await Promise.all([sender.chat.sync(), receiver.chat.sync()]);
 
     const typed: OutboxMessage[] = [];
+    // At a pace, not all at once: the kill then lands with sends on their way and more to come.
     const type = async (count: number, gapMs: number) => {
       for (let index = 0; index < count; index++) {
         typed.push(sender.chat.send(`Message ${typed.length + 1}`));
@@ -114,15 +94,15 @@ describe.skipIf(!postgres)("killing the server mid-conversation", () => {
       expect(sender.pending()).toEqual([]);
       const created = (changes: SpaceChange[]) =>
         changes.filter((change) => change.kind === "message.created").map((change) => change.payload.clientId);
-      expect(created(receiver.saw).sort()).toEqual([...clientIds].sort());
-      expect(created(sender.saw).sort()).toEqual([...clientIds].sort());
+      expect(created(receiver.applied).sort()).toEqual([...clientIds].sort());
+      expect(created(sender.applied).sort()).toEqual([...clientIds].sort());
     }, 30_000);
 
     const timesStored = await timesStoredNow();
     expect(clientIds.map(timesStored)).toEqual(clientIds.map(() => 1));
     // Each side applied the log once, without a gap.
     for (const side of [sender, receiver]) {
-      expect(side.saw.map((change) => change.seq)).toEqual(side.saw.map((_, index) => index + 1));
+      expect(side.applied.map((change) => change.seq)).toEqual(side.applied.map((_, index) => index + 1));
     }
   }, 60_000);
 });

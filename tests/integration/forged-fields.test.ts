@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, test } from "vitest";
-import { createInvitation } from "~/models/invitations.server";
+import { createInvitation } from "~/models/inviting.server";
 import * as register from "~/routes/register";
 import * as clientSettings from "~/routes/client.settings._index";
 import * as invite from "~/routes/invitations.new";

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { createInvitation } from "~/models/invitations.server";
+import { createInvitation } from "~/models/inviting.server";
 import { sql } from "kysely";
 import { db } from "~/services/db.server";
 import { actorOf, createAgency } from "#tests/support/factories";

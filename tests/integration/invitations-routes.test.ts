@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { createInvitation } from "~/models/invitations.server";
+import { createInvitation } from "~/models/inviting.server";
 import * as teamClients from "~/routes/_agency.clients_.$clientId";
 import * as teamMember from "~/routes/_agency.team_.$memberId";
 import * as clientRegister from "~/routes/client-register";

@@ -3,14 +3,9 @@ import { describe, expect, test } from "vitest";
 import type { InviteInput } from "~/shared/invitation.schemas";
 import { InviteSchema } from "~/shared/invitation.schemas";
 import { verifyEmailWithToken } from "~/models/email-verification.server";
-import {
-  INVITATION_MESSAGES,
-  createInvitation,
-  deleteInvitation,
-  listInvitations,
-  openInvitation,
-  resendInvitation,
-} from "~/models/invitations.server";
+import { openInvitation } from "~/models/invitation-links.server";
+import { deleteInvitation, listInvitations } from "~/models/invitation-tables.server";
+import { INVITATION_MESSAGES, createInvitation, resendInvitation } from "~/models/inviting.server";
 import { registerInvitee } from "~/models/registration.server";
 import { issueToken } from "~/models/tokens.server";
 import { db } from "~/services/db.server";

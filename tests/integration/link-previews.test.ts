@@ -10,7 +10,9 @@ import {
   queueLinkPreview,
   removeLinkPreview,
 } from "~/models/link-previews.server";
-import { deleteMessage, editMessage, listMessages, sendMessage } from "~/models/messages.server";
+import { listMessages } from "~/models/messages.server";
+import { sendMessage } from "~/models/message-sending.server";
+import { deleteMessage, editMessage } from "~/models/message-changes.server";
 import { subscribe } from "~/models/events.server";
 import { changesSince } from "~/models/space-changes.server";
 import type { ChatMessage, LinkPreview } from "~/shared/chat-message";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
-import { createInvitation } from "~/models/invitations.server";
+import { createInvitation } from "~/models/inviting.server";
 import * as agencyLayout from "~/routes/_agency";
 import * as agencyClients from "~/routes/_agency.clients";
 import * as clientChat from "~/routes/client.chat.$spaceId";

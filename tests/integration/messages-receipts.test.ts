@@ -1,6 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { toggleReaction } from "~/models/message-reactions.server";
-import { deleteMessage, listMessages, sendMessage } from "~/models/messages.server";
+import { listMessages } from "~/models/messages.server";
+import { sendMessage } from "~/models/message-sending.server";
+import { deleteMessage } from "~/models/message-changes.server";
 import { removeClientFromSpace } from "~/models/space-assignments.server";
 import { markRead } from "~/models/space-reads.server";
 import { spacesWithUnread, unreadCounts } from "~/models/unread.server";

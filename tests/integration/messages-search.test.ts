@@ -1,5 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { deleteMessage, listMessages, PAGE_SIZE, sendMessage } from "~/models/messages.server";
+import { listMessages, PAGE_SIZE } from "~/models/messages.server";
+import { sendMessage } from "~/models/message-sending.server";
+import { deleteMessage } from "~/models/message-changes.server";
 import { search } from "~/models/search.server";
 import * as spacesLayout from "~/routes/spaces";
 import * as spacePage from "~/routes/spaces.$spaceId";

@@ -1,6 +1,8 @@
 import { Refusal } from "~/models/errors.server";
 import { describe, expect, test } from "vitest";
-import { deleteMessage, editMessage, listMessages, sendMessage } from "~/models/messages.server";
+import { listMessages } from "~/models/messages.server";
+import { sendMessage } from "~/models/message-sending.server";
+import { deleteMessage, editMessage } from "~/models/message-changes.server";
 import { removeClientFromSpace, unassignTeamMember } from "~/models/space-assignments.server";
 import { changesSince, recordChange, trimChangeLogs } from "~/models/space-changes.server";
 import { markRead } from "~/models/space-reads.server";

@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { SpaceChange } from "~/shared/protocol";
-import { createAgency, createClient, createSpace } from "#tests/support/factories";
 import {
   connectClient,
   eventually,
@@ -10,6 +9,7 @@ import {
   sessionCookie,
   startServerProcesses,
 } from "#tests/support/sockets";
+import { clientSpace } from "#tests/support/space-worlds";
 
 /*
  * Two app instances in two processes on one Postgres database: a room broadcast made by
@@ -31,9 +31,7 @@ describe.skipIf(!postgres)("two instances on one database", () => {
   afterAll(() => instances.stop());
 
   test("a message sent through one instance reaches a client connected to the other", async () => {
-    const { owner, agencyId } = await createAgency();
-    const { user: alice, client } = await createClient(agencyId);
-    const space = await createSpace(agencyId, { clientIds: [client.id] });
+    const { owner, alice, launch: space } = await clientSpace();
     const ownerSocket = await connectClient(origins[0], await sessionCookie(owner));
     const aliceSocket = await connectClient(origins[1], await sessionCookie(alice));
     const toAlice = record<{ spaceId: string; change: SpaceChange }>(aliceSocket, "space:change");

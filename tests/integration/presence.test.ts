@@ -8,12 +8,15 @@ import { call, cookieFor, getRequest, postRequest, toastOf } from "#tests/suppor
 import * as presenceRoute from "~/routes/resources.presence";
 import { PresenceTracker } from "~/realtime/presence.server";
 import { actorOf, createAgency, createClient, createSpace, createTeamMember } from "#tests/support/factories";
+import { twoSpaces } from "#tests/support/space-worlds";
 import { removeClientFromSpace } from "~/models/space-assignments.server";
 import { canSeeSpace } from "~/models/space-access.server";
 import {
   closeClients,
   connectClient,
+  connectInRooms,
   eventually,
+  roundTrip,
   sessionCookie,
   startRealtimeServer,
   stopRealtimeServers,
@@ -32,6 +35,12 @@ afterAll(async () => {
   await stopRealtimeServers();
 });
 
+/** The instances through which the user has a tab open, as they have written it. */
+async function instancesWith(userId: string) {
+  const rows = await db.selectFrom("user_presence").select("instance_id").where("user_id", "=", userId).execute();
+  return rows.length;
+}
+
 describe("online", () => {
   test("from the first tab that connects, on any instance, until the last one closes", async () => {
     const { agencyId } = await createAgency();
@@ -40,10 +49,12 @@ describe("online", () => {
 
     const first = await connectClient(origins[0], await sessionCookie(dana));
     const second = await connectClient(origins[1], await sessionCookie(dana));
-    await eventually(async () => expect(await isOnline(dana.id)).toBe(true));
+    // Each instance has written her tab there.
+    await eventually(async () => expect(await instancesWith(dana.id)).toBe(2));
+    expect(await isOnline(dana.id)).toBe(true);
     first.close();
-    // The other instance still has her tab.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Once the first instance has written that her tab there is gone, the other still has hers.
+    await eventually(async () => expect(await instancesWith(dana.id)).toBeLessThan(2));
     expect(await isOnline(dana.id)).toBe(true);
     second.close();
     await eventually(async () => expect(await isOnline(dana.id)).toBe(false));
@@ -81,16 +92,11 @@ describe("online", () => {
   });
 });
 
-/** An agency with a team member, two clients in a space each, and another agency. */
+/** An agency with a team member in no space, two clients in a space each, and another agency. */
 async function world() {
-  const { owner, agencyId } = await createAgency();
+  const { inLaunch, agencyId, ...rest } = await twoSpaces("Olivia Chen");
   const { user: dana } = await createTeamMember(agencyId, "DESIGNER", { name: "Dana Designer" });
-  const { user: olivia, client: oliviaClient } = await createClient(agencyId, { name: "Olivia Chen" });
-  const { user: bob, client: bobClient } = await createClient(agencyId, { name: "Bob Client" });
-  const launch = await createSpace(agencyId, { name: "Launch", clientIds: [oliviaClient.id] });
-  await createSpace(agencyId, { name: "Rebrand", clientIds: [bobClient.id] });
-  const stranger = (await createAgency({ agencyName: "Elsewhere" })).owner;
-  return { owner, dana, olivia, bob, launch, stranger };
+  return { ...rest, dana, olivia: inLaunch.user };
 }
 
 type PresenceChange = { userId: string; online: boolean };
@@ -101,8 +107,9 @@ function heardOf(socket: Awaited<ReturnType<typeof connectClient>>) {
   return seen;
 }
 
-async function openTab(user: { id: string }, origin = origins[0]) {
-  return connectClient(origin, await sessionCookie(user));
+/** A tab of the user's, its socket in its rooms. */
+function openTab(user: { id: string }, origin = origins[0]) {
+  return connectInRooms(origin, user);
 }
 
 describe("whose presence a person sees", () => {
@@ -157,23 +164,26 @@ describe("whose presence a person sees", () => {
 
   test("coming and going is told to those who share a space or the team, and to nobody else", async () => {
     const { owner, dana, olivia, bob, stranger } = await world();
+    const ownerHears = heardOf(await openTab(owner));
+    const tabs = { dana: await openTab(dana), bob: await openTab(bob), stranger: await openTab(stranger) };
     const heard = {
-      owner: heardOf(await openTab(owner)),
-      dana: heardOf(await openTab(dana)),
-      bob: heardOf(await openTab(bob)),
-      stranger: heardOf(await openTab(stranger)),
+      owner: ownerHears,
+      dana: heardOf(tabs.dana),
+      bob: heardOf(tabs.bob),
+      stranger: heardOf(tabs.stranger),
     };
     const about = (seen: PresenceChange[]) =>
       seen.filter((event) => event.userId === olivia.id).map((event) => event.online);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
 
     // Through the other instance where they share rooms over Postgres; on PGlite there is one bus per instance.
     const tab = await openTab(olivia, process.env.TEST_DATABASE_URL ? origins[1] : origins[0]);
     await eventually(() => expect(about(heard.owner)).toEqual([true]));
     tab.close();
     await eventually(() => expect(about(heard.owner)).toEqual([true, false]));
+    // Their instance told them whatever it told the owner before it answers them.
+    await Promise.all(Object.values(tabs).map(roundTrip));
     // Dana's coming was told to the owner (their team), and Olivia's to neither Dana, Bob nor another agency.
-    expect(heard.owner.some((event) => event.userId === dana.id && event.online)).toBe(true);
+    await eventually(() => expect(heard.owner.some((event) => event.userId === dana.id && event.online)).toBe(true));
     expect(about(heard.dana)).toEqual([]);
     expect(about(heard.bob)).toEqual([]);
     expect(heard.stranger.filter((event) => event.userId !== stranger.id)).toEqual([]);

@@ -5,6 +5,7 @@ import * as agencyProfile from "~/routes/_agency.settings._index";
 import * as clientProfile from "~/routes/client.settings._index";
 import * as teamsProfile from "~/routes/teams.settings._index";
 import * as agencyLayout from "~/routes/_agency";
+import * as settingsLayout from "~/routes/_agency.settings";
 import { db } from "~/services/db.server";
 import { storage } from "~/services/storage.server";
 import { signIn } from "~/web/auth.server";
@@ -194,6 +195,20 @@ describe("the profile of each user type (SPEC §2.12)", () => {
     });
   });
 
+  test("the Audit log tab is the agency owner's alone, as the audit log's model says", async () => {
+    const { owner, agencyId } = await createAgency();
+    const admin = await createUser({ type: "ADMIN" });
+    const tabs = async (user: { id: string }) =>
+      (await respond(async () => settingsLayout.loader(args(getRequest("/settings", await cookieFor(user)))))).json();
+    expect(await tabs(owner)).toEqual({ auditLog: true });
+    expect(await tabs(admin)).toEqual({ auditLog: false });
+    const { user } = await createTeamMember(agencyId, "ACCOUNT_MANAGER");
+    const outsider = await respond(async () =>
+      settingsLayout.loader(args(getRequest("/settings", await cookieFor(user)))),
+    );
+    expect(outsider.headers.get("Location")).toBe("/teams/dashboard");
+  });
+
   test("each area's settings are its own: a client at /settings goes to their own dashboard", async () => {
     const { agencyId } = await createAgency();
     const { user } = await createClient(agencyId);
@@ -280,6 +295,36 @@ describe("avatars and the agency logo (SPEC §4, §5, §8)", () => {
       .where("id", "=", owner.id)
       .executeTakeFirstOrThrow();
     expect(agency).toEqual({ avatar: null, logo: null });
+  });
+
+  test("an upload refused for who asks says the model's words; only an unexpected failure says it failed", async () => {
+    const admin = await createUser({ type: "ADMIN" });
+    const { agencyId } = await createAgency();
+    const { user } = await createTeamMember(agencyId);
+    // An administrator has no profile to picture, and a team member no agency logo.
+    const asAdmin = await respond(async () =>
+      agencyProfile.action(
+        args(uploadRequest("/settings", { intent: "avatar", avatar: await png() }, await cookieFor(admin))),
+      ),
+    );
+    expect(await toastOf(asAdmin)).toMatchObject({ type: "error", description: "Profile not found" });
+    const cookie = await cookieFor(user);
+    const agencyLogo = await respond(async () =>
+      teamsProfile.action(args(uploadRequest("/teams/settings", { intent: "logo", logo: await png() }, cookie))),
+    );
+    expect(await toastOf(agencyLogo)).toMatchObject({ type: "error", description: "Profile not found" });
+
+    await whileWritesFail("update", "team_members", async (logged) => {
+      const failed = await respond(async () =>
+        teamsProfile.action(args(uploadRequest("/teams/settings", { intent: "avatar", avatar: await png() }, cookie))),
+      );
+      expect(await toastOf(failed)).toMatchObject({
+        type: "error",
+        title: "Upload failed",
+        description: "Could not upload avatar. Please try again.",
+      });
+      expect(logged).toHaveBeenCalled();
+    });
   });
 
   test("the agency owner uploads the agency logo, which stays apart from their avatar", async () => {

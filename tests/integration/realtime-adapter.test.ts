@@ -67,10 +67,14 @@ test.skipIf(!postgresUrl)(
   async () => {
     const target = new URL(postgresUrl!);
     let reachable = false;
+    let refused = 0;
     // Refuses every connection until the "database" comes up, then passes them on to Postgres.
     const proxy = net.createServer((incoming) => {
       sockets.add(incoming);
-      if (!reachable) return incoming.destroy();
+      if (!reachable) {
+        refused++;
+        return incoming.destroy();
+      }
       const outgoing = net.connect(Number(target.port || 5432), target.hostname);
       sockets.add(outgoing);
       incoming.pipe(outgoing).pipe(incoming);
@@ -84,7 +88,7 @@ test.skipIf(!postgresUrl)(
     const { close } = createPostgresAdapter(throughProxy.href, { onRelisten: () => catchUps++ });
     try {
       // A few attempts fail while the database is down.
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      await eventually(() => expect(refused).toBeGreaterThanOrEqual(3), 5_000);
       expect(catchUps).toBe(0);
       reachable = true;
       await eventually(() => expect(catchUps).toBe(1), 5_000);

@@ -1,24 +1,26 @@
 import crypto from "node:crypto";
 import type { Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { sendMessage } from "~/models/messages.server";
+import { sendMessage } from "~/models/message-sending.server";
 import { assignTeamMember, removeClientFromSpace } from "~/models/space-assignments.server";
 import { sql } from "kysely";
 import { db } from "~/services/db.server";
 import type { SpaceChange } from "~/shared/protocol";
-import { LiveChat, type OutboxMessage } from "~/components/chat/live-chat";
-import { actorOf, createAgency, createClient, createSpace, createTeamMember } from "#tests/support/factories";
+import { actorOf, createSpace, createTeamMember } from "#tests/support/factories";
+import { startLiveChat } from "#tests/support/live-chat";
 import {
-  MemoryStorage,
   closeClients,
   connectClient,
+  connectInRooms,
   eventually,
   record,
   request,
+  roundTrip,
   sessionCookie,
   startRealtimeServer,
   stopRealtimeServers,
 } from "#tests/support/sockets";
+import { twoSpaces } from "#tests/support/space-worlds";
 
 /* The chat over real socket.io clients, against the app's handlers on a real HTTP server. */
 let origin: string;
@@ -36,21 +38,11 @@ afterAll(async () => {
 type Answer = { ok: boolean; error?: string; [key: string]: unknown };
 type Live = { spaceId: string; change: SpaceChange };
 
-/** An agency with two spaces, each with a client of its own, and everyone's socket. */
+/** An agency with two spaces, Alice a client in Launch and Bob in Rebrand, another agency's owner, and their sockets in their rooms. */
 async function world() {
-  const { owner, agencyId } = await createAgency();
-  const { user: alice, client: aliceClient } = await createClient(agencyId, { name: "Alice Client" });
-  const { user: bob, client: bobClient } = await createClient(agencyId, { name: "Bob Client" });
-  const launch = await createSpace(agencyId, { name: "Launch", clientIds: [aliceClient.id] });
-  const rebrand = await createSpace(agencyId, { name: "Rebrand", clientIds: [bobClient.id] });
-  const stranger = (await createAgency({ agencyName: "Elsewhere" })).owner;
-  const connectAs = async (user: { id: string }) => {
-    const socket = await connectClient(origin, await sessionCookie(user));
-    // Its rooms joined before the test goes on: every event waits for them, and a read of no space changes nothing.
-    await request(socket, "chat:read", { spaceId: crypto.randomUUID() });
-    return socket;
-  };
-  return { owner, alice, aliceClient, bob, launch, rebrand, stranger, agencyId, connectAs };
+  const { inLaunch, ...rest } = await twoSpaces("Alice Client");
+  const connectAs = (user: { id: string }) => connectInRooms(origin, user);
+  return { ...rest, alice: inLaunch.user, aliceClient: inLaunch.client, connectAs };
 }
 
 function send(socket: Socket, spaceId: string, content: string, clientId: string = crypto.randomUUID()) {
@@ -92,6 +84,7 @@ describe("the chat over the socket", () => {
     await send(ownerSocket, rebrand.id, "New logo drafts");
 
     await eventually(() => expect(toBob).toHaveLength(1));
+    await Promise.all([aliceSocket, strangerSocket].map(roundTrip));
     expect(toAlice).toEqual([
       { spaceId: launch.id, change: expect.objectContaining({ seq: 1, kind: "message.created" }) },
     ]);
@@ -118,7 +111,7 @@ describe("the chat over the socket", () => {
     });
 
     await send(ownerSocket, launch.id, "More private plans");
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await roundTrip(strangerSocket);
     expect(live).toEqual([]);
     expect((await storedMessages(launch.id)).map((message) => message.content)).toEqual([
       "Private plans",
@@ -137,9 +130,10 @@ describe("the chat over the socket", () => {
 
     expect(again).toMatchObject({ ok: true, duplicate: true, seq: first.seq, message: { id: first.message.id } });
     expect(await storedMessages(launch.id)).toHaveLength(1);
-    await eventually(() => expect(toAlice).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(toAlice).toHaveLength(1);
+    // The next message reaches her after anything the retry would have announced.
+    const next = await send(ownerSocket, launch.id, "And the next one");
+    await eventually(() => expect(toAlice.map(({ change }) => change.messageId)).toContain(next.message.id));
+    expect(toAlice.map(({ change }) => change.seq)).toEqual([1, 2]);
   });
 
   test("a reaction and a read receipt reach the room, each with its number", async () => {
@@ -271,19 +265,19 @@ describe("the chat over the socket", () => {
     await removeClientFromSpace(await actorOf(owner), launch.id, aliceClient.id);
     await eventually(() => expect(removed).toEqual([{ spaceId: launch.id }]));
     await send(ownerSocket, launch.id, "After");
-    await new Promise((resolve) => setTimeout(resolve, 200));
 
-    expect(toAlice).toHaveLength(1);
     expect(await request(aliceSocket, "chat:sync", { spaceId: launch.id, afterSeq: 1 })).toEqual({
       ok: false,
       error: "Space not found",
     });
+    // Answered after "After" was broadcast: had she still been in the room, it would have come first.
+    expect(toAlice).toHaveLength(1);
 
     // Reconnecting checks again: the new socket is not put back in the room.
     const again = await connectAs(alice);
     const toAliceAgain = record<Live>(again, "space:change");
     await send(ownerSocket, launch.id, "After she reconnected");
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await roundTrip(again);
     expect(toAliceAgain).toEqual([]);
   });
 
@@ -311,7 +305,7 @@ describe("the chat over the socket", () => {
     });
     await send(ownerSocket, launch.id, "Launch, after Alice left");
     await send(ownerSocket, extra.id, "Extra, after Alice left");
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await Promise.all([aliceSocket, strangerSocket].map(roundTrip));
     expect(toAlice).toEqual([]);
     expect(toStranger).toEqual([]);
     expect(aliceSocket.connected).toBe(true);
@@ -329,8 +323,10 @@ describe("the chat over the socket", () => {
     expect(await send(aliceSocket, launch.id, "After")).toEqual({ ok: false, error: "Space not found" });
     expect(await send(aliceSocket, launch.id, "Before", clientId)).toEqual({ ok: false, error: "Space not found" });
     expect((await storedMessages(launch.id)).map((message) => message.content)).toEqual(["Before"]);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(toOwner.map((event) => event.change.seq)).toEqual([1]);
+    // The owner's next message reaches him after anything her refused sends would have announced.
+    const next = await send(ownerSocket, launch.id, "Still here");
+    await eventually(() => expect(toOwner.map(({ change }) => change.messageId)).toContain(next.message.id));
+    expect(toOwner.map((event) => event.change.seq)).toEqual([1, 2]);
   });
 
   test("a sync refused after the user's session ended elsewhere disconnects the socket", async () => {
@@ -393,7 +389,7 @@ describe("the chat over the socket", () => {
       expect(await bobGone).toBe("io server disconnect");
       await send(ownerSocket, launch.id, "After Alice left");
       await send(ownerSocket, rebrand.id, "After Bob left");
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await Promise.all([aliceSocket, strangerSocket].map(roundTrip));
       expect(toAlice).toEqual([]);
       expect(toStranger).toEqual([]);
       expect(aliceSocket.connected).toBe(true);
@@ -418,39 +414,13 @@ describe("the chat over the socket", () => {
 });
 
 describe("the browser's live chat (app/components/chat/live-chat.ts)", () => {
-  function liveChat(socket: Socket, spaceId: string, storage = new MemoryStorage()) {
-    const applied: SpaceChange[] = [];
-    let pending: OutboxMessage[] = [];
-    const chat = new LiveChat({
-      socket,
-      spaceId,
-      lastSeq: 0,
-      storage,
-      onChange: (change) => applied.push(change),
-      onReload: () => {
-        throw new Error("no reload expected");
-      },
-      onOutboxChange: (next) => (pending = next),
-    });
-    chat.start();
-    return { chat, applied, storage, pending: () => pending };
-  }
-
   test("loads the page again when a sync is refused because the space is no longer the user's", async () => {
     const { alice, aliceClient, launch, connectAs } = await world();
     const socket = await connectAs(alice);
     // Removed from the space, the room leave never heard by this instance.
     await db.deleteFrom("space_clients").where("client_id", "=", aliceClient.id).execute();
     let reloads = 0;
-    const chat = new LiveChat({
-      socket,
-      spaceId: launch.id,
-      lastSeq: 0,
-      storage: new MemoryStorage(),
-      onChange: () => {},
-      onReload: () => reloads++,
-    });
-    chat.start();
+    const { chat } = startLiveChat(socket, launch.id, { onReload: () => reloads++ });
     await chat.sync();
     chat.stop();
     expect(reloads).toBeGreaterThan(0);
@@ -461,7 +431,7 @@ describe("the browser's live chat (app/components/chat/live-chat.ts)", () => {
     const ownerSocket = await connectAs(owner);
     const cookie = await sessionCookie(alice);
     const aliceSocket = await connectClient(origin, cookie, { reconnect: true });
-    const { applied } = liveChat(aliceSocket, launch.id);
+    const { applied } = startLiveChat(aliceSocket, launch.id);
 
     await send(ownerSocket, launch.id, "One");
     await eventually(() => expect(applied).toHaveLength(1));
@@ -485,7 +455,7 @@ describe("the browser's live chat (app/components/chat/live-chat.ts)", () => {
         event,
         event === "space:change" ? (...args: unknown[]) => void heldBack.push(() => listener(...args)) : listener,
       )) as typeof aliceSocket.on;
-    const { chat, applied, pending } = liveChat(aliceSocket, launch.id);
+    const { chat, applied, pending } = startLiveChat(aliceSocket, launch.id);
     await chat.sync();
     let syncs = 0;
     aliceSocket.onAnyOutgoing((event: string) => void (event === "chat:sync" && syncs++));
@@ -508,7 +478,7 @@ describe("the browser's live chat (app/components/chat/live-chat.ts)", () => {
     const { owner, alice, launch, connectAs } = await world();
     const ownerSocket = await connectAs(owner);
     const aliceSocket = await connectClient(origin, await sessionCookie(alice));
-    const { chat, applied } = liveChat(aliceSocket, launch.id);
+    const { chat, applied } = startLiveChat(aliceSocket, launch.id);
     await chat.sync();
     const { message: owners } = await send(ownerSocket, launch.id, "From the agency");
     await eventually(() => expect(applied).toHaveLength(1));
@@ -543,7 +513,7 @@ describe("the browser's live chat (app/components/chat/live-chat.ts)", () => {
     const { alice, launch } = await world();
     const cookie = await sessionCookie(alice);
     const aliceSocket = await connectClient(origin, cookie, { reconnect: true });
-    const { chat, applied, storage, pending } = liveChat(aliceSocket, launch.id);
+    const { chat, applied, storage, pending } = startLiveChat(aliceSocket, launch.id);
     await chat.sync();
 
     aliceSocket.disconnect();

@@ -2,13 +2,10 @@ import crypto from "node:crypto";
 import { io as connect } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { keepConnected } from "~/components/realtime/keep-connected";
-import { LiveChat } from "~/components/chat/live-chat";
-import type { SpaceChange } from "~/shared/protocol";
 import { deleteSession } from "~/models/sessions.server";
 import { db } from "~/services/db.server";
-import { createAgency, createClient, createSpace } from "#tests/support/factories";
+import { startLiveChat } from "#tests/support/live-chat";
 import {
-  MemoryStorage,
   closeClients,
   connectClient,
   eventually,
@@ -17,6 +14,7 @@ import {
   startRealtimeServer,
   stopRealtimeServers,
 } from "#tests/support/sockets";
+import { clientSpace } from "#tests/support/space-worlds";
 
 /*
  * The browser's live chat (app/components/chat/live-chat.ts) comes back by itself after a
@@ -50,13 +48,6 @@ afterAll(async () => {
   await stopRealtimeServers();
 });
 
-async function world() {
-  const { owner, agencyId } = await createAgency();
-  const { user: alice, client } = await createClient(agencyId, { name: "Alice Client" });
-  const launch = await createSpace(agencyId, { name: "Launch", clientIds: [client.id] });
-  return { owner, alice, launch };
-}
-
 /** The browser's socket (it reconnects after a dropped connection) with the live chat on it. */
 function browser(cookie: string, spaceId: string, at = origin) {
   const socket = connect(at, {
@@ -65,28 +56,17 @@ function browser(cookie: string, spaceId: string, at = origin) {
     reconnectionDelay: 100,
     reconnectionDelayMax: 500,
   });
-  const applied: SpaceChange[] = [];
   const problems: Array<string | null> = [];
   let connects = 0;
   socket.on("connect", () => connects++);
-  const chat = new LiveChat({
-    socket,
-    spaceId,
-    lastSeq: 0,
-    storage: new MemoryStorage(),
-    onChange: (change) => applied.push(change),
-    onReload: () => {},
-  });
-  chat.start();
+  const { chat, applied } = startLiveChat(socket, spaceId);
   keepConnected(socket, { onProblem: (words) => problems.push(words) });
   return { socket, chat, applied, problems, connects: () => connects };
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe("a refusal that passes", () => {
   test("a socket whose rooms could not be joined connects again by itself and gets the space's changes", async () => {
-    const { owner, alice, launch } = await world();
+    const { owner, alice, launch } = await clientSpace();
     const ownerSocket = await connectClient(origin, await sessionCookie(owner));
     // Its rooms joined (a sync waits for them), so the fault falls on the browser's.
     await request(ownerSocket, "chat:sync", { spaceId: launch.id, afterSeq: 0 });
@@ -105,7 +85,7 @@ describe("a refusal that passes", () => {
   });
 
   test("a browser refused for too many open windows says so, and connects by itself once one is closed", async () => {
-    const { alice, launch } = await world();
+    const { alice, launch } = await clientSpace();
     const cookie = await sessionCookie(alice);
     const windows = await Promise.all(Array.from({ length: 20 }, () => connectClient(origin, cookie)));
     const person = browser(cookie, launch.id);
@@ -122,7 +102,7 @@ describe("a refusal that passes", () => {
     }
   });
   test("a browser refused for too many connections from its address says so, and connects by itself later", async () => {
-    const { alice, launch } = await world();
+    const { alice, launch } = await clientSpace();
     const fresh = await startRealtimeServer();
     // The address's bucket refills 2 a second: its clock stands still until the browser has been refused.
     vi.useFakeTimers({ toFake: ["performance"] });
@@ -148,7 +128,7 @@ describe("a refusal that passes", () => {
 
 describe("a refusal that does not pass", () => {
   test("a browser whose session was signed out stays disconnected", async () => {
-    const { alice, launch } = await world();
+    const { alice, launch } = await clientSpace();
     const person = browser(await sessionCookie(alice), launch.id);
     try {
       await eventually(() => expect(person.socket.connected).toBe(true));
@@ -157,12 +137,18 @@ describe("a refusal that does not pass", () => {
         .select("id")
         .where("user_id", "=", alice.id)
         .executeTakeFirstOrThrow();
+      const disconnected = new Promise((resolve) => person.socket.once("disconnect", resolve));
       await deleteSession(id);
-      await eventually(() => expect(person.socket.connected).toBe(false));
-      await pause(1_500);
+      // From before the browser hears of it, the clock of its timers is the test's (socket.io keeps
+      // its own), so that whatever wait it would connect again after passes at once.
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"], shouldClearNativeTimers: true });
+      await disconnected;
+      vi.advanceTimersByTime(60_000);
+      // It has not so much as begun to connect.
+      expect(person.socket.active).toBe(false);
       expect(person.connects()).toBe(1);
-      expect(person.socket.connected).toBe(false);
     } finally {
+      vi.useRealTimers();
       person.chat.stop();
       person.socket.close();
     }

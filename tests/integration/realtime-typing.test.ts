@@ -1,18 +1,20 @@
 import type { Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { LiveChat } from "~/components/chat/live-chat";
+import type { SpaceChange } from "~/shared/protocol";
 import { SPACE_TYPING_EVENT, TYPING_EVENT } from "~/shared/protocol";
-import { createAgency, createClient, createSpace } from "#tests/support/factories";
+import { createSpace } from "#tests/support/factories";
+import { startLiveChat } from "#tests/support/live-chat";
 import {
-  MemoryStorage,
   closeClients,
-  connectClient,
+  connectInRooms,
   eventually,
   record,
-  sessionCookie,
+  request,
+  roundTrip,
   startRealtimeServer,
   stopRealtimeServers,
 } from "#tests/support/sockets";
+import { twoSpaces } from "#tests/support/space-worlds";
 
 /*
  * "Olivia Chen is typing…" (issue 21): passed from one member's socket to the space's
@@ -34,40 +36,28 @@ afterAll(async () => {
 });
 
 type Signal = { spaceId: string; userId: string; name: string; typing: boolean };
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function world() {
-  const { owner, agencyId } = await createAgency();
-  const { user: olivia, client: oliviaClient } = await createClient(agencyId, { name: "Olivia Chen" });
-  const { user: bob, client: bobClient } = await createClient(agencyId, { name: "Bob Client" });
-  const launch = await createSpace(agencyId, { name: "Launch", clientIds: [oliviaClient.id] });
-  const rebrand = await createSpace(agencyId, { name: "Rebrand", clientIds: [bobClient.id] });
-  const stranger = (await createAgency({ agencyName: "Elsewhere" })).owner;
-  // Each on the last instance but Olivia, so that her signals cross instances where there are two.
-  const connectAs = async (user: { id: string }, origin = origins.at(-1)!) =>
-    connectClient(origin, await sessionCookie(user));
-  return { owner, olivia, bob, launch, rebrand, stranger, connectAs };
+  const { inLaunch, ...rest } = await twoSpaces("Olivia Chen");
+  // Each in their rooms, on the last instance but Olivia, so that her signals cross instances where there are two.
+  const connectAs = (user: { id: string }, origin = origins.at(-1)!) => connectInRooms(origin, user);
+  return { ...rest, olivia: inLaunch.user, connectAs };
 }
 
 function liveChat(socket: Socket, spaceId: string, viewerId: string) {
   const typing: string[][] = [];
-  const chat = new LiveChat({
-    socket,
-    spaceId,
-    viewerId,
-    lastSeq: 0,
-    storage: new MemoryStorage(),
-    onChange: () => {},
-    onReload: () => {},
-    onTyping: (names) => typing.push(names),
-  });
-  chat.start();
+  const { chat } = startLiveChat(socket, spaceId, { viewerId, onTyping: (names) => typing.push(names) });
   return { chat, typing };
 }
+
+/** Someone's signal that they are typing in the space, as the others hear it. */
+const typingIn = (space: { id: string }, user: { id: string }) =>
+  expect.objectContaining({ spaceId: space.id, userId: user.id, typing: true });
 
 describe("typing", () => {
   test("reaches the space's other members by name, on any instance, and nobody else", async () => {
     const { owner, olivia, bob, launch, rebrand, stranger, connectAs } = await world();
+    const elsewhere = await createSpace(stranger.agency_id, { name: "Elsewhere's own" });
     const oliviaSocket = await connectAs(olivia, origins[0]);
     const oliviaOtherTab = await connectAs(olivia);
     const heard = {
@@ -77,8 +67,6 @@ describe("typing", () => {
       olivia: record<Signal>(oliviaSocket, SPACE_TYPING_EVENT),
       oliviaOtherTab: record<Signal>(oliviaOtherTab, SPACE_TYPING_EVENT),
     };
-    // Rooms are joined as the handshake ends: give them that moment.
-    await pause(200);
 
     oliviaSocket.emit(TYPING_EVENT, { spaceId: launch.id, typing: true });
     // A space she does not see, and one that does not exist: passed to nobody.
@@ -89,10 +77,21 @@ describe("typing", () => {
     await eventually(() => expect(heard.owner).toEqual([signal]));
     // Her other tab hears it (and the browser leaves her own name out); her typing socket does not.
     await eventually(() => expect(heard.oliviaOtherTab).toEqual([signal]));
-    await pause(300);
-    expect(heard.olivia).toEqual([]);
-    expect(heard.bob).toEqual([]);
-    expect(heard.stranger).toEqual([]);
+    // Once her instance has handled her signals, signals that must reach the others go out from it:
+    // each arrives after anything of hers would have.
+    await roundTrip(oliviaSocket);
+    const [ownerThere, strangerThere] = [await connectAs(owner, origins[0]), await connectAs(stranger, origins[0])];
+    ownerThere.emit(TYPING_EVENT, { spaceId: launch.id, typing: true });
+    ownerThere.emit(TYPING_EVENT, { spaceId: rebrand.id, typing: true });
+    strangerThere.emit(TYPING_EVENT, { spaceId: elsewhere.id, typing: true });
+    await eventually(() => {
+      expect(heard.olivia).toContainEqual(typingIn(launch, owner));
+      expect(heard.bob).toContainEqual(typingIn(rebrand, owner));
+      expect(heard.stranger).toContainEqual(typingIn(elsewhere, stranger));
+    });
+    expect(heard.olivia).toEqual([typingIn(launch, owner)]);
+    expect(heard.bob).toEqual([typingIn(rebrand, owner)]);
+    expect(heard.stranger).toEqual([typingIn(elsewhere, stranger)]);
   });
 
   test("is shown while the person types, goes when they send, and a flood of signals is cut short", async () => {
@@ -100,6 +99,7 @@ describe("typing", () => {
     const oliviaSocket = await connectAs(olivia, origins[0]);
     const ownerSocket = await connectAs(owner);
     const signals = record<Signal>(ownerSocket, SPACE_TYPING_EVENT);
+    const changes = record<{ change: SpaceChange }>(ownerSocket, "space:change");
     const ownerChat = liveChat(ownerSocket, launch.id, owner.id);
     const oliviaChat = liveChat(oliviaSocket, launch.id, olivia.id);
     await Promise.all([ownerChat.chat.sync(), oliviaChat.chat.sync()]);
@@ -114,7 +114,13 @@ describe("typing", () => {
 
     // A broken or hostile client: 50 signals at once, of which the server passes a handful.
     for (let index = 0; index < 50; index++) oliviaSocket.emit(TYPING_EVENT, { spaceId: launch.id, typing: true });
-    await pause(500);
+    // Her next message is handled after them, and reaches the owner after every signal that was passed on.
+    const { message } = await request<{ message: { id: string } }>(oliviaSocket, "chat:send", {
+      spaceId: launch.id,
+      clientId: crypto.randomUUID(),
+      content: "One more thing",
+    });
+    await eventually(() => expect(changes.map(({ change }) => change.messageId)).toContain(message.id));
     expect(signals.length).toBeLessThanOrEqual(2 + 5);
     ownerChat.chat.stop();
     oliviaChat.chat.stop();

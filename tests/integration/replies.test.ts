@@ -1,5 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { deleteMessage, editMessage, listMessages, sendMessage } from "~/models/messages.server";
+import { listMessages } from "~/models/messages.server";
+import { sendMessage } from "~/models/message-sending.server";
+import { deleteMessage, editMessage } from "~/models/message-changes.server";
 import { changesSince } from "~/models/space-changes.server";
 import type { ChatMessage } from "~/shared/chat-message";
 import * as agencyChat from "~/routes/spaces.$spaceId";

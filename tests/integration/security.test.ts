@@ -19,8 +19,17 @@ import * as teamsDashboard from "~/routes/teams.dashboard";
 import * as teamsSecurity from "~/routes/teams.settings.security";
 import { db } from "~/services/db.server";
 import { subscribe } from "~/models/events.server";
+import { setClientOwnerExports } from "~/models/space-exports.server";
 import { PASSWORD, actorOf, createAgency, createTeamMember } from "#tests/support/factories";
-import { type RouteHandler, context, cookiesFrom, getRequest, postRequest, respond } from "#tests/support/requests";
+import {
+  type RouteHandler,
+  context,
+  cookiesFrom,
+  getRequest,
+  postRequest,
+  respond,
+  toastOf,
+} from "#tests/support/requests";
 import { codeFor, withTwoFactor } from "#tests/support/two-factor";
 
 const args = (request: Request, clientIp?: string) => ({ request, context: context(clientIp), params: {} });
@@ -137,6 +146,28 @@ describe("two-factor sign-in", () => {
     const stored = await db.selectFrom("recovery_codes").select("code_hash").where("user_id", "=", owner.id).execute();
     expect(stored.map((row) => row.code_hash)).not.toContain(codes[0]);
     await expect(beginTwoFactorSetup(actor)).rejects.toThrow("Two-factor sign-in is already on.");
+  });
+
+  test("the page's Start and Cancel buttons: set-up begins and ends, and a refusal comes back as a toast", async () => {
+    const { owner } = await createAgency();
+    const { cookie } = await logInCookie(owner.email);
+    const post = (intent: string) =>
+      respond(() => agencySecurity.action(args(postRequest("/settings/security", { intent }, cookie))));
+    const pending = () => db.selectFrom("two_factor").select("enabled_at").where("user_id", "=", owner.id).execute();
+
+    expect((await post("start-two-factor")).headers.get("Location")).toBe("/settings/security");
+    expect(await pending()).toEqual([{ enabled_at: null }]);
+    expect((await post("cancel-two-factor")).headers.get("Location")).toBe("/settings/security");
+    expect(await pending()).toEqual([]);
+
+    await withTwoFactor(owner);
+    const refused = await post("start-two-factor");
+    expect(refused.headers.get("Location")).toBe("/settings/security");
+    expect(await toastOf(refused)).toMatchObject({
+      type: "error",
+      title: "Two-factor sign-in",
+      description: "Two-factor sign-in is already on.",
+    });
   });
 
   test("the password step makes no session; a wrong code is refused; the right one signs in, once", async () => {
@@ -297,6 +328,19 @@ describe("an agency that requires two-factor sign-in", () => {
     );
     expect((await confirmed.json()).recoveryCodes).toHaveLength(10);
     expect(await page(teamsDashboard.loader, "/teams/dashboard")).toBe(200);
+  });
+
+  test("the Security tab offers client owners' exports to the agency owner alone, as the exports' model says", async () => {
+    const { owner, agencyId } = await createAgency();
+    const { user } = await createTeamMember(agencyId, "ACCOUNT_MANAGER");
+    const setting = async (security: RouteHandler, path: string, email: string) => {
+      const { cookie } = await logInCookie(email);
+      return (await respond(() => security(args(getRequest(path, cookie))))).json().then((page) => page.clientExports);
+    };
+    expect(await setting(agencySecurity.loader, "/settings/security", owner.email)).toBe(false);
+    await setClientOwnerExports(await actorOf(owner), true);
+    expect(await setting(agencySecurity.loader, "/settings/security", owner.email)).toBe(true);
+    expect(await setting(teamsSecurity.loader, "/teams/settings/security", user.email)).toBeNull();
   });
 
   test("only an agency owner may set it", async () => {

@@ -2,13 +2,13 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/services/db.server";
 import type { SpaceChange } from "~/shared/protocol";
-import { listMessages, sendMessage } from "~/models/messages.server";
+import { listMessages } from "~/models/messages.server";
+import { sendMessage } from "~/models/message-sending.server";
 import { keepConnected } from "~/components/realtime/keep-connected";
-import { LiveChat, type OutboxMessage } from "~/components/chat/live-chat";
 import { actorOf, createAgency, createClient, createSpace, createTeamMember } from "#tests/support/factories";
+import { startLiveChat } from "#tests/support/live-chat";
 import { refuseMessagesAsUnavailable } from "#tests/support/outages";
 import {
-  MemoryStorage,
   closeClients,
   connectClient,
   eventually,
@@ -30,31 +30,15 @@ type Person = Awaited<ReturnType<typeof joinChat>>;
 
 async function joinChat(origin: string, user: { id: string }, spaceId: string) {
   const socket = await connectClient(origin, await sessionCookie(user), { reconnect: true });
-  const saw: SpaceChange[] = [];
-  const acknowledged = new Set<string>();
   const typed: string[] = [];
-  const chat = new LiveChat({
-    socket,
-    spaceId,
-    lastSeq: 0,
-    storage: new MemoryStorage(),
-    ackTimeoutMs: 2_000,
-    onChange: (change) => saw.push(change),
-    onReload: () => {
-      throw new Error("a reload was not expected");
-    },
-    onOutboxChange: (outbox: OutboxMessage[]) => {
-      for (const entry of outbox) if (entry.status === "sent") acknowledged.add(entry.clientId);
-    },
-  });
-  chat.start();
+  const { chat, applied, acknowledged } = startLiveChat(socket, spaceId, { ackTimeoutMs: 2_000 });
   keepConnected(socket);
   await chat.sync();
   return {
     user,
     socket,
     chat,
-    saw,
+    applied,
     acknowledged,
     typed,
     type(count: number) {
@@ -66,6 +50,7 @@ async function joinChat(origin: string, user: { id: string }, spaceId: string) {
   };
 }
 
+// The random outages below wait on purpose: how long apart things happen is what they vary.
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Every message of the space in the order a view shows it, as client ids of `sender`. */
@@ -100,7 +85,7 @@ async function expectTypingOrder(spaceId: string, senders: Person[], viewers: Pe
     expect(logged.map((row) => (row.payload as { clientId: string }).clientId)).toEqual(sender.typed);
     for (const viewer of viewers) {
       // Live, as each person's browser applied the changes.
-      expect(createdBy(viewer.saw, sender)).toEqual(sender.typed);
+      expect(createdBy(viewer.applied, sender)).toEqual(sender.typed);
       // After a reload, as the chat page lists them.
       const page = await listMessages(await actorOf(viewer.user), spaceId, { limit: 1_000 });
       const listed = page.messages.filter((message) => message.senderId === sender.user.id);
@@ -142,7 +127,7 @@ describe("a person's messages keep the order they typed them", () => {
     await eventually(() => {
       for (const sender of senders) expect(sender.acknowledged.size).toBe(sender.typed.length);
       for (const viewer of people) {
-        for (const sender of senders) expect(createdBy(viewer.saw, sender)).toHaveLength(sender.typed.length);
+        for (const sender of senders) expect(createdBy(viewer.applied, sender)).toHaveLength(sender.typed.length);
       }
     }, 30_000);
     await expectTypingOrder(space.id, senders, people);

@@ -7,10 +7,12 @@ import { promisify } from "node:util";
 import { unzipSync, strFromU8 } from "fflate";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { deleteMessage, editMessage, sendMessage } from "~/models/messages.server";
+import { sendMessage } from "~/models/message-sending.server";
+import { deleteMessage, editMessage } from "~/models/message-changes.server";
 import { toggleReaction } from "~/models/message-reactions.server";
 import { markRead } from "~/models/space-reads.server";
 import type { ExportedMessage } from "~/models/space-archive.server";
+import type { FormReply } from "~/shared/form-reply";
 import {
   EXPORT_TEXT,
   findExportLink,
@@ -32,6 +34,7 @@ import { env } from "~/services/env.server";
 import { newFileKey, storage } from "~/services/storage.server";
 import { actorOf, createAgency, createClient, createSpace, createTeamMember } from "#tests/support/factories";
 import { call, cookieFor, getRequest, postRequest, toastOf } from "#tests/support/requests";
+import { whileWritesFail } from "#tests/support/faults";
 
 /* A space taken out as a ZIP (issue 17): who may, what it holds, and the single-use, expiring link that brings it. */
 
@@ -79,6 +82,12 @@ async function exportNow(user: { id: string; email: string }, spaceId: string) {
   const [request] = (await exportsOf(spaceId)).filter((row) => row.requested_by === user.id && !row.token_hash);
   expect(await sendSpaceExport(request.id, ORIGIN)).toBe(true);
   return (await mailedToken(user.email)).token;
+}
+
+/** What the export page says when the export did not start: the form's error. */
+async function refusalOf(response: Response) {
+  const { result } = (await response.json()) as FormReply;
+  return result.error?.[""];
 }
 
 async function download(user: { id: string }, token: string) {
@@ -366,6 +375,22 @@ describe("asking for an export", () => {
     expect(await exportsOf(space.id)).toHaveLength(1);
   });
 
+  test("an unexpected failure keeps the page and says the export did not start, answered 500", async () => {
+    const { owner, space } = await agencyWithSpace();
+    await whileWritesFail("insert", "space_exports", async (logged) => {
+      const failed = await call(
+        exportPage.action,
+        postRequest(`/spaces/${space.id}/export`, {}, await cookieFor(owner)),
+        {
+          spaceId: space.id,
+        },
+      );
+      expect(failed.status).toBe(500);
+      expect(await refusalOf(failed)).toEqual(["Could not start the export. Please try again."]);
+      expect(logged).toHaveBeenCalled();
+    });
+  });
+
   test("two requests at the same moment make one export", async () => {
     const { owner, space } = await agencyWithSpace();
     const actor = await actorOf(owner);
@@ -389,9 +414,9 @@ describe("asking for an export", () => {
       { spaceId: space.id },
     );
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toEqual({
-      error: "An export of this space is already being prepared. Please try again once it is ready.",
-    });
+    expect(await refusalOf(refused)).toEqual([
+      "An export of this space is already being prepared. Please try again once it is ready.",
+    ]);
     expect(await exportsOf(space.id)).toMatchObject([{ requested_by: owner.id }]);
   });
 
@@ -432,9 +457,9 @@ describe("asking for an export", () => {
     const cookie = await cookieFor(owner);
     const refused = await ask();
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({
-      error: "Your agency has made 5 exports in the last 24 hours. Please try again in 24 hours.",
-    });
+    expect(await refusalOf(refused)).toEqual([
+      "Your agency has made 5 exports in the last 24 hours. Please try again in 24 hours.",
+    ]);
     expect(await exportsOf(last.id)).toEqual([]);
 
     // Another agency has its own five.
@@ -444,9 +469,9 @@ describe("asking for an export", () => {
 
     // The oldest of the five was asked for 23 and a half hours ago: a slot opens in half an hour.
     await askedMinutesAgo(space.id, 23.5 * 60);
-    expect(await (await ask()).json()).toEqual({
-      error: "Your agency has made 5 exports in the last 24 hours. Please try again in 30 minutes.",
-    });
+    expect(await refusalOf(await ask())).toEqual([
+      "Your agency has made 5 exports in the last 24 hours. Please try again in 30 minutes.",
+    ]);
     await askedMinutesAgo(space.id, 24 * 60 + 1);
     expect((await ask()).headers.get("Location")).toBe(`/spaces/${last.id}`);
     expect(await exportsOf(last.id)).toHaveLength(1);

@@ -294,6 +294,30 @@ describe("the dialog's logo upload (/resources/space-logo)", () => {
     );
     expect(response.status).toBe(404);
   });
+
+  test("an unexpected failure of holding the logo says SPEC's words, with and without JavaScript", async () => {
+    const { cookies, initech } = await world();
+    await whileWritesFail("insert", "pending_uploads", async (logged) => {
+      const failed = await call(
+        spaceLogo.action,
+        multipartRequest("/resources/space-logo", { file: await photoWithGps() }, cookies.agency),
+      );
+      expect(failed.status).toBe(500);
+      expect(await failed.json()).toEqual({ ok: false, message: "Could not upload logo. Please try again." });
+      expect(await toastOf(failed)).toMatchObject({ type: "error", title: "Upload failed" });
+
+      const withForm = await call(
+        newSpace.action,
+        multipartRequest(
+          "/spaces/new",
+          { clientOwnerId: initech.client.id, name: "Initech Portal", logoFile: await photoWithGps(300) },
+          cookies.agency,
+        ),
+      );
+      expect((await withForm.json()).result.error.logo).toEqual(["Could not upload logo. Please try again."]);
+      expect(logged).toHaveBeenCalled();
+    });
+  });
 });
 
 describe("editing and deleting from the outside", () => {
@@ -356,6 +380,33 @@ describe("editing and deleting from the outside", () => {
         (await call(spaceDelete.action, postRequest(`/spaces/${launch.id}/delete`, {}, cookie), params)).status,
       ).toBe(404);
     }
+    expect(await spaceRow(launch.id)).toMatchObject({ name: "Globex Launch" });
+  });
+
+  test("a refused Delete says the model's words, and only an unexpected failure says deleting failed", async () => {
+    const { launch, cookies } = await world();
+    const params = { spaceId: launch.id };
+    const refused = await call(
+      spaceDelete.action,
+      postRequest(`/spaces/${launch.id}/delete`, {}, cookies.designer),
+      params,
+    );
+    expect(refused.status).toBe(404);
+    expect(await refused.text()).toBe("Space not found");
+
+    await whileWritesFail("delete", "spaces", async (logged) => {
+      const failed = await call(
+        spaceDelete.action,
+        postRequest(`/spaces/${launch.id}/delete`, {}, cookies.agency),
+        params,
+      );
+      expect(failed.headers.get("Location")).toBe(`/spaces/${launch.id}/edit`);
+      expect(await toastOf(failed)).toMatchObject({
+        type: "error",
+        description: "Could not delete space. Please try again.",
+      });
+      expect(logged).toHaveBeenCalled();
+    });
     expect(await spaceRow(launch.id)).toMatchObject({ name: "Globex Launch" });
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { findDueUnreadNotices, sendUnreadNotice } from "~/models/unread-notices.server";
 import { db } from "~/services/db.server";
-import { enqueue } from "~/services/jobs.server";
+import { enqueue, queueSizes } from "~/services/jobs.server";
 import { readOutbox } from "~/services/outbox.server";
 import { QUEUES, attachJobs, detachJobs } from "~/process/jobs.server";
 import {
@@ -28,6 +28,19 @@ async function spaceWithClient(name = "Globex Launch") {
 }
 
 const mailsTo = async (email: string) => (await readOutbox()).filter((mail) => mail.to === email);
+
+/** Waits until no job of the notices waits or runs: the sweeps asked for, and the mails they queued, are done. */
+async function noticesDone() {
+  await vi.waitFor(
+    async () => {
+      const busy = ((await queueSizes()) ?? []).filter(
+        (queue) => queue.name.startsWith("unread-notices") && queue.waiting + queue.running > 0,
+      );
+      expect(busy).toEqual([]);
+    },
+    { timeout: 20_000, interval: 250 },
+  );
+}
 
 describe("unread-message notices, sent by the job queue", () => {
   beforeAll(async () => {
@@ -56,10 +69,18 @@ describe("unread-message notices, sent by the job queue", () => {
     expect(mail.text).toContain("Ada Owner wrote in Northwind Rebrand");
     expect(mail.text).toMatch(/\/conversation-link\?token=[\w-]{40,}/);
 
-    // Another sweep, and another message: still told, so no second mail until they read.
+    // Another sweep, and another message: still told, so no second mail until they read. The same
+    // sweep mails the client of another space, whose message came with "Four": once that mail is
+    // there and the queue has nothing left to do, a second one to this client would be there too.
+    const other = await spaceWithClient("Contoso Refresh");
     await createSpaceMessage(space.id, owner.id, { content: "Four", minutesAgo: 8 });
+    await createSpaceMessage(other.space.id, other.owner.id, { content: "Welcome", minutesAgo: 10 });
     await enqueue(QUEUES.unreadSweep);
-    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    await vi.waitFor(async () => expect(await mailsTo(other.client.email)).toHaveLength(1), {
+      timeout: 20_000,
+      interval: 250,
+    });
+    await noticesDone();
     expect(await mailsTo(client.email)).toHaveLength(1);
     // The sender is never told about their own messages.
     expect(await mailsTo(owner.email)).toHaveLength(0);

@@ -62,7 +62,6 @@ const chatForms: Form[] = [
   { intent: "delete", messageId: ":message" },
   { intent: "react", messageId: ":message", reaction: "heart" },
   { intent: "remove-preview", messageId: ":message" },
-  { intent: "read", upTo: ":message" },
 ];
 /** The Files tab's upload: a file into the chat (without one, the space is checked first, then the file is missed). */
 const shareFileForms: Form[] = [{ clientId: ":uuid" }];

@@ -1,4 +1,5 @@
 import type { ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
 import http from "node:http";
 import net from "node:net";
 import { Server } from "socket.io";
@@ -121,6 +122,24 @@ export function record<T = unknown>(socket: Socket, event: string): T[] {
 /** Emits and waits for the acknowledgement. */
 export function request<T = Record<string, unknown>>(socket: Socket, event: string, payload: unknown): Promise<T> {
   return socket.timeout(5_000).emitWithAck(event, payload) as Promise<T>;
+}
+
+/**
+ * Resolves once the server has answered the socket (a read of no space, which changes
+ * nothing). Its rooms are joined by then, since every event waits for them; and whatever
+ * this instance sent it before it read the question has arrived, since one connection
+ * keeps its order. So a test that asserts something did not reach a socket asks this
+ * after whatever would have sent it, and need not wait to see.
+ */
+export async function roundTrip(socket: Socket) {
+  await request(socket, "chat:read", { spaceId: crypto.randomUUID() });
+}
+
+/** A socket of the user's, connected and in its rooms. */
+export async function connectInRooms(origin: string, user: { id: string }) {
+  const socket = await connectClient(origin, await sessionCookie(user));
+  await roundTrip(socket);
+  return socket;
 }
 
 /** Polls until the check passes (or throws its last failure after the timeout). */

@@ -18,16 +18,20 @@ function recordingReads({ hold, concurrency }: { hold: number; concurrency?: num
   return { loader, reads, release: () => releases.shift()?.() };
 }
 
-const aMoment = () => new Promise((resolve) => setTimeout(resolve, 10));
+/**
+ * The next turn of the event loop: a batch that goes at all goes by then (batched schedules
+ * it with setImmediate as the first key is asked for), so what has not gone is held.
+ */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe("reads asked for together", () => {
   test("a lone key is read on its own; keys asked for while a read is on its way go in one read after it", async () => {
     const { loader, reads, release } = recordingReads({ hold: 1 });
     const first = loader.load("a");
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await nextTurn();
     expect(reads).toEqual([["a"]]);
     const waiting = ["b", "c", "d"].map((key) => loader.load(key));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await nextTurn();
     expect(reads).toEqual([["a"]]);
     release();
     expect(await first).toBe("A");
@@ -48,12 +52,12 @@ describe("reads asked for together", () => {
   test("with two on their way at once, keys asked for meanwhile go together once one of them is answered", async () => {
     const { loader, reads, release } = recordingReads({ hold: 2, concurrency: 2 });
     const first = loader.load("a");
-    await aMoment();
+    await nextTurn();
     const second = loader.load("b");
-    await aMoment();
+    await nextTurn();
     expect(reads).toEqual([["a"], ["b"]]);
     const waiting = ["c", "d"].map((key) => loader.load(key));
-    await aMoment();
+    await nextTurn();
     expect(reads).toEqual([["a"], ["b"]]);
     release();
     expect(await first).toBe("A");

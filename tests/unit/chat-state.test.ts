@@ -2,30 +2,12 @@ import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { applyChange, chatReducer, initChatState, type ChatState } from "~/components/chat/chat-state";
 import { emptyReactions, type ChatMessage, type SpaceChange } from "~/shared/chat-message";
+import { chatMessage } from "#tests/support/chat-messages";
 
 /* The chat's reducer: every source of changes (answers, live events, replays) may overlap. */
 
-function message(id: string, overrides: Partial<ChatMessage> = {}): ChatMessage {
-  return {
-    id,
-    clientId: `client-${id}`,
-    spaceId: "space",
-    senderId: "agency",
-    senderName: "Ada Owner",
-    senderAvatar: null,
-    content: `Message ${id}`,
-    attachment: null,
-    createdAt: `2026-01-01T10:0${id}:00.000Z`,
-    editedAt: null,
-    deletedAt: null,
-    reactions: emptyReactions(),
-    readers: [],
-    mentions: [],
-    replyTo: null,
-    linkPreview: null,
-    ...overrides,
-  };
-}
+const message = (id: string, overrides: Partial<ChatMessage> = {}) =>
+  chatMessage(id, { createdAt: `2026-01-01T10:0${id}:00.000Z`, ...overrides });
 
 function change(seq: number, kind: SpaceChange["kind"], payload: object, messageId: string | null = null): SpaceChange {
   return { seq, kind, messageId, userId: null, payload: payload as Record<string, unknown>, createdAt: "" };

@@ -1,31 +1,18 @@
 import { describe, expect, test } from "vitest";
 import { GROUP_WITHIN_MS, startsGroup } from "~/components/chat/message-groups";
-import { emptyReactions, type ChatMessage } from "~/shared/chat-message";
+import { chatMessage } from "#tests/support/chat-messages";
 
 /* Which messages show their sender's name and avatar: the first of each run of one sender's messages. */
 
 const start = Date.parse("2026-03-02T09:00:00.000Z");
 
-function message(senderId: string | null, minutesIn: number): ChatMessage {
-  return {
-    id: `${senderId}-${minutesIn}`,
-    clientId: `client-${senderId}-${minutesIn}`,
-    spaceId: "space",
+const message = (senderId: string | null, minutesIn: number) =>
+  chatMessage(`${senderId}-${minutesIn}`, {
     senderId,
     senderName: senderId ?? "Unknown User",
-    senderAvatar: null,
     content: "Hello",
-    attachment: null,
     createdAt: new Date(start + minutesIn * 60_000).toISOString(),
-    editedAt: null,
-    deletedAt: null,
-    reactions: emptyReactions(),
-    readers: [],
-    mentions: [],
-    replyTo: null,
-    linkPreview: null,
-  };
-}
+  });
 
 describe("grouping a sender's consecutive messages", () => {
   test("the first message of the chat opens a group", () => {

@@ -1,30 +1,17 @@
 import { describe, expect, test } from "vitest";
 import { reactedBy } from "~/components/chat/reactors";
-import { emptyReactions, type ChatMessage } from "~/shared/chat-message";
+import { chatMessage } from "#tests/support/chat-messages";
 
 /* Who reacted to a message, as the reaction's tooltip and description say it. */
 
-const message: ChatMessage = {
-  id: "m1",
-  clientId: "c1",
-  spaceId: "space",
+const message = chatMessage("m1", {
   senderId: "ada",
-  senderName: "Ada Owner",
-  senderAvatar: null,
   content: "The designs are ready",
-  attachment: null,
-  createdAt: "2026-03-02T09:00:00.000Z",
-  editedAt: null,
-  deletedAt: null,
-  reactions: emptyReactions(),
   readers: [
     { id: "olivia", name: "Olivia Chen", avatar: null },
     { id: "sam", name: "Sam Rivera", avatar: null },
   ],
-  mentions: [],
-  replyTo: null,
-  linkPreview: null,
-};
+});
 
 describe("who reacted", () => {
   test("the viewer is You, and comes first", () => {

@@ -1,6 +1,7 @@
 import zlib from "node:zlib";
 import { describe, expect, test } from "vitest";
 import sharp from "sharp";
+import { Refusal } from "~/models/errors.server";
 import { ATTACHMENT_MAX_BYTES, IMAGE_MAX_BYTES, inspectUpload } from "~/models/uploads.server";
 import { prepareImage } from "~/services/images.server";
 
@@ -18,6 +19,17 @@ const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.doc
 
 function file(bytes: Uint8Array | string, name: string, type = "") {
   return new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], name, { type });
+}
+
+/** The one refusal of a model, with SPEC §8's title and words for its toast. */
+async function refusalOf(upload: Promise<unknown>) {
+  const refusal = await upload.then(
+    () => null,
+    (error: unknown) => error,
+  );
+  expect(refusal).toBeInstanceOf(Refusal);
+  const { status, title, message } = refusal as Refusal;
+  return { status, title, message };
 }
 
 /** A ZIP archive with stored (uncompressed) entries, enough to stand for a .docx. */
@@ -80,7 +92,6 @@ describe("images (logos and avatars)", () => {
       [webp, "image/webp", "webp"],
     ] as const) {
       expect(await inspectUpload(file(bytes, "photo.bin"), "image")).toEqual({
-        ok: true,
         contentType,
         extension,
         name: `photo.bin.${extension}`,
@@ -91,8 +102,8 @@ describe("images (logos and avatars)", () => {
   });
 
   test("a text file renamed logo.png is refused", async () => {
-    expect(await inspectUpload(file("hello, not an image", "logo.png", "image/png"), "image")).toEqual({
-      ok: false,
+    expect(await refusalOf(inspectUpload(file("hello, not an image", "logo.png", "image/png"), "image"))).toEqual({
+      status: 400,
       title: "Invalid file type",
       message: "Please upload an image file.",
     });
@@ -100,31 +111,34 @@ describe("images (logos and avatars)", () => {
 
   test("an SVG is refused, since it can carry scripts", async () => {
     const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
-    expect(await inspectUpload(file(svg, "logo.svg", "image/svg+xml"), "image")).toMatchObject({
-      ok: false,
+    expect(await refusalOf(inspectUpload(file(svg, "logo.svg", "image/svg+xml"), "image"))).toMatchObject({
       title: "Invalid file type",
     });
   });
 
   test("a PDF is not an image", async () => {
-    expect(await inspectUpload(file(pdf, "logo.pdf", "application/pdf"), "image")).toMatchObject({ ok: false });
+    expect(await refusalOf(inspectUpload(file(pdf, "logo.pdf", "application/pdf"), "image"))).toMatchObject({
+      title: "Invalid file type",
+    });
   });
 
   test("an image of exactly 5MB is accepted and one byte more is refused", async () => {
     const padded = (size: number) => Buffer.concat([png, Buffer.alloc(size - png.length)]);
-    expect(await inspectUpload(file(padded(IMAGE_MAX_BYTES), "big.png"), "image")).toMatchObject({ ok: true });
-    expect(await inspectUpload(file(padded(IMAGE_MAX_BYTES + 1), "big.png"), "image")).toEqual({
-      ok: false,
+    expect(await inspectUpload(file(padded(IMAGE_MAX_BYTES), "big.png"), "image")).toMatchObject({
+      size: IMAGE_MAX_BYTES,
+    });
+    expect(await refusalOf(inspectUpload(file(padded(IMAGE_MAX_BYTES + 1), "big.png"), "image"))).toEqual({
+      status: 400,
       title: "File too large",
       message: "Please upload an image smaller than 5MB.",
     });
   });
 
   test("an empty file or a form without a file asks for a file", async () => {
-    const noFile = { ok: false, title: "No file selected", message: "Please choose a file to upload." };
-    expect(await inspectUpload(file("", "", "application/octet-stream"), "image")).toEqual(noFile);
-    expect(await inspectUpload(null, "image")).toEqual(noFile);
-    expect(await inspectUpload("logo.png", "attachment")).toEqual(noFile);
+    const noFile = { status: 400, title: "No file selected", message: "Please choose a file to upload." };
+    expect(await refusalOf(inspectUpload(file("", "", "application/octet-stream"), "image"))).toEqual(noFile);
+    expect(await refusalOf(inspectUpload(null, "image"))).toEqual(noFile);
+    expect(await refusalOf(inspectUpload("logo.png", "attachment"))).toEqual(noFile);
   });
 });
 
@@ -140,7 +154,6 @@ describe("chat attachments", () => {
       [Buffer.from("Meeting notes: café, 東京, ✓\n"), "text/plain; charset=utf-8", "txt"],
     ] as const) {
       expect(await inspectUpload(file(bytes, "upload"), "attachment")).toMatchObject({
-        ok: true,
         contentType,
         extension,
         size: bytes.length,
@@ -150,8 +163,8 @@ describe("chat attachments", () => {
 
   test("a plain ZIP is refused, even named .docx", async () => {
     const archive = zip({ "notes/readme.txt": "hello" });
-    expect(await inspectUpload(file(archive, "report.docx", DOCX), "attachment")).toEqual({
-      ok: false,
+    expect(await refusalOf(inspectUpload(file(archive, "report.docx", DOCX), "attachment"))).toEqual({
+      status: 400,
       title: "Invalid file type",
       message: "Please upload an image, PDF, Word document or text file.",
     });
@@ -159,26 +172,23 @@ describe("chat attachments", () => {
 
   test("an Office file that is not a Word document is refused", async () => {
     const spreadsheet = Buffer.concat([ole2, Buffer.alloc(504), Buffer.from("Workbook", "utf16le")]);
-    expect(await inspectUpload(file(spreadsheet, "sheet.doc"), "attachment")).toMatchObject({ ok: false });
+    expect(await refusalOf(inspectUpload(file(spreadsheet, "sheet.doc"), "attachment"))).toMatchObject({
+      title: "Invalid file type",
+    });
   });
 
   test("binary data and invalid UTF-8 are not text", async () => {
     const executable = Buffer.from("7f454c4602010100000000000000000002003e00", "hex");
-    expect(await inspectUpload(file(executable, "notes.txt", "text/plain"), "attachment")).toMatchObject({
-      ok: false,
-      title: "Invalid file type",
-    });
-    const latin1 = Buffer.from("caf\xe9", "latin1");
-    expect(await inspectUpload(file(latin1, "notes.txt", "text/plain"), "attachment")).toMatchObject({ ok: false });
-    const withNul = Buffer.from("text\0with a NUL");
-    expect(await inspectUpload(file(withNul, "notes.txt", "text/plain"), "attachment")).toMatchObject({ ok: false });
+    for (const bytes of [executable, Buffer.from("caf\xe9", "latin1"), Buffer.from("text\0with a NUL")]) {
+      expect(await refusalOf(inspectUpload(file(bytes, "notes.txt", "text/plain"), "attachment"))).toMatchObject({
+        title: "Invalid file type",
+      });
+    }
   });
 
   test("a file is named for the type its bytes proved: text that claims another type gets .txt added", async () => {
-    const named = async (bytes: Uint8Array | string, name: string) => {
-      const upload = await inspectUpload(file(bytes, name), "attachment");
-      return upload.ok ? upload.name : upload.message;
-    };
+    const named = async (bytes: Uint8Array | string, name: string) =>
+      (await inspectUpload(file(bytes, name), "attachment")).name;
     for (const name of ["Invoice.html", "diagram.svg", "setup.hta", "run.bat", "page.htm.", "notes"]) {
       expect(await named("<b>Pay now</b>\n", name)).toBe(`${name}.txt`);
     }
@@ -193,15 +203,15 @@ describe("chat attachments", () => {
 
   test("a long name is shortened before its extension, never through it", async () => {
     const upload = await inspectUpload(file("<script>alert(1)</script>", `${"x".repeat(300)}.html`), "attachment");
-    expect(upload).toMatchObject({ ok: true, name: `${"x".repeat(196)}.txt` });
+    expect(upload).toMatchObject({ name: `${"x".repeat(196)}.txt` });
     const report = await inspectUpload(file(pdf, `${"y".repeat(300)}.pdf`), "attachment");
-    expect(report).toMatchObject({ ok: true, name: `${"y".repeat(196)}.pdf` });
+    expect(report).toMatchObject({ name: `${"y".repeat(196)}.pdf` });
   });
 
   test("a file over 10MB is refused", async () => {
     const big = Buffer.concat([pdf, Buffer.alloc(ATTACHMENT_MAX_BYTES + 1 - pdf.length)]);
-    expect(await inspectUpload(file(big, "big.pdf", "application/pdf"), "attachment")).toEqual({
-      ok: false,
+    expect(await refusalOf(inspectUpload(file(big, "big.pdf", "application/pdf"), "attachment"))).toEqual({
+      status: 400,
       title: "File too large",
       message: "Please upload a file smaller than 10MB.",
     });

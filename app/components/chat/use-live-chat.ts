@@ -89,7 +89,8 @@ export function useLiveChat({
       remove: (messageId: string) => chat.current?.remove(messageId) ?? notYet,
       removePreview: (messageId: string) => chat.current?.removePreview(messageId) ?? notYet,
       react: (messageId: string, reaction: ReactionType) => chat.current?.react(messageId, reaction) ?? notYet,
-      markRead: () => void chat.current?.markRead(),
+      /** Marks the space read up to the message the reader sees. */
+      markRead: (upTo: string) => void chat.current?.markRead(upTo),
       receive: (change: SpaceChange) => chat.current?.receive(change),
     };
   }, [connected, problem, typers]);

@@ -1,7 +1,7 @@
-import { NavLink, Outlet, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { NavLink, Outlet, useLocation, useNavigation } from "@remix-run/react";
 import { clsx } from "clsx";
 import { profileHref } from "~/components/layout/navigation";
-import type { ShellArea, ShellUser } from "~/shared/shell";
+import type { ShellArea } from "~/shared/shell";
 
 const tabClass = (selected: boolean) =>
   clsx(
@@ -19,14 +19,13 @@ const tabClass = (selected: boolean) =>
  * navigation landmark, the same tree before and after hydration: a page whose tree changed
  * at hydration would remount the form and drop what the person typed while it loaded.
  */
-export function SettingsLayout({ area }: { area: ShellArea }) {
+export function SettingsLayout({ area, auditLog = false }: { area: ShellArea; auditLog?: boolean }) {
   const base = profileHref[area];
-  const shell = useRouteLoaderData<{ user: ShellUser }>("routes/_agency");
   const tabs = [
     { label: "Profile", to: base },
     { label: "Notifications", to: `${base}/notifications` },
     { label: "Security", to: `${base}/security` },
-    ...(area === "agency" && shell?.user.userType === "AGENCY" ? [{ label: "Audit log", to: `${base}/audit` }] : []),
+    ...(auditLog ? [{ label: "Audit log", to: `${base}/audit` }] : []),
   ];
   return (
     <div className="mx-auto max-w-4xl">

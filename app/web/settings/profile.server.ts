@@ -23,7 +23,7 @@ import {
 import { THEME_CHOSEN } from "~/shared/theme";
 import { timeZoneNames } from "~/shared/time-format";
 import { IMAGE_MAX_BYTES } from "~/models/uploads.server";
-import { formAction, formReply, runForm } from "../form-action.server";
+import { ButtonOnlySchema, formAction, formReply, runForm } from "../form-action.server";
 import { requireActor } from "../guards.server";
 import { redirectWithToast, type ToastInput } from "../toast.server";
 import type { ShellArea } from "~/shared/shell";
@@ -147,25 +147,22 @@ function presenceAction(actor: Actor, formData: FormData, here: string) {
 }
 
 /** SPEC §4 and §8: upload, then the record, then the toast; a refused file says why and changes nothing. */
-async function uploadImage(actor: Actor, form: FormData, here: string) {
+function uploadImage(actor: Actor, form: FormData, here: string) {
   const isLogo = form.get("intent") === "logo";
-  const failed: ToastInput = {
-    type: "error",
-    title: "Upload failed",
-    description: isLogo ? "Could not upload logo. Please try again." : "Could not upload avatar. Please try again.",
-  };
-  try {
-    const stored = isLogo
-      ? await changeAgencyLogo(actor, form.get("logo"))
-      : await changeAvatar(actor, form.get("avatar"));
-    if (!stored.ok) return redirectWithToast(here, { type: "error", title: stored.title, description: stored.message });
-  } catch (error) {
-    console.error("profile: image upload failed", error);
-    return redirectWithToast(here, failed);
-  }
-  return redirectWithToast(here, {
-    type: "success",
-    title: "Success",
-    description: isLogo ? "Logo uploaded successfully." : "Profile avatar uploaded successfully.",
+  return formAction(form, {
+    schema: ButtonOnlySchema,
+    failure: isLogo ? "Could not upload logo. Please try again." : "Could not upload avatar. Please try again.",
+    // The upload is a picture with a button: its refusal is a toast, titled by the model or as SPEC's failure.
+    refused: (refusal) =>
+      redirectWithToast(here, { type: "error", title: refusal.title ?? "Upload failed", description: refusal.message }),
+    run: async () => {
+      if (isLogo) await changeAgencyLogo(actor, form.get("logo"));
+      else await changeAvatar(actor, form.get("avatar"));
+      return redirectWithToast(here, {
+        type: "success",
+        title: "Success",
+        description: isLogo ? "Logo uploaded successfully." : "Profile avatar uploaded successfully.",
+      });
+    },
   });
 }

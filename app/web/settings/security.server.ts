@@ -1,12 +1,12 @@
 import { redirect } from "@remix-run/node";
 import type { SecurityAnswer, SecuritySettings } from "~/shared/settings";
 import { formatDistanceStrict } from "date-fns";
-import { Refusal } from "~/models/errors.server";
+import type { Refusal } from "~/models/errors.server";
 import { changePassword } from "~/models/password-change.server";
 import { settingsPath } from "~/shared/paths";
 import { formatDate } from "~/shared/time-format";
 import { SESSION_CAP, endOtherSessions, endOwnSession, listSessions, recentCapSignOut } from "~/models/sessions.server";
-import { clientOwnersMayExport, setClientOwnerExports } from "~/models/space-exports.server";
+import { clientExportsSetting, setClientOwnerExports } from "~/models/space-exports.server";
 import {
   ChangePasswordSchema,
   ClientExportsSchema,
@@ -27,7 +27,7 @@ import { clockFor } from "~/web/clock.server";
 import type { ShellArea } from "~/shared/shell";
 import { getSessionId } from "../auth.server";
 import { expectFound } from "../errors.server";
-import { formAction } from "../form-action.server";
+import { ButtonOnlySchema, formAction } from "../form-action.server";
 import { requireActor } from "../guards.server";
 import { redirectWithToast } from "../toast.server";
 import { readForm } from "~/web/request.server";
@@ -45,7 +45,7 @@ export async function securityLoader(request: Request, area: ShellArea): Promise
     listSessions(actor.id, (await getSessionId(request)) ?? ""),
     recentCapSignOut(actor.id),
     twoFactorStatus(actor),
-    actor.type === "AGENCY" && actor.agencyId ? clientOwnersMayExport(actor.agencyId) : null,
+    clientExportsSetting(actor),
   ]);
   return {
     sessions: sessions.map((session) => ({
@@ -75,7 +75,8 @@ export async function securityAction(request: Request, area: ShellArea, clientIp
   // The two-factor buttons have no field to show a refusal beside: it comes back as a toast.
   const twoFactorRefused = (refusal: Refusal) =>
     redirectWithToast(here, { type: "error", title: "Two-factor sign-in", description: refusal.message });
-  switch (formData.get("intent")) {
+  const intent = formData.get("intent");
+  switch (intent) {
     case "change-password":
       return formAction(formData, {
         schema: ChangePasswordSchema,
@@ -110,16 +111,17 @@ export async function securityAction(request: Request, area: ShellArea, clientIp
         },
       });
     case "start-two-factor":
-      return beginTwoFactorSetup(actor).then(
-        () => redirect(here),
-        (error) => {
-          if (error instanceof Refusal) return twoFactorRefused(error);
-          throw error;
+    case "cancel-two-factor": {
+      const step = intent === "start-two-factor" ? beginTwoFactorSetup : cancelTwoFactorSetup;
+      return formAction(formData, {
+        schema: ButtonOnlySchema,
+        refused: twoFactorRefused,
+        run: async () => {
+          await step(actor);
+          return redirect(here);
         },
-      );
-    case "cancel-two-factor":
-      await cancelTwoFactorSetup(actor);
-      return redirect(here);
+      });
+    }
     case "confirm-two-factor":
       return formAction(formData, {
         schema: TwoFactorCodeSchema,

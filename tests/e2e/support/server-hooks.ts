@@ -124,7 +124,12 @@ export function e2eHooks() {
       .where("email", "=", senderEmail.toLowerCase())
       .executeTakeFirstOrThrow();
     for (let index = 0; index < count; index++) {
-      await createSpaceMessage(spaceId, sender.id, { content: `Message ${index + 1}`, minutesAgo });
+      // A millisecond apart: two in the same one would tie on time, and the chat and the
+      // export then order them by their random ids.
+      await createSpaceMessage(spaceId, sender.id, {
+        content: `Message ${index + 1}`,
+        minutesAgo: minutesAgo - index / 60_000,
+      });
     }
     res.json({ ok: true });
   });

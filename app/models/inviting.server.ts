@@ -1,17 +1,15 @@
 import crypto from "node:crypto";
-import type { InvitationKind, InvitationStatus } from "~/shared/invitations";
-import type { InviteOptions, CreatedInvitation, InvitationRow } from "~/shared/invitations";
+import type { CreatedInvitation, InvitationKind, InviteOptions } from "~/shared/invitations";
 import { sql, type Kysely, type Transaction } from "kysely";
-import type { ClientRole, Database, Invitation, InvitationMeta, InvitationRole } from "#db/schema";
-import { db, countOf } from "~/services/db.server";
+import type { Database, Invitation, InvitationMeta, InvitationRole } from "#db/schema";
+import { db } from "~/services/db.server";
 import { renderMail } from "~/services/mail-layout.server";
 import { sendMail } from "~/services/mail.server";
-import { sessionSecret } from "~/services/session-secret.server";
 import { CLIENT_ROLE_LABELS, TEAM_ROLE_LABELS } from "~/shared/roles";
 import { hashSecret } from "~/services/secrets.server";
 import type { Actor } from "./actors.server";
 import { recordActivity } from "./activity.server";
-import { Refusal, forbidden, notFound } from "./errors.server";
+import { Refusal, forbidden } from "./errors.server";
 import {
   DEFAULT_TEAM_INVITE_ROLE,
   NO_EMAIL_FOR_INVITATION,
@@ -20,31 +18,26 @@ import {
   defaultClientInviteRole,
   type InviteInput,
 } from "~/shared/invitation.schemas";
+import {
+  INVITATION_LIFETIME_MS,
+  INVITATION_LINK_MESSAGES,
+  invitationLink,
+  linkSecret,
+} from "./invitation-links.server";
+import { findManagedInvitation, invitationRoleLabel, managedInvitations } from "./invitation-tables.server";
 import { canInvite } from "./policy.server";
 import { RATE_LIMITS, assertWithinRateLimits, isRateLimited } from "./rate-limits.server";
-import { isUuid, NO_ID } from "./space-access.server";
 import { ownerName } from "~/shared/owner-name";
-import { emptyPage, takePage, type Page } from "~/shared/paging";
 
 /*
- * Invitations (SPEC §3, §4, §6, §7, §8): a link for a team role or CLIENT, valid for 7
- * days and usable once. The link's secret is an HMAC of the invitation id under the
- * server's key (decision 003): only its hash is stored, yet the link of a pending
- * invitation can be rebuilt when it is reused or copied again.
+ * Inviting someone (SPEC §4–§6, §8): what the invite form offers, making the link (or
+ * reusing a pending one) and mailing it, and mailing it again from the invitations tables.
  */
 
-export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
-
 export const INVITATION_MESSAGES = {
-  notAuthenticated: "Not authenticated.",
   noAgency: "Could not determine your agency.",
-  missingId: "No invitation ID provided in the URL.",
-  unknown: "No invitation found with this ID. It may have been deleted or expired.",
-  expired: "Invalid or expired invitation link.",
-  used: "Invitation not found or expired.",
-  wrongKind: "Invalid invitation.",
   emailFailed: "Failed to send invitation email. The link was generated but couldn't be emailed.",
-  notFound: "Invitation not found",
+  resendFailed: "Failed to resend invitation. Please try again.",
   dailyMailCapCreate:
     "Your agency has reached today's limit of invitation emails. The link was generated but couldn't be emailed; copy it to share it.",
   dailyMailCapResend:
@@ -55,29 +48,8 @@ export const forbiddenToInvite = (roleLabel: string) => `You don't have permissi
 export const teamMemberExists = (email: string) => `A team member with email ${email} already exists in your agency.`;
 export const clientExists = (email: string) => `A client with email ${email} already exists in your agency.`;
 
-export function invitationStatus(invitation: Pick<Invitation, "used" | "expires_at">, now = new Date()) {
-  if (invitation.used) return "Used" satisfies InvitationStatus;
-  if (new Date(invitation.expires_at) < now) return "Expired" satisfies InvitationStatus;
-  return "Pending" satisfies InvitationStatus;
-}
-
-function linkSecret(invitationId: string): string {
-  return crypto.createHmac("sha256", sessionSecret()).update(`invitation:${invitationId}`).digest("base64url");
-}
-
-/** SPEC §7: {host}/team-register?invitation_id=… or {host}/client-register?invitation_id=… */
-export function invitationLink(origin: string, invitation: Pick<Invitation, "id" | "role">): string {
-  const path = invitation.role === "CLIENT" ? "/client-register" : "/team-register";
-  return `${origin}${path}?${new URLSearchParams({ invitation_id: linkSecret(invitation.id) })}`;
-}
-
 function roleOf(input: InviteInput): InvitationRole {
   return input.kind === "team" ? input.role : "CLIENT";
-}
-
-function roleLabel(role: InvitationRole, clientRole?: ClientRole): string {
-  if (role !== "CLIENT") return TEAM_ROLE_LABELS[role];
-  return clientRole ? CLIENT_ROLE_LABELS[clientRole] : "Client";
 }
 
 /** What the invite form offers this actor (SPEC §5 roles and defaults); refused (403, SPEC §8's words) for who may not invite. */
@@ -117,7 +89,7 @@ export async function createInvitation(
   const clientRole = input.kind === "client" ? input.clientRole : undefined;
   const inviterIsClient = actor.type === "CLIENT";
   if (!canInvite(actor, role) || (clientRole && !clientInviteRoles(inviterIsClient).includes(clientRole))) {
-    throw forbidden(forbiddenToInvite(roleLabel(role, clientRole)));
+    throw forbidden(forbiddenToInvite(invitationRoleLabel(role, clientRole)));
   }
   const email = input.email ?? null;
   const agencyId = actor.agencyId;
@@ -151,7 +123,7 @@ export async function createInvitation(
     }
     if (email) {
       // Only an invitation the inviter manages, for the same role into the same company, is reused.
-      const pending = await visibleInvitations(actor, input.kind, tx)
+      const pending = await managedInvitations(actor, input.kind, tx)
         ?.where("email", "=", email)
         .where("role", "=", role)
         .where("used", "=", false)
@@ -182,7 +154,7 @@ export async function createInvitation(
       agencyId,
       actorId: actor.id,
       action: "invitation.created",
-      summary: `${actor.name} invited ${email ?? "someone"} as ${roleLabel(role, clientRole)}`,
+      summary: `${actor.name} invited ${email ?? "someone"} as ${invitationRoleLabel(role, clientRole)}`,
       subjectType: "invitation",
       subjectId: invitation.id,
     });
@@ -225,7 +197,7 @@ async function mailInvitation(
     invitation,
   }: { link: string; agencyName: string; inviterName: string; invitation: Invitation },
 ): Promise<string | null> {
-  const label = roleLabel(invitation.role, invitation.meta?.client_role);
+  const label = invitationRoleLabel(invitation.role, invitation.meta?.client_role);
   const { html, text } = renderMail({
     heading: `${inviterName} invited you to ${agencyName}`,
     paragraphs: [
@@ -258,75 +230,11 @@ async function dailyMailCapError(agencyId: string, message: string): Promise<str
   }
 }
 
-/** Which invitations an actor manages: the agency all of its own; account managers its client ones; a client owner those of their company. */
-function visibleInvitations(
-  actor: Actor,
-  kind: InvitationKind,
-  executor: Kysely<Database> | Transaction<Database> = db,
-) {
-  let query = executor
-    .selectFrom("invitations")
-    .selectAll()
-    .where("agency_id", "=", actor.agencyId ?? NO_ID);
-  query = kind === "team" ? query.where("role", "!=", "CLIENT") : query.where("role", "=", "CLIENT");
-  const mayManage = canInvite(actor, kind === "team" ? "ACCOUNT_MANAGER" : "CLIENT");
-  if (!mayManage) return null;
-  if (actor.type === "CLIENT") query = query.where(sql<string>`meta->>'company_id'`, "=", actor.client!.companyId);
-  return query;
-}
-
-/**
- * The invitations table of the team page (every team invitation, with its status) or
- * of the clients page (the unused client invitations), newest first, a page at a time;
- * empty for those who may not invite.
- */
-export async function listInvitations(
-  actor: Actor,
-  kind: InvitationKind,
-  origin: string,
-  { page = 1 }: { page?: number } = {},
-): Promise<Page<InvitationRow>> {
-  const visible = visibleInvitations(actor, kind);
-  if (!visible) return emptyPage();
-  const listed = kind === "client" ? visible.where("used", "=", false) : visible;
-  return takePage(
-    page,
-    () => countOf(listed.clearSelect()),
-    async ({ limit, offset }) => {
-      const rows = await listed.orderBy("created_at", "desc").orderBy("id").limit(limit).offset(offset).execute();
-      return rows.map((row) => ({
-        id: row.id,
-        email: row.email,
-        name: row.meta?.name ?? null,
-        company: row.meta?.company ?? null,
-        roleLabel: roleLabel(row.role, row.meta?.client_role),
-        createdAt: row.created_at,
-        status: invitationStatus(row),
-        link: invitationLink(origin, row),
-      }));
-    },
-  );
-}
-
-async function findManagedInvitation(actor: Actor, invitationId: string): Promise<Invitation> {
-  if (!isUuid(invitationId)) throw notFound(INVITATION_MESSAGES.notFound);
-  for (const kind of ["team", "client"] as const) {
-    const found = await visibleInvitations(actor, kind)?.where("id", "=", invitationId).executeTakeFirst();
-    if (found) return found;
-  }
-  throw notFound(INVITATION_MESSAGES.notFound);
-}
-
-export async function deleteInvitation(actor: Actor, invitationId: string): Promise<void> {
-  const invitation = await findManagedInvitation(actor, invitationId);
-  await db.deleteFrom("invitations").where("id", "=", invitation.id).execute();
-}
-
 /** Mails the link again (team and client invitations alike) and gives it 7 more days. */
 export async function resendInvitation(actor: Actor, invitationId: string, { origin }: { origin: string }) {
   const invitation = await findManagedInvitation(actor, invitationId);
   if (!invitation.email) throw new Refusal(NO_EMAIL_FOR_INVITATION);
-  if (invitation.used) throw new Refusal(INVITATION_MESSAGES.used);
+  if (invitation.used) throw new Refusal(INVITATION_LINK_MESSAGES.used);
   const capError = await dailyMailCapError(invitation.agency_id, INVITATION_MESSAGES.dailyMailCapResend);
   if (capError) throw new Refusal(capError);
   const refreshed = await db
@@ -336,7 +244,7 @@ export async function resendInvitation(actor: Actor, invitationId: string, { ori
     .where("used", "=", false)
     .returningAll()
     .executeTakeFirst();
-  if (!refreshed) throw new Refusal(INVITATION_MESSAGES.used);
+  if (!refreshed) throw new Refusal(INVITATION_LINK_MESSAGES.used);
   const agencyName = refreshed.meta?.agency_name ?? "your agency";
   const mailError = await mailInvitation(invitation.email, {
     link: invitationLink(origin, refreshed),
@@ -344,65 +252,5 @@ export async function resendInvitation(actor: Actor, invitationId: string, { ori
     inviterName: actor.name,
     invitation: refreshed,
   });
-  if (mailError) throw new Refusal("Failed to resend invitation. Please try again.");
-}
-
-export type OpenInvitation = {
-  secret: string;
-  id: string;
-  email: string | null;
-  role: InvitationRole;
-  agencyId: string;
-  agencyName: string;
-  ownerName: string;
-  name: string | null;
-  mobileNumber: string | null;
-  company: string | null;
-  clientRole: ClientRole | null;
-};
-
-export type InvitationProblem = { title: string; message: string };
-
-/**
- * What a registration page shows for a link (SPEC §2.1, §8): the invitation to fill the
- * form from, or why it cannot be used: missing, unknown, used, expired, or a link of
- * the other kind. (A role-less or agency-less invitation cannot exist: both columns are
- * required.)
- */
-export async function openInvitation(
-  secret: string | null,
-  kind: InvitationKind,
-): Promise<{ invitation: OpenInvitation; problem: null } | { invitation: null; problem: InvitationProblem }> {
-  const refuse = (title: string, message: string) => ({ invitation: null, problem: { title, message } }) as const;
-  if (!secret) return refuse("No invitation ID provided", INVITATION_MESSAGES.missingId);
-  const row = await db
-    .selectFrom("invitations")
-    .innerJoin("agencies", "agencies.id", "invitations.agency_id")
-    .selectAll("invitations")
-    .select(["agencies.agency_name", "agencies.first_name", "agencies.last_name"])
-    .where("invitations.token_hash", "=", hashSecret(secret))
-    .executeTakeFirst();
-  if (!row) return refuse("Invitation not found", INVITATION_MESSAGES.unknown);
-  if ((row.role === "CLIENT") !== (kind === "client"))
-    return refuse("Invalid invitation", INVITATION_MESSAGES.wrongKind);
-  const status = invitationStatus(row);
-  if (status === "Used") return refuse("Invitation already used", INVITATION_MESSAGES.used);
-  if (status === "Expired") return refuse("Invitation expired", INVITATION_MESSAGES.expired);
-  const meta = row.meta ?? {};
-  return {
-    problem: null,
-    invitation: {
-      secret,
-      id: row.id,
-      email: row.email,
-      role: row.role,
-      agencyId: row.agency_id,
-      agencyName: row.agency_name,
-      ownerName: ownerName(row.first_name, row.last_name),
-      name: meta.name ?? null,
-      mobileNumber: meta.mobile_number ?? null,
-      company: meta.company ?? null,
-      clientRole: meta.client_role ?? null,
-    },
-  };
+  if (mailError) throw new Refusal(INVITATION_MESSAGES.resendFailed);
 }
