@@ -11,7 +11,7 @@
  * and /etc bound read-only, the node images' `node` user (1000:1000) in /etc/passwd and
  * the host's own node and npm hidden. COPY honours .dockerignore. Then the production
  * stage runs as its USER with its ENV, fly.toml's [env] and CMD: the release command
- * without SESSION_SECRET, admin:create and db:seed, /healthz, an agency sign-up posted
+ * without SESSION_SECRET, admin:create, db:seed (with the secrets), /healthz, an agency sign-up posted
  * as a browser without JavaScript posts it and its verification mail, and SIGTERM within
  * fly.toml's kill_timeout. Any failure exits non-zero.
  *
@@ -539,8 +539,11 @@ async function runImage(stage, fly, { label, databaseUrl }) {
   });
 
   if (!databaseUrl) {
+    // With the secrets, as `fly ssh console` has them: the demo is made through the models, whose invitation links are signed.
     await step(`${label}: npm run db:seed`, async () => {
-      const { code, output } = await runInStage(stage, ["npm", "run", "--silent", "db:seed"], { env });
+      const { code, output } = await runInStage(stage, ["npm", "run", "--silent", "db:seed"], {
+        env: { ...env, ...secrets },
+      });
       if (code !== 0 || !output.includes("Demo logins")) fail(`exit ${code}:\n${output}`);
     });
   }

@@ -10,14 +10,22 @@ import path from "node:path";
 
 const bin = (name) => path.resolve("node_modules", ".bin", name);
 
-function run(command, args) {
+// How long each part took, printed as the run ends: CI's table of timings has only the whole.
+const took = [];
+process.on("exit", () => {
+  if (took.length) console.log(`\nnpm test took: ${took.join(", ")}`);
+});
+
+function run(label, command, args) {
   console.log(`\n> ${[path.basename(command), ...args].join(" ")}`);
+  const begun = Date.now();
   const result = spawnSync(command, args, { stdio: "inherit" });
   if (result.error) console.error(result.error.message);
+  took.push(`${label} ${Math.round((Date.now() - begun) / 1000)} s`);
   return result.status ?? 1;
 }
 
-const vitest = run(bin("vitest"), ["run"]);
+const vitest = run("vitest", bin("vitest"), ["run"]);
 if (vitest !== 0) process.exit(vitest);
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -29,6 +37,6 @@ if (!fs.existsSync(chromium)) {
   process.exit(process.env.REQUIRE_BROWSER === "1" ? 1 : 0);
 }
 
-const build = run(process.execPath, ["scripts/build.mjs"]);
+const build = run("build", process.execPath, ["scripts/build.mjs"]);
 if (build !== 0) process.exit(build);
-process.exit(run(bin("playwright"), ["test"]));
+process.exit(run("playwright", bin("playwright"), ["test"]));
