@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { ChildProcess } from "node:child_process";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { adminQuery, databaseUrl, dropDatabase, throwawayName } from "#tests/support/postgres-admin";
 import { freePort, startProcess, stopServerProcess } from "#tests/support/processes";
 import type { World } from "./support/server-hooks";
 import { expect, test } from "./support/fixtures";
@@ -13,9 +14,10 @@ import { expect, test } from "./support/fixtures";
  * started again, and 6 more are typed as the waiting ones drain (the integration test
  * tests/integration/send-order.test.ts runs the reported 20, 30 and 10, and random outages). Every message arrives
  * once, in the order typed, in all four views: the sender's and the receiver's, live and
- * after a reload. The server is one of this test's own, on the suite's database (PGlite in
- * a folder of its own, or E2E_DATABASE_URL's server beside the suite's instance), so that
- * killing it leaves the rest of the suite alone.
+ * after a reload. The server is one of this test's own, on a database of its own (PGlite in
+ * a folder of its own, or a new database on E2E_DATABASE_URL's server), so that killing it
+ * leaves the rest of the suite alone: sharing the suite's, its job workers took the suite's
+ * jobs and wrote their mails into this server's outbox.
  */
 
 test.describe.configure({ timeout: 180_000 });
@@ -27,6 +29,9 @@ async function ownServer() {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-e2e-faults-"));
+  const serverUrl = process.env.E2E_DATABASE_URL;
+  const database = serverUrl ? throwawayName("e2e_faults") : null;
+  if (serverUrl && database) await adminQuery(serverUrl, `create database ${database}`);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -34,7 +39,7 @@ async function ownServer() {
     SESSION_SECRET: "e2e-session-secret-not-for-production-0123456789",
     DATA_DIR: dataDir,
     APP_URL: origin,
-    DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+    DATABASE_URL: serverUrl && database ? databaseUrl(serverUrl, database) : "",
     RESEND_API_KEY: "",
     S3_BUCKET: "",
     TRUST_PROXY_HOPS: "1",
@@ -55,6 +60,7 @@ async function ownServer() {
     async stop() {
       if (instance) await stopServerProcess(instance);
       fs.rmSync(dataDir, { recursive: true, force: true });
+      if (serverUrl && database) await dropDatabase(serverUrl, database);
     },
   };
 }

@@ -31,9 +31,7 @@ export async function waitForMail(to: string, subject?: string | RegExp): Promis
           (subject === undefined ||
             (typeof subject === "string" ? mail.subject.includes(subject) : subject.test(mail.subject))),
       );
-  // A mail the job queue sends waits for its worker's next poll: on the Postgres server, with
-  // the integration tests beside the suite, that took over 10 s.
-  await expect.poll(() => find(), { message: `a mail to ${to}`, timeout: 20_000 }).toBeTruthy();
+  await expect.poll(() => find(), { message: `a mail to ${to}`, timeout: 10_000 }).toBeTruthy();
   return find()!;
 }
 
