@@ -51,6 +51,8 @@ export interface UsersTable {
   theme: ColumnType<Theme, Theme | undefined, Theme>;
   /** When the cap on sessions last signed one of theirs out (issue 35). */
   sessions_capped_at: NullableTimestamp;
+  /** Bumped when they reset their reply addresses: addresses of earlier versions are refused (issue 37). */
+  reply_key_version: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -222,6 +224,30 @@ export interface SpaceMessagesTable {
   /** The message of the same space it replies to (issue 21). */
   reply_to_id: string | null;
   link_preview: JSONColumnType<StoredLinkPreview | null, string | null | undefined, string | null>;
+  /** Posted by a reply to a notice mail (issue 37). */
+  via_email: Generated<boolean>;
+}
+
+export interface ReplyAddressesTable {
+  token: string;
+  user_id: string;
+  space_id: string;
+  key_version: number;
+  created_at: CreatedAt;
+}
+
+export interface InboundMailsTable {
+  /** The provider's id of the mail, or its Message-ID: a mail delivered twice is handled once. */
+  key: string;
+  /** The From address, for the limits and the answer to a refused mail. */
+  sender: string;
+  user_id: string | null;
+  space_id: string | null;
+  /** What came of it: "posted", or the refusal's reason. */
+  outcome: string | null;
+  /** When the sender was told why it was not posted: at most one such mail an hour per address. */
+  answered_at: NullableTimestamp;
+  received_at: CreatedAt;
 }
 
 export interface SpaceChangesTable {
@@ -385,6 +411,8 @@ export interface Database {
   team_member_spaces: TeamMemberSpacesTable;
   invitations: InvitationsTable;
   space_messages: SpaceMessagesTable;
+  reply_addresses: ReplyAddressesTable;
+  inbound_mails: InboundMailsTable;
   space_changes: SpaceChangesTable;
   space_reads: SpaceReadsTable;
   message_reactions: MessageReactionsTable;

@@ -13,7 +13,7 @@ import fs from "node:fs";
 import path from "node:path";
 import * as esbuild from "esbuild";
 
-export const TOOLS = ["db/migrate.ts", "scripts/seed.ts", "scripts/admin-create.ts"];
+export const TOOLS = ["db/migrate.ts", "scripts/seed.ts", "scripts/admin-create.ts", "scripts/mail-receive.ts"];
 
 const remix = spawnSync(path.resolve("node_modules/.bin/remix"), ["build"], { stdio: "inherit" });
 if (remix.status !== 0) process.exit(remix.status ?? 1);

@@ -8,6 +8,7 @@ import { settingsPath } from "~/shared/paths";
 import { hasMembership } from "./policy.server";
 import { isOnline } from "./presence.server";
 import { canSeeSpace } from "./space-access.server";
+import { quotedMessages, replyPart } from "./notice-mails.server";
 import { unreadMessagesOf } from "./unread.server";
 import { revokeSignInLink, signInLinkToMail, type MailedSignInLink } from "./sign-in-links.server";
 import { listNames, signInLinkUrl } from "./unread-notices.server";
@@ -101,18 +102,28 @@ async function waitingMentions(userId: string, spaceId: string): Promise<string[
   return rows.map((row) => row.message_id);
 }
 
-type NewsOfMention = { id: string; senderId: string | null };
+type NewsOfMention = { id: string; senderId: string | null; content: string; attachmentName: string | null };
 
 /** Those of the messages the person has not read that still name them, oldest first. */
 async function stillNews(userId: string, messageIds: string[]): Promise<NewsOfMention[]> {
   if (!messageIds.length) return [];
   const rows = await unreadMessagesOf(userId)
-    .select(["space_messages.id", "space_messages.sender_id"])
+    .select([
+      "space_messages.id",
+      "space_messages.sender_id",
+      "space_messages.content",
+      "space_messages.attachment_name",
+    ])
     .where("space_messages.id", "in", messageIds)
     .where(sql<boolean>`space_messages.mentions @> ${JSON.stringify([{ userId }])}::jsonb`)
     .orderBy("space_messages.created_at")
     .execute();
-  return rows.map((row) => ({ id: row.id, senderId: row.sender_id }));
+  return rows.map((row) => ({
+    id: row.id,
+    senderId: row.sender_id,
+    content: row.content,
+    attachmentName: row.attachment_name,
+  }));
 }
 
 type PreviousMail = { mailed_at: Date; sign_in_link_id: string | null } | undefined;
@@ -197,15 +208,30 @@ async function digestMail(
   const who = listNames([...new Set(news.map(nameOf))]);
   const where = news.length === 1 ? `a message in ${space.name}` : `${news.length} messages in ${space.name}`;
   const hours = Math.max(1, Math.floor((link.expiresAt.getTime() - Date.now()) / 3_600_000));
+  const reply = await replyPart(actor.id, spaceId, space.name, origin);
   const { html, text } = renderMail({
     heading: `${who} mentioned you in ${space.name}`,
-    paragraphs: [
-      // Who and how many, never what they wrote: the text stays in the workspace (decision 007).
-      `${who} mentioned you in ${where}.`,
+    // What they wrote, so it can be read and answered from the mail (issue 37, superseding decision 007).
+    paragraphs: [`${who} mentioned you in ${where}.`, reply.line],
+    messages: quotedMessages(
+      news.map((mention) => ({
+        sender_id: mention.senderId,
+        content: mention.content,
+        attachment_name: mention.attachmentName,
+      })),
+      senders,
+    ),
+    closing: [
       `This link opens the conversation and signs you in. It works once, only for you, and expires in ${hours} hour${hours === 1 ? "" : "s"}.`,
     ],
     action: { label: "Open conversation", url: signInLinkUrl(origin, link.secret) },
     footer: `You get this mail because mention notices are on. Turn them off in your notification settings: ${origin}${settingsPath(actor.type)}/notifications`,
   });
-  return { subject: `${who} mentioned you in ${space.name}`, html, text };
+  return {
+    subject: `${who} mentioned you in ${space.name}`,
+    html,
+    text,
+    replyTo: reply.replyTo,
+    headers: reply.headers,
+  };
 }

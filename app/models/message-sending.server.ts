@@ -33,6 +33,8 @@ export type SendMessageInput = {
   file?: FormDataEntryValue | null;
   /** The message of the same space it replies to (issue 21). */
   replyToId?: string | null;
+  /** Posted by a reply to a notice mail (app/models/mail-replies.server.ts). */
+  viaEmail?: boolean;
 };
 /** `change` is the log entry a new message made (null for a retry), for the sender to apply at once. */
 export type SentMessage = { message: ChatMessage; seq: number; duplicate: boolean; change: SpaceChange | null };
@@ -62,7 +64,7 @@ export async function sendMessage(actor: Actor, spaceId: string, input: SendMess
   const replyTo = input.replyToId ? await quoteOf(actor, spaceId, input.replyToId) : null;
   const attachment = file ? await storeAttachment(file) : null;
 
-  const change = await insertMessage(actor, spaceId, clientId, content, attachment, replyTo).catch(
+  const change = await insertMessage(actor, spaceId, clientId, content, attachment, replyTo, input.viaEmail).catch(
     async (error: unknown) => {
       if (attachment) await storage().delete(attachment.key);
       throw error;
@@ -95,6 +97,7 @@ async function insertMessage(
   content: string,
   attachment: StoredAttachment | null,
   replyTo: ReplyQuote | null,
+  viaEmail = false,
 ): Promise<SpaceChange | null> {
   if (!isUuid(spaceId)) throw notFound(SPACE_NOT_FOUND);
   // Read now, not taken from the actor: the message carries its sender's name as it is today.
@@ -116,6 +119,7 @@ async function insertMessage(
     mentions: mentioned.at,
     reply_to_id: replyTo?.id ?? null,
     link_preview: null,
+    via_email: viaEmail,
   };
   // A new message has no reactions and no readers yet.
   const message = chatMessage(row, sender, emptyReactions(), [], mentioned.people, replyTo);
@@ -166,16 +170,16 @@ async function storeMessages(
       select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as input(
         ord integer, id uuid, space_id uuid, sender_id uuid, client_id text, content text, attachment_key text,
         attachment_name text, attachment_size integer, attachment_type text, mentions jsonb, reply_to_id uuid,
-        payload jsonb
+        via_email boolean, payload jsonb
       )
     ),
     visible as ${visibleToEach(batch.map(({ actor, row }) => ({ actor, spaceId: row.space_id })))},
     message as (
       insert into space_messages
         (id, space_id, sender_id, client_id, content, attachment_key, attachment_name, attachment_size, attachment_type,
-         mentions, reply_to_id, created_at)
+         mentions, reply_to_id, via_email, created_at)
       select id, space_id, sender_id, client_id, content, attachment_key, attachment_name, attachment_size,
-        attachment_type, mentions, reply_to_id, now() + ord * interval '1 microsecond'
+        attachment_type, mentions, reply_to_id, via_email, now() + ord * interval '1 microsecond'
       from input
       where ord in (select actor_index from visible)
       order by ord

@@ -233,6 +233,7 @@ export function chatMessage(
     mentions: row.mentions.map((mention) => ({ ...mention, name: people.get(mention.userId)?.name ?? UNKNOWN_USER })),
     replyTo,
     linkPreview: linkPreviewOf(row.id, row.link_preview),
+    viaEmail: row.via_email,
   };
 }
 

@@ -7,6 +7,7 @@ import { usersWhoWant } from "./notification-preferences.server";
 import { settingsPath } from "~/shared/paths";
 import { hasMembership } from "./policy.server";
 import { canSeeSpace } from "./space-access.server";
+import { quotedMessages, replyPart } from "./notice-mails.server";
 import { NOTHING_READ, unreadMessagesOf } from "./unread.server";
 import { issueSignInLink, revokeSignInLink, SIGN_IN_LINK_LIFETIME_MS } from "./sign-in-links.server";
 
@@ -92,14 +93,19 @@ export async function sendUnreadNotice({ userId, spaceId }: UnreadNotice, origin
   const token = await issueSignInLink(userId, spaceId);
   try {
     const senders = await loadPeople(unread.map((message) => message.sender_id).filter((id) => id !== null));
+    const reply = await replyPart(userId, spaceId, space.name, origin);
     await sendMail({
       to: actor.email,
+      replyTo: reply.replyTo,
+      headers: reply.headers,
       ...noticeMail({
         origin,
         token,
         spaceName: space.name,
         count: unread.length,
         senderNames: [...senders.values()].map((person) => person.name),
+        messages: quotedMessages(unread, senders),
+        replyLine: reply.line,
         settingsUrl: `${origin}${settingsPath(actor.type)}/notifications`,
       }),
     });
@@ -151,7 +157,12 @@ async function release(userId: string, spaceId: string, claimedAt: Date) {
 
 function unreadMessages(userId: string, spaceId: string, now: Date) {
   return unreadMessagesOf(userId)
-    .select(["space_messages.id", "space_messages.sender_id"])
+    .select([
+      "space_messages.id",
+      "space_messages.sender_id",
+      "space_messages.content",
+      "space_messages.attachment_name",
+    ])
     .where("space_messages.space_id", "=", spaceId)
     .where("space_messages.created_at", ">", new Date(now.getTime() - LOOKBACK_MS))
     .orderBy("space_messages.created_at")
@@ -164,6 +175,8 @@ function noticeMail({
   spaceName,
   count,
   senderNames,
+  messages,
+  replyLine,
   settingsUrl,
 }: {
   origin: string;
@@ -171,16 +184,22 @@ function noticeMail({
   spaceName: string;
   count: number;
   senderNames: string[];
+  messages: Array<{ from: string; text: string }>;
+  replyLine: string;
   settingsUrl: string;
 }) {
-  const messages = count === 1 ? "1 unread message" : `${count} unread messages`;
+  const unread = count === 1 ? "1 unread message" : `${count} unread messages`;
   const hours = SIGN_IN_LINK_LIFETIME_MS / 3_600_000;
   const { html, text } = renderMail({
-    heading: `You have ${messages} in ${spaceName}`,
+    heading: `You have ${unread} in ${spaceName}`,
     paragraphs: [
       senderNames.length
         ? `${listNames(senderNames)} wrote in ${spaceName} while you were away.`
         : `New messages arrived in ${spaceName} while you were away.`,
+      replyLine,
+    ],
+    messages,
+    closing: [
       `This link opens the conversation and signs you in. It works once, only for you, and expires in ${hours} hours.`,
     ],
     action: { label: "Open conversation", url: signInLinkUrl(origin, token) },

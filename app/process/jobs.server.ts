@@ -9,6 +9,7 @@ import { queueLinkPreview } from "~/models/link-previews.server";
 import { enqueue, startJobs, stopJobs } from "~/services/jobs.server";
 import { vapidPublicKey } from "~/services/web-push.server";
 import { appOrigin } from "~/models/site.server";
+import { stopMailInbox, watchMailInbox } from "./mail-inbox.server";
 
 /*
  * The app's background jobs: which queue runs which model function, and which domain
@@ -71,6 +72,7 @@ export async function attachJobs() {
       }
     }),
   ];
+  watchMailInbox();
   await startJobs([
     {
       name: QUEUES.unreadSweep,
@@ -143,6 +145,7 @@ export async function attachJobs() {
 
 /** At shutdown: no more work from events, and the queue stops once running jobs finish. */
 export async function detachJobs() {
+  stopMailInbox();
   const state = subscriptions();
   for (const unsubscribe of state.unsubscribe) unsubscribe();
   state.unsubscribe = [];

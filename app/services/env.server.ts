@@ -22,6 +22,14 @@ const envSchema = z
     APP_URL: optional.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),
     MAIL_FROM: z.string().trim().min(3).default("Agency Workspace <no-reply@agency-workspace.local>"),
     RESEND_API_KEY: optional,
+    // The domain of the reply addresses of notice mails (issue 37): its mail is received by
+    // Resend, or, with the outbox, by the inbox folder and `npm run mail:receive`.
+    MAIL_REPLY_DOMAIN: optional.pipe(
+      z
+        .string()
+        .regex(/^(?=.{4,253}$)([a-z0-9-]+\.)+[a-z]{2,}$/i, "must be a domain name, e.g. reply.example.com")
+        .optional(),
+    ),
     S3_BUCKET: optional,
     S3_ENDPOINT: optional.pipe(z.url({ error: "must be a URL" }).optional()),
     S3_REGION: z.string().trim().min(1).default("auto"),

@@ -3,6 +3,10 @@ const BRAND = "Agency Workspace";
 export type MailContent = {
   heading: string;
   paragraphs: string[];
+  /** Messages the mail carries, each with who wrote it, shown as quotes after the paragraphs. */
+  messages?: Array<{ from: string; text: string }>;
+  /** Paragraphs after the messages, before the action. */
+  closing?: string[];
   action?: { label: string; url: string };
   footer?: string;
 };
@@ -12,7 +16,10 @@ export type MailContent = {
  * Mail clients ignore stylesheets, so every style is inline; the action's URL is
  * also printed as text, so it can be copied when the button does not work.
  */
-export function renderMail({ heading, paragraphs, action, footer }: MailContent): { html: string; text: string } {
+export function renderMail({ heading, paragraphs, messages = [], closing = [], action, footer }: MailContent): {
+  html: string;
+  text: string;
+} {
   const font = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;";
   const paragraph = (content: string, size = "font-size:15px;line-height:24px;color:#334155;") =>
     `<p style="${font}margin:0 0 16px;${size}">${content}</p>`;
@@ -20,6 +27,11 @@ export function renderMail({ heading, paragraphs, action, footer }: MailContent)
   const body = [
     `<h1 style="${font}margin:0 0 24px;font-size:22px;line-height:30px;color:#0f172a;">${escapeHtml(heading)}</h1>`,
     ...paragraphs.map((text) => paragraph(escapeHtml(text))),
+    ...messages.map(
+      (message) =>
+        `<blockquote style="${font}margin:0 0 12px;padding:8px 12px;border-left:3px solid #cbd5e1;font-size:15px;line-height:22px;color:#334155;"><strong>${escapeHtml(message.from)}</strong><br>${escapeHtml(message.text).replaceAll("\n", "<br>")}</blockquote>`,
+    ),
+    ...closing.map((text) => paragraph(escapeHtml(text))),
   ];
   if (action) {
     // A relative link means nothing in a mail client, and anything but http(s) is no link to send.
@@ -58,6 +70,8 @@ ${footer ? `<tr><td style="${font}padding:16px 0 0;font-size:12px;line-height:18
     heading,
     "",
     ...paragraphs.flatMap((text) => [text, ""]),
+    ...messages.flatMap((message) => [`${message.from}:`, ...message.text.split("\n").map((line) => `  ${line}`), ""]),
+    ...closing.flatMap((text) => [text, ""]),
     ...(action ? [`${action.label}: ${action.url}`, ""] : []),
     ...(footer ? ["--", footer] : []),
   ]

@@ -2,7 +2,16 @@ import { Resend } from "resend";
 import { env } from "./env.server";
 import { createOutbox } from "./outbox.server";
 
-export type Mail = { to: string; subject: string; html: string; text: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Where a reply goes (a person's reply address for a space, issue 37). */
+  replyTo?: string;
+  /** Threading headers (Message-ID, In-Reply-To, References), so a mail app groups a space's notices. */
+  headers?: Record<string, string>;
+};
 
 export type Mailer = { send(mail: Mail): Promise<{ id: string }> };
 

@@ -11,6 +11,9 @@ export type OutboxMail = {
   subject: string;
   html: string;
   text: string;
+  /** The address a reply goes to, when the mail has one. */
+  replyTo?: string;
+  headers?: Record<string, string>;
   createdAt: string;
 };
 
@@ -25,12 +28,12 @@ let lastTime = 0;
  */
 export function createOutbox({ dataDir, from }: { dataDir: string; from: string }) {
   return {
-    async send({ to, subject, html, text }: Pick<OutboxMail, "to" | "subject" | "html" | "text">) {
+    async send({ to, subject, html, text, replyTo, headers }: Omit<OutboxMail, "id" | "from" | "createdAt">) {
       // Strictly increasing times keep the order of sending, even within one millisecond.
       lastTime = Math.max(Date.now(), lastTime + 1);
       const createdAt = new Date(lastTime).toISOString();
       const id = crypto.randomUUID();
-      const mail: OutboxMail = { id, to, from, subject, html, text, createdAt };
+      const mail: OutboxMail = { id, to, from, subject, html, text, replyTo, headers, createdAt };
 
       const dir = outboxDir(dataDir);
       const file = path.join(dir, `${createdAt.replaceAll(":", "-")}-${id}.json`);

@@ -50,6 +50,8 @@ export type ChatMessage = {
   replyTo: ReplyQuote | null;
   /** The card of the first link in the text, once the server has read the page (a background job). */
   linkPreview: LinkPreview | null;
+  /** Posted by a reply to a notice mail: the bubble says "via email" (issue 37). */
+  viaEmail: boolean;
 };
 
 /** What a linked page says of itself, as a card under the message; its picture is served by the app, never the site. */

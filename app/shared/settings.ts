@@ -31,6 +31,8 @@ export type NotificationSettings = {
   preferences: NotificationPreferences;
   /** The key to subscribe with (null: push is not set up), and this session's endpoint. */
   push: { publicKey: string | null; endpoint: string | null };
+  /** Whether notices carry a reply address (a reply domain is set up), and so whether there are any to reset. */
+  replyByEmail: boolean;
 };
 
 export type SecuritySettings = {

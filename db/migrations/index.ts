@@ -19,6 +19,7 @@ import * as pushAndSessionLimits from "./0019_push_and_session_limits";
 import * as mentionDigests from "./0020_mention_digests";
 import * as linkPreviewCache from "./0021_link_preview_cache";
 import * as exportJobsAndFileNames from "./0022_export_jobs_and_file_names";
+import * as mailReplies from "./0023_mail_replies";
 
 /* Listed here rather than read from disk, so that they travel inside the server build. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   "0020_mention_digests": mentionDigests,
   "0021_link_preview_cache": linkPreviewCache,
   "0022_export_jobs_and_file_names": exportJobsAndFileNames,
+  "0023_mail_replies": mailReplies,
 };

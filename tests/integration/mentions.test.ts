@@ -152,8 +152,9 @@ describe("who hears of a mention", () => {
     const [mail] = await mailsTo(dana.email);
     expect(mail.subject).toBe("Olivia Chen mentioned you in Globex Launch");
     expect(mail.text).toContain("Olivia Chen mentioned you in a message in Globex Launch.");
-    // Who and where, never what was written (decision 007).
-    expect(mail.text).not.toContain("the logo");
+    // What was written, to read and answer from the mail (decision 033), and where a reply goes.
+    expect(mail.text).toContain("@Dana Designer @Grace Owner the logo, please");
+    expect(mail.replyTo).toMatch(/^reply\+[0-9a-f]{32}@reply\.agency-workspace\.local$/);
     expect(mail.text).toMatch(/http:\/\/localhost:3000\/conversation-link\?token=/);
     await digestFor(owner, space.id);
     expect(await mailsTo(owner.email)).toEqual([]);

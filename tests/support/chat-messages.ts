@@ -19,6 +19,7 @@ export function chatMessage(id: string, overrides: Partial<ChatMessage> = {}): C
     mentions: [],
     replyTo: null,
     linkPreview: null,
+    viaEmail: false,
     ...overrides,
   };
 }

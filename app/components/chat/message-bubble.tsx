@@ -125,6 +125,7 @@ export const MessageBubble = memo(function MessageBubble({
             {formatMessageTime(message.createdAt, now, clock)}
           </time>
           {message.editedAt ? <span className="text-xs italic text-slate-500">(edited)</span> : null}
+          {message.viaEmail ? <span className="text-xs text-slate-500">via email</span> : null}
         </div>
         <div className={clsx("mt-1 flex max-w-full items-start gap-1", own && "flex-row-reverse")}>
           {editing ? (

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { z } from "zod";
-import { useFetcher, useLoaderData } from "@remix-run/react";
+import { Form, useFetcher, useLoaderData } from "@remix-run/react";
 import type { UserType } from "~/shared/roles";
 import { SubmitButton } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
@@ -49,7 +49,7 @@ const ORDER: Preference[] = ["newClient", "teamActivity", "unreadMessages", "men
 
 /** The Notifications tab (SPEC §2.12): which emails the person wants, saved for real, and push on this device. */
 export function NotificationsPage() {
-  const { userType, preferences } = useLoaderData<NotificationSettings>();
+  const { userType, preferences, replyByEmail } = useLoaderData<NotificationSettings>();
   const fetcher = useFetcher<FormReply>({ key: "notifications" });
   const [form, fields] = useForm<z.input<typeof NotificationPreferencesSchema>>({
     id: "notifications",
@@ -86,6 +86,33 @@ export function NotificationsPage() {
         </fetcher.Form>
       </Card>
       <PushCard />
+      {replyByEmail ? <ReplyAddressesCard /> : null}
     </div>
+  );
+}
+
+/**
+ * Replies by email (issue 37): a notice's Reply-To posts in its space; resetting stops
+ * every address mailed so far, for a notice forwarded to someone who should not answer.
+ * A plain form, so it works before and without JavaScript.
+ */
+function ReplyAddressesCard() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Replies by email</CardTitle>
+        <CardDescription>
+          Reply to a notice email to answer in its space. If a notice reached someone who should not answer for you,
+          reset your reply addresses: replies to the notices you got before are then no longer posted.
+        </CardDescription>
+      </CardHeader>
+      <Form method="post">
+        <CardFooter className="justify-end">
+          <SubmitButton variant="outline" name="intent" value="reset-reply-addresses" pendingText="Resetting...">
+            Reset my reply addresses
+          </SubmitButton>
+        </CardFooter>
+      </Form>
+    </Card>
   );
 }
