@@ -22,6 +22,8 @@ export const POSTGRES_FILES = [
   "tests/integration/member-notices.test.ts",
   "tests/integration/push.test.ts",
   "tests/integration/mentions.test.ts",
+  // A received mail's job, queued by Resend's webhook.
+  "tests/integration/mail-events.test.ts",
   // A person's sign-ins serialised on their row, so two at once keep the session cap.
   "tests/integration/sessions-limits.test.ts",
   // Two app processes on one database, killed or cut off: skipped on PGlite.

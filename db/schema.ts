@@ -250,6 +250,14 @@ export interface InboundMailsTable {
   received_at: CreatedAt;
 }
 
+export interface MailEventsTable {
+  /** The Svix id of the webhook's delivery: the same event delivered again is taken once. */
+  id: string;
+  type: string;
+  email_id: string | null;
+  received_at: CreatedAt;
+}
+
 export interface SpaceChangesTable {
   space_id: string;
   seq: ColumnType<string, string | number, never>;
@@ -413,6 +421,7 @@ export interface Database {
   space_messages: SpaceMessagesTable;
   reply_addresses: ReplyAddressesTable;
   inbound_mails: InboundMailsTable;
+  mail_events: MailEventsTable;
   space_changes: SpaceChangesTable;
   space_reads: SpaceReadsTable;
   message_reactions: MessageReactionsTable;

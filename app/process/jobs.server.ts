@@ -9,6 +9,7 @@ import { queueLinkPreview } from "~/models/link-previews.server";
 import { enqueue, startJobs, stopJobs } from "~/services/jobs.server";
 import { vapidPublicKey } from "~/services/web-push.server";
 import { appOrigin } from "~/models/site.server";
+import { RECEIVED_MAIL_QUEUE, receiveResendMail } from "~/models/mail-events.server";
 import { stopMailInbox, watchMailInbox } from "./mail-inbox.server";
 
 /*
@@ -126,6 +127,15 @@ export async function attachJobs() {
       // Its export holds the space for as long (requestSpaceExport).
       expireInSeconds: EXPORT_JOB_SECONDS,
       handle: async ({ exportId }: { exportId: string }) => void (await sendSpaceExport(exportId, appOrigin())),
+    },
+    {
+      name: RECEIVED_MAIL_QUEUE,
+      // One waiting per mail (the singleton key); Resend out of reach is tried again, a minute apart and more.
+      policy: "short",
+      retryLimit: 8,
+      retryDelay: 30,
+      retryBackoff: true,
+      handle: async ({ emailId }: { emailId: string }) => void (await receiveResendMail(emailId)),
     },
     {
       name: QUEUES.messagePush,

@@ -22,6 +22,8 @@ const envSchema = z
     APP_URL: optional.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),
     MAIL_FROM: z.string().trim().min(3).default("Agency Workspace <no-reply@agency-workspace.local>"),
     RESEND_API_KEY: optional,
+    // The signing secret of the Resend webhook (whsec_…): mail received and bounces (issue 37).
+    RESEND_WEBHOOK_SECRET: optional,
     // The domain of the reply addresses of notice mails (issue 37): its mail is received by
     // Resend, or, with the outbox, by the inbox folder and `npm run mail:receive`.
     MAIL_REPLY_DOMAIN: optional.pipe(

@@ -8,7 +8,7 @@ export function requestedPage(request: Request, param = PAGE_PARAM): number {
 }
 
 /*
- * Request bodies. Every body the app reads goes through readForm or readUploadForm,
+ * Request bodies. Every body the app reads goes through readForm, readUploadForm or readText,
  * which count bytes as they stream: a body without a Content-Length (chunked) or with
  * a false one is refused once it passes its cap, and nothing past the cap is read.
  *
@@ -120,4 +120,14 @@ export function readForm(request: Request): Promise<FormData> {
 /** The posted form of a request that may carry files of at most `maxBytes` each. */
 export function readUploadForm(request: Request, maxBytes: number): Promise<FormData> {
   return readBody(request, maxBytes);
+}
+
+/** The body as text, within the cap of a form: a signed webhook's JSON, whose signature covers its exact bytes. */
+export async function readText(request: Request): Promise<string> {
+  const refusal = { over: false };
+  const text = await capped(request, FORM_MAX_BYTES, refusal)
+    .text()
+    .catch(() => "");
+  if (refusal.over) throw tooLarge();
+  return text;
 }

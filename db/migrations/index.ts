@@ -20,6 +20,7 @@ import * as mentionDigests from "./0020_mention_digests";
 import * as linkPreviewCache from "./0021_link_preview_cache";
 import * as exportJobsAndFileNames from "./0022_export_jobs_and_file_names";
 import * as mailReplies from "./0023_mail_replies";
+import * as mailEvents from "./0024_mail_events";
 
 /* Listed here rather than read from disk, so that they travel inside the server build. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   "0021_link_preview_cache": linkPreviewCache,
   "0022_export_jobs_and_file_names": exportJobsAndFileNames,
   "0023_mail_replies": mailReplies,
+  "0024_mail_events": mailEvents,
 };
