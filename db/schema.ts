@@ -258,6 +258,13 @@ export interface MailEventsTable {
   received_at: CreatedAt;
 }
 
+export interface EmailSuppressionsTable {
+  /** Lower-cased. */
+  address: string;
+  reason: "bounced" | "complained";
+  created_at: CreatedAt;
+}
+
 export interface SpaceChangesTable {
   space_id: string;
   seq: ColumnType<string, string | number, never>;
@@ -422,6 +429,7 @@ export interface Database {
   reply_addresses: ReplyAddressesTable;
   inbound_mails: InboundMailsTable;
   mail_events: MailEventsTable;
+  email_suppressions: EmailSuppressionsTable;
   space_changes: SpaceChangesTable;
   space_reads: SpaceReadsTable;
   message_reactions: MessageReactionsTable;

@@ -14,7 +14,8 @@ import { receiveMailReply, type ReplyOutcome } from "./mail-replies.server";
  * request only verifies the event, queues its work and notes it (once per Svix id), and answers; a job
  * fetches the mail and posts it (receiveResendMail), retried with back-off when Resend
  * cannot be reached, and never posting twice (receiveMailReply's own once-only rule).
- * Other events are acknowledged and left alone.
+ * A hard bounce or a complaint suppresses the address. Other events are acknowledged
+ * and left alone.
  */
 
 export const WEBHOOK_REFUSED = "Invalid webhook signature.";
@@ -41,6 +42,20 @@ export async function takeResendWebhook(payload: string, headers: SvixHeaders): 
   // Queued before the event is noted: if noting fails, Resend delivers it again and the
   // job is queued again (one waiting per mail; receiveMailReply posts a mail once anyway).
   if (emailId) await enqueue(RECEIVED_MAIL_QUEUE, { emailId }, { singletonKey: emailId });
+  // A hard bounce or a complaint: no more mail to those addresses (sendMail), and their people are told.
+  const suppressed =
+    event.type === "email.complained"
+      ? { reason: "complained" as const, to: event.data.to }
+      : event.type === "email.bounced" && event.data.bounce.type === "Permanent"
+        ? { reason: "bounced" as const, to: event.data.to }
+        : null;
+  if (suppressed?.to.length) {
+    await db
+      .insertInto("email_suppressions")
+      .values(suppressed.to.map((address) => ({ address: address.trim().toLowerCase(), reason: suppressed.reason })))
+      .onConflict((oc) => oc.column("address").doNothing())
+      .execute();
+  }
   await db
     .insertInto("mail_events")
     .values({ id: headers.id, type: event.type, email_id: emailId })
@@ -51,4 +66,19 @@ export async function takeResendWebhook(payload: string, headers: SvixHeaders): 
 /** The job's part: the mail Resend received, fetched and posted as a reply. */
 export async function receiveResendMail(emailId: string): Promise<ReplyOutcome> {
   return receiveMailReply(await fetchReceivedMail(emailId), { providerId: `resend:${emailId}` });
+}
+
+/** Whether mail to the address bounced for good or was marked as spam: the rosters and the person's banner say so. */
+export async function emailBouncing(addresses: readonly string[]): Promise<Set<string>> {
+  if (!addresses.length) return new Set();
+  const rows = await db
+    .selectFrom("email_suppressions")
+    .select("address")
+    .where(
+      "address",
+      "in",
+      addresses.map((address) => address.toLowerCase()),
+    )
+    .execute();
+  return new Set(rows.map((row) => row.address));
 }

@@ -94,10 +94,13 @@ async function post(mail: ReceivedMail, size: number, key: string): Promise<Repl
   if (!actor || actor.email.toLowerCase() !== mail.from) return refuse("notThePerson");
   if (!hasMembership(actor) || !(await canSeeSpace(actor, address.spaceId))) return refuse("notAMember", address);
   if (size > MAIL_REPLY_LIMITS.maxBytes) return refuse("tooLarge", address);
-  if ((await personRepliesThisMinute(actor.id)) >= MAIL_REPLY_LIMITS.perPersonPerMinute) {
+  if ((await repliesPosted({ userId: actor.id }, 60_000)) >= MAIL_REPLY_LIMITS.perPersonPerMinute) {
     return refuse("tooMany", address);
   }
-  if (actor.agencyId && (await agencyRepliesThisHour(actor.agencyId)) >= MAIL_REPLY_LIMITS.perAgencyPerHour) {
+  if (
+    actor.agencyId &&
+    (await repliesPosted({ agencyId: actor.agencyId }, 3_600_000)) >= MAIL_REPLY_LIMITS.perAgencyPerHour
+  ) {
     return refuse("agencyBusy", address);
   }
   const text = beforeOurQuote(newTextOf(mail.text)).trim();
@@ -195,27 +198,19 @@ async function note(key: string, outcome: string, who?: { userId: string; spaceI
     .execute();
 }
 
-async function personRepliesThisMinute(userId: string): Promise<number> {
-  const row = await db
-    .selectFrom("inbound_mails")
-    .select((eb) => eb.fn.countAll<string>().as("count"))
-    .where("user_id", "=", userId)
-    .where("outcome", "=", "posted")
-    .where("received_at", ">", new Date(Date.now() - 60_000))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-async function agencyRepliesThisHour(agencyId: string): Promise<number> {
-  const row = await db
+/** How many replies were posted by mail in the last `ms`, by the person or in the agency's spaces. */
+async function repliesPosted(by: { userId: string } | { agencyId: string }, ms: number): Promise<number> {
+  let query = db
     .selectFrom("inbound_mails")
     .innerJoin("spaces", "spaces.id", "inbound_mails.space_id")
     .select((eb) => eb.fn.countAll<string>().as("count"))
-    .where("spaces.agency_id", "=", agencyId)
     .where("inbound_mails.outcome", "=", "posted")
-    .where("inbound_mails.received_at", ">", new Date(Date.now() - 3_600_000))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+    .where("inbound_mails.received_at", ">", new Date(Date.now() - ms));
+  query =
+    "userId" in by
+      ? query.where("inbound_mails.user_id", "=", by.userId)
+      : query.where("spaces.agency_id", "=", by.agencyId);
+  return Number((await query.executeTakeFirstOrThrow()).count);
 }
 
 async function answerRefusal(mail: ReceivedMail, key: string, reason: RefusalReason | "duplicate" | "automatic") {

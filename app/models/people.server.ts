@@ -8,11 +8,12 @@ import { recordActivity } from "./activity.server";
 import { companyNamed } from "./client-companies.server";
 import { Refusal, notFound } from "./errors.server";
 import { clientExists, teamMemberExists } from "./inviting.server";
-import { canEdit } from "./policy.server";
+import { canEdit, isAgencyStaff } from "./policy.server";
 import type { UpdateClientInput, UpdateTeamMemberInput } from "~/shared/roster.schemas";
 import { deleteAllSessions } from "./sessions.server";
 import { isUuid, visibleSpaceIds } from "./space-access.server";
 import { presenceOf } from "./presence.server";
+import { emailBouncing } from "./mail-events.server";
 import { takePage, type Page } from "~/shared/paging";
 
 /*
@@ -51,7 +52,7 @@ type UpdateInputs = { team_member: UpdateTeamMemberInput; client: UpdateClientIn
 /** Which of the agency's people: these ids, or those a subquery selects (as `id`). */
 export type PersonIds = string[] | OperandExpression<string>;
 
-type Row<K extends PersonKind> = Omit<PersonCards[K], "spaces" | "presence">;
+type Row<K extends PersonKind> = Omit<PersonCards[K], "spaces" | "presence" | "emailBouncing">;
 
 type Range = { limit: number; offset: number };
 
@@ -143,7 +144,7 @@ async function personCards<K extends PersonKind>(
   if (Array.isArray(which) && !which.length) return [];
   const rows = await ROWS[kind](agencyId, which, range);
   if (!rows.length) return [];
-  const [spaces, presence] = await Promise.all([
+  const [spaces, presence, bouncing] = await Promise.all([
     spacesOf(
       kind,
       rows.map((row) => row.id),
@@ -153,6 +154,8 @@ async function personCards<K extends PersonKind>(
       viewer,
       rows.flatMap((row) => (row.userId ? [row.userId] : [])),
     ),
+    // The agency's to know, so that someone asks the person for another address.
+    isAgencyStaff(viewer) ? emailBouncing(rows.map((row) => row.email)) : new Set<string>(),
   ]);
   return rows.map(
     (row) =>
@@ -160,6 +163,7 @@ async function personCards<K extends PersonKind>(
         ...row,
         spaces: spaces.get(row.id) ?? [],
         presence: (row.userId && presence.get(row.userId)) || null,
+        emailBouncing: bouncing.has(row.email.toLowerCase()),
       }) as PersonCards[K],
   );
 }

@@ -1,5 +1,6 @@
 import { Resend } from "resend";
 import { env } from "./env.server";
+import { db } from "./db.server";
 import { createOutbox } from "./outbox.server";
 
 export type Mail = {
@@ -36,10 +37,29 @@ export function createMailer(options: MailerOptions): Mailer {
 
 let mailer: Mailer | undefined;
 
-/** Sends a mail through Resend when RESEND_API_KEY is set, otherwise into the local outbox. */
-export function sendMail(mail: Mail): Promise<{ id: string }> {
+/**
+ * Sends a mail through Resend when RESEND_API_KEY is set, otherwise into the local
+ * outbox; not to an address that bounced for good or complained (Resend's webhook,
+ * app/models/mail-events.server.ts): mailing it again harms the sender's reputation and
+ * reaches nobody. Such a mail is dropped with a log line, and the id is null.
+ */
+export async function sendMail(mail: Mail): Promise<{ id: string | null }> {
+  if (await isSuppressed(mail.to)) {
+    console.info(`[mail] not sent to ${mail.to}: the address bounced or complained`);
+    return { id: null };
+  }
   mailer ??= fromEnv();
   return mailer.send(mail);
+}
+
+/** Whether mail to this address is suppressed. */
+export async function isSuppressed(address: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("email_suppressions")
+    .select("address")
+    .where("address", "=", address.trim().toLowerCase())
+    .executeTakeFirst();
+  return Boolean(row);
 }
 
 function fromEnv(): Mailer {

@@ -20,6 +20,8 @@ export type PersonCardBase = {
   userId: string | null;
   /** Whether they are online, as the viewer may see it (null: not shown). */
   presence: Presence | null;
+  /** Mail to their address bounced for good or was marked as spam (shown to the agency, issue 37). */
+  emailBouncing: boolean;
   spaces: PersonSpace[];
 };
 

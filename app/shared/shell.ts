@@ -13,6 +13,8 @@ export type ShellUser = {
   companyName: string;
   avatarUrl: string | null;
   isAdmin: boolean;
+  /** Mail to their address bounced for good or was marked as spam (issue 37): the shell asks them to change it. */
+  emailBouncing: boolean;
 };
 
 export type ShellArea = "agency" | "client" | "teams";

@@ -1,6 +1,7 @@
 import type { Actor } from "~/models/actors.server";
 import { homeArea, type Area } from "~/models/policy.server";
 import { spacesWithUnread } from "~/models/unread.server";
+import { emailBouncing } from "~/models/mail-events.server";
 import { getSidebarCollapsed } from "~/web/sidebar.server";
 import { imageUrl } from "~/shared/image-urls";
 import { spacePath } from "~/shared/paths";
@@ -23,11 +24,12 @@ export async function loadOwnShell(request: Request) {
 }
 
 async function shellOf(request: Request, actor: Actor) {
-  const [sidebarCollapsed, notifications] = await Promise.all([
+  const [sidebarCollapsed, notifications, bouncing] = await Promise.all([
     getSidebarCollapsed(request),
     unreadNotifications(actor),
+    emailBouncing([actor.email]),
   ]);
-  return { actor, user: toShellUser(actor), sidebarCollapsed, notifications };
+  return { actor, user: toShellUser(actor, bouncing.size > 0), sidebarCollapsed, notifications };
 }
 
 /** Behind the top bar's bell: the spaces with messages the user has not read (saying when some mention them), each linking to its chat. */
@@ -42,7 +44,7 @@ export async function unreadNotifications(actor: Actor): Promise<Array<{ id: str
   }));
 }
 
-function toShellUser(actor: Actor): ShellUser {
+function toShellUser(actor: Actor, emailBouncing: boolean): ShellUser {
   return {
     id: actor.id,
     userType: actor.type,
@@ -52,6 +54,7 @@ function toShellUser(actor: Actor): ShellUser {
     companyName: actor.companyName || (actor.isAdmin ? "Administration" : ""),
     avatarUrl: imageUrl(actor.avatarKey),
     isAdmin: actor.isAdmin,
+    emailBouncing,
   };
 }
 

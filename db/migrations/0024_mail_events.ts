@@ -13,8 +13,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("email_id", "text")
     .addColumn("received_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
+  await db.schema
+    .createTable("email_suppressions")
+    .addColumn("address", "text", (c) => c.primaryKey())
+    .addColumn("reason", "text", (c) => c.notNull())
+    .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable("email_suppressions").execute();
   await db.schema.dropTable("mail_events").execute();
 }

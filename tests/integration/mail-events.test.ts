@@ -7,9 +7,12 @@ import { receiveResendMail, WEBHOOK_REFUSED } from "~/models/mail-events.server"
 import { replyAddressFor } from "~/models/reply-addresses.server";
 import { attachJobs, detachJobs } from "~/process/jobs.server";
 import * as webhook from "~/routes/webhooks.resend";
+import * as clients from "~/routes/_agency.clients";
+import * as clientLayout from "~/routes/client";
 import { db } from "~/services/db.server";
+import { isSuppressed, sendMail } from "~/services/mail.server";
 import { fixtureMail, plainMail } from "#tests/support/mails";
-import { call } from "#tests/support/requests";
+import { call, cookieFor, getRequest } from "#tests/support/requests";
 import { clientSpace } from "#tests/support/space-worlds";
 
 /*
@@ -92,8 +95,8 @@ const receivedEvent = (emailId: string) => ({
 });
 
 async function world() {
-  const { alice, launch } = await clientSpace();
-  return { alice, launch, address: (await replyAddressFor(alice.id, launch.id))! };
+  const { owner, alice, launch } = await clientSpace();
+  return { owner, alice, launch, address: (await replyAddressFor(alice.id, launch.id))! };
 }
 
 const messagesIn = (spaceId: string) =>
@@ -151,6 +154,47 @@ describe("Resend's webhook", () => {
     expect(await receiveResendMail(emailId)).toMatchObject({ posted: true });
     expect(await receiveResendMail(emailId)).toEqual({ posted: false, reason: "duplicate" });
     expect(await messagesIn(launch.id)).toEqual([{ content: "Through the outage", via_email: true }]);
+  });
+
+  test("a hard bounce stops mail to the address; the agency's roster and the person's pages say so", async () => {
+    const { owner, alice } = await world();
+    const bounced = (type: string) => ({
+      type: "email.bounced",
+      created_at: new Date().toISOString(),
+      data: {
+        email_id: crypto.randomUUID(),
+        from: "",
+        to: [alice.email.toUpperCase()],
+        subject: "",
+        message_id: "",
+        created_at: "",
+        bounce: { type, subType: "General", message: "No such user" },
+      },
+    });
+    // A soft bounce (a full mailbox) is not the address's fault for good.
+    expect((await call(webhook.action, delivery(bounced("Transient")))).status).toBe(200);
+    expect(await isSuppressed(alice.email)).toBe(false);
+    expect((await call(webhook.action, delivery(bounced("Permanent")))).status).toBe(200);
+
+    const sends = apiCalls.filter((line) => line === "POST /emails").length;
+    expect(await sendMail({ to: alice.email, subject: "Hello", html: "<p>Hi</p>", text: "Hi" })).toEqual({ id: null });
+    expect(apiCalls.filter((line) => line === "POST /emails").length).toBe(sends);
+
+    const roster = await call(clients.loader, getRequest("/clients", await cookieFor(owner)));
+    expect(JSON.stringify(await roster.json())).toContain('"emailBouncing":true');
+    const dashboard = await call(clientLayout.loader, getRequest("/client/dashboard", await cookieFor(alice)));
+    expect(await dashboard.json()).toMatchObject({ user: { emailBouncing: true } });
+  });
+
+  test("a complaint (marked as spam) stops mail to the address too", async () => {
+    const { alice } = await world();
+    const complaint = {
+      type: "email.complained",
+      created_at: new Date().toISOString(),
+      data: { email_id: crypto.randomUUID(), from: "", to: [alice.email], subject: "", message_id: "", created_at: "" },
+    };
+    expect((await call(webhook.action, delivery(complaint))).status).toBe(200);
+    expect(await isSuppressed(alice.email)).toBe(true);
   });
 
   test("other events are acknowledged and left alone", async () => {

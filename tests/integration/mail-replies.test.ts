@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
-import { REPLY_REFUSED, receiveMailReply } from "~/models/mail-replies.server";
+import { MAIL_REPLY_LIMITS, REPLY_REFUSED, receiveMailReply } from "~/models/mail-replies.server";
 import { replyAddressFor, resetReplyAddresses } from "~/models/reply-addresses.server";
 import { removeClientFromSpace } from "~/models/space-assignments.server";
 import { sendUnreadNotice } from "~/models/unread-notices.server";
@@ -174,6 +174,26 @@ describe("what is never posted", () => {
     expect(await answersTo(alice.email)).toEqual([]);
   });
 
+  test("a mail over 25 MB, and a text over the chat's length", async () => {
+    const { alice, launch, address } = await world();
+    const big = new Uint8Array(MAIL_REPLY_LIMITS.maxBytes).fill(65);
+    expect(
+      await receiveMailReply(
+        plainMail({
+          from: alice.email,
+          to: address,
+          text: "Big",
+          files: [{ name: "big.txt", type: "text/plain", bytes: big }],
+        }),
+      ),
+    ).toEqual({ posted: false, reason: "tooLarge" });
+    expect(await receiveMailReply(plainMail({ from: alice.email, to: address, text: "word ".repeat(2_500) }))).toEqual({
+      posted: false,
+      reason: "tooLong",
+    });
+    expect(await messagesIn(launch.id)).toEqual([]);
+  });
+
   test("a mail with nothing new once the quote is cut", async () => {
     const { alice, launch, address } = await world();
     const outcome = await receiveMailReply(
@@ -215,6 +235,28 @@ describe("nothing doubled, nothing flooded", () => {
     const answers = await answersTo(alice.email);
     expect(answers).toHaveLength(1);
     expect(answers[0].text).toContain(REPLY_REFUSED.tooMany);
+  });
+});
+
+describe("an agency's cap", () => {
+  test("past so many replies an hour in an agency's spaces, the next is refused and said why", async () => {
+    const { alice, launch, address } = await world();
+    await db
+      .insertInto("inbound_mails")
+      .values(
+        Array.from({ length: MAIL_REPLY_LIMITS.perAgencyPerHour }, (_, index) => ({
+          key: `earlier-${launch.id}-${index}`,
+          sender: "someone@example.test",
+          space_id: launch.id,
+          outcome: "posted",
+        })),
+      )
+      .execute();
+    expect(await receiveMailReply(plainMail({ from: alice.email, to: address, text: "One more" }))).toEqual({
+      posted: false,
+      reason: "agencyBusy",
+    });
+    expect((await answersTo(alice.email))[0].text).toContain(REPLY_REFUSED.agencyBusy);
   });
 });
 

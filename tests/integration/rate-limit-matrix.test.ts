@@ -51,6 +51,8 @@ const NOTHING_TO_LIMIT: Record<string, string> = {
   "resources.sidebar.tsx": "sets a cookie in the poster's own browser",
   "reset-password.tsx": "changes a password only with a single-use secret of 256 bits; without one it reads one row",
   "conversation-link.tsx": "signs in only with a single-use secret of 256 bits; without one it reads one row",
+  "webhooks.resend.tsx":
+    "refuses what Resend did not sign (an HMAC of the body) before any database work; the mail it announces has its own limits (mail-replies.server.ts)",
 };
 
 /** An agency's owner, a team member and a client in one space. */

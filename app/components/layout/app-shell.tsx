@@ -77,6 +77,16 @@ export function AppShell({ area, user, sidebarCollapsed, notifications, children
         </header>
 
         <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8">
+          {user.emailBouncing ? (
+            <div
+              role="status"
+              className="mb-6 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+            >
+              Emails to {user.email} could not be delivered, so you are not getting notices. Ask{" "}
+              {user.userType === "AGENCY" ? "us" : "your agency"} to change your address, or check your mailbox&apos;s
+              settings; the notices start again with a new address.
+            </div>
+          ) : null}
           {children}
         </main>
       </div>

@@ -88,7 +88,7 @@ export function PersonCard<Card extends PersonCardData>({
           </DetailsMenu>
         ) : null}
       </PersonHeading>
-      <ContactLines email={person.email} mobileNumber={view.phone(person)} />
+      <ContactLines email={person.email} mobileNumber={view.phone(person)} emailBouncing={person.emailBouncing} />
       {website ? (
         <a href={website} className="mt-1 truncate text-sm text-indigo-700 hover:underline" rel="noreferrer">
           {website.replace(/^https?:\/\//, "")}
@@ -128,13 +128,27 @@ export function PersonHeading({
   );
 }
 
-export function ContactLines({ email, mobileNumber }: { email: string; mobileNumber: string | null }) {
+export function ContactLines({
+  email,
+  mobileNumber,
+  emailBouncing = false,
+}: {
+  email: string;
+  mobileNumber: string | null;
+  /** Mail to the address bounced or was marked as spam (issue 37): said beside it. */
+  emailBouncing?: boolean;
+}) {
   return (
     <dl className="mt-4 space-y-1 text-sm text-slate-600">
       <div className="flex items-center gap-2">
         <dt className="sr-only">Email</dt>
         <MailIcon className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
         <dd className="truncate">{email}</dd>
+        {emailBouncing ? (
+          <dd className="shrink-0 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">
+            Email bouncing
+          </dd>
+        ) : null}
       </div>
       {mobileNumber ? (
         <div className="flex items-center gap-2">

@@ -13,6 +13,7 @@ export type PersonCardData = {
   hasLogin: boolean;
   userId: string | null;
   presence: Presence | null;
+  emailBouncing: boolean;
   spaces: PersonSpace[];
 };
 
