@@ -9,6 +9,7 @@ import { toggleReaction } from "~/models/message-reactions.server";
 import { registerInvitee } from "~/models/registration.server";
 import { addClientToSpace, assignTeamMember } from "~/models/space-assignments.server";
 import { markRead } from "~/models/space-reads.server";
+import { sendUnreadNotice } from "~/models/unread-notices.server";
 import { createSpace } from "~/models/spaces.server";
 import { issueToken } from "~/models/tokens.server";
 import { backgroundMailSettled } from "~/services/mail.server";
@@ -116,6 +117,11 @@ export async function seedDemoAgency(origin: string): Promise<boolean> {
     });
     await toggleReaction(owner, reply.message.id, "heart");
     await markRead(owner, space.id);
+    // The clients who have not read it get the unread notice now, rather than in five minutes:
+    // a notice in the outbox to answer by mail at once (npm run mail:receive, issue 37).
+    for (const client of clients) {
+      if (client !== clientOwner) await sendUnreadNotice({ userId: client.id, spaceId: space.id }, origin);
+    }
   }
   // The sign-ups' verification mails, sent in the background, are written before the command ends.
   await backgroundMailSettled();

@@ -179,6 +179,11 @@ test("notification preferences: SPEC's defaults, saved and kept", { tag: "@no-js
   await expect(page.getByLabel("Mentions")).not.toBeChecked();
   await expect(page.getByLabel("Product news")).toBeChecked();
   await expect(page.getByLabel("New clients")).toBeChecked();
+
+  // Replies by email: the addresses mailed so far stop working (issue 37).
+  await page.getByRole("button", { name: "Reset my reply addresses" }).click();
+  await expect(page.getByText("Replies to the notices you got before are no longer posted.")).toBeVisible();
+  await expect(page).toHaveURL(/\/teams\/settings\/notifications$/);
 });
 
 test("a client turns off Show when I'm active, and it stays off", { tag: "@no-js" }, async ({ page }) => {

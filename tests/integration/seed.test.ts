@@ -3,8 +3,11 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { authenticate, findUserByEmail } from "~/models/accounts.server";
 import { listMessages } from "~/models/messages.server";
 import { changesSince } from "~/models/space-changes.server";
+import { receiveMailReply } from "~/models/mail-replies.server";
 import { listVisibleSpaces } from "~/models/spaces.server";
+import { readOutbox } from "~/services/outbox.server";
 import { actorOf } from "#tests/support/factories";
+import { plainMail } from "#tests/support/mails";
 import { DEMO_PASSWORD, demoLogins, seedDemoAgency } from "../../scripts/demo-agency";
 
 /* npm run db:seed's demo agency, as the people it prints the logins of find it. */
@@ -78,6 +81,25 @@ describe("the demo agency (npm run db:seed)", () => {
     expect(await spaceNames("olivia@northwind.example")).toEqual(["Northwind Website Redesign"]);
     expect(await spaceNames("sam@northwind.example")).toEqual(["Northwind Website Redesign"]);
     expect(await spaceNames("nora@globex.example")).toEqual(["Globex SEO Retainer"]);
+  });
+
+  test("the client employee's unread notice waits in the outbox, and a reply to it posts in the demo space", async () => {
+    const notice = (await readOutbox()).find(
+      (mail) => mail.to === "sam@northwind.example" && mail.subject.startsWith("New messages"),
+    )!;
+    expect(notice.subject).toBe("New messages in Northwind Website Redesign");
+    expect(notice.text).toContain("Thanks! Happy to have one place for all of this.");
+    const outcome = await receiveMailReply(
+      plainMail({ from: "sam@northwind.example", to: notice.replyTo!, text: "Answered from my inbox." }),
+    );
+    expect(outcome).toMatchObject({ posted: true });
+    const sam = await actorByEmail("sam@northwind.example");
+    const { messages } = await listMessages(sam, (outcome as { spaceId: string }).spaceId);
+    expect(messages.at(-1)).toMatchObject({
+      senderName: "Sam Rivera",
+      content: "Answered from my inbox.",
+      viaEmail: true,
+    });
   });
 
   test("running it again changes nothing", async () => {
