@@ -1,5 +1,6 @@
 import { db } from "~/services/db.server";
 import { enqueue } from "~/services/jobs.server";
+import { suppressedAmong } from "~/services/mail.server";
 import {
   fetchReceivedMail,
   resendWebhookConfigured,
@@ -69,16 +70,6 @@ export async function receiveResendMail(emailId: string): Promise<ReplyOutcome> 
 }
 
 /** Whether mail to the address bounced for good or was marked as spam: the rosters and the person's banner say so. */
-export async function emailBouncing(addresses: readonly string[]): Promise<Set<string>> {
-  if (!addresses.length) return new Set();
-  const rows = await db
-    .selectFrom("email_suppressions")
-    .select("address")
-    .where(
-      "address",
-      "in",
-      addresses.map((address) => address.toLowerCase()),
-    )
-    .execute();
-  return new Set(rows.map((row) => row.address));
+export function emailBouncing(addresses: readonly string[]): Promise<Set<string>> {
+  return suppressedAmong(addresses);
 }

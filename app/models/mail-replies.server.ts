@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { db } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { newTextOf, parseMail, type ReceivedMail } from "~/services/inbound-mail.server";
-import { renderMail } from "~/services/mail-layout.server";
+import { BRAND, renderMail } from "~/services/mail-layout.server";
 import { sendMail } from "~/services/mail.server";
 import { MESSAGE_MAX_LENGTH } from "~/shared/chat-message";
 import { loadActor } from "./actors.server";
@@ -186,7 +186,7 @@ function ownAddress(): string {
  * no parser knows our own mails.
  */
 function beforeOurQuote(text: string): string {
-  const at = text.search(/^[> ]*Agency Workspace\s*$/m);
+  const at = text.search(new RegExp(`^[> ]*${BRAND}\\s*$`, "m"));
   return at === -1 ? text : text.slice(0, at);
 }
 

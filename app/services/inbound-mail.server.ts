@@ -40,9 +40,9 @@ export async function parseMail(raw: Buffer | string): Promise<ReceivedMail> {
     headers.set(name.toLowerCase(), typeof value === "string" ? value : JSON.stringify(value));
   }
   const envelope = ["delivered-to", "x-original-to"].flatMap((name) =>
-    (parsed.headerLines.filter((line) => line.key === name) ?? []).map((line) =>
-      line.line.slice(line.line.indexOf(":") + 1).trim(),
-    ),
+    parsed.headerLines
+      .filter((line) => line.key === name)
+      .map((line) => line.line.slice(line.line.indexOf(":") + 1).trim()),
   );
   const text = parsed.text?.trim()
     ? parsed.text

@@ -1,4 +1,5 @@
-const BRAND = "Agency Workspace";
+/** The first line of every mail we send (a reply quoting one is cut there, app/models/mail-replies.server.ts). */
+export const BRAND = "Agency Workspace";
 
 export type MailContent = {
   heading: string;

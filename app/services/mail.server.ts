@@ -54,12 +54,22 @@ export async function sendMail(mail: Mail): Promise<{ id: string | null }> {
 
 /** Whether mail to this address is suppressed. */
 export async function isSuppressed(address: string): Promise<boolean> {
-  const row = await db
+  return (await suppressedAmong([address])).size > 0;
+}
+
+/** Those of the addresses (lower-cased) that bounced for good or complained. */
+export async function suppressedAmong(addresses: readonly string[]): Promise<Set<string>> {
+  if (!addresses.length) return new Set();
+  const rows = await db
     .selectFrom("email_suppressions")
     .select("address")
-    .where("address", "=", address.trim().toLowerCase())
-    .executeTakeFirst();
-  return Boolean(row);
+    .where(
+      "address",
+      "in",
+      addresses.map((address) => address.trim().toLowerCase()),
+    )
+    .execute();
+  return new Set(rows.map((row) => row.address));
 }
 
 function fromEnv(): Mailer {

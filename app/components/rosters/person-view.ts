@@ -1,21 +1,10 @@
-import type { Presence } from "~/shared/presence-words";
 import type { SubmissionResult } from "@conform-to/react";
 import type { ComponentType } from "react";
-import type { PersonSpace } from "~/shared/people";
+import type { PersonCardBase } from "~/shared/people";
 import type { PersonKind } from "~/shared/paths";
 
-/** What every person's card carries, whatever their kind. */
-export type PersonCardData = {
-  id: string;
-  name: string;
-  email: string;
-  avatarKey: string | null;
-  hasLogin: boolean;
-  userId: string | null;
-  presence: Presence | null;
-  emailBouncing: boolean;
-  spaces: PersonSpace[];
-};
+/** What every person's card carries, whatever their kind (the phone is each kind's own: view.phone). */
+export type PersonCardData = Omit<PersonCardBase, "mobileNumber">;
 
 export type PersonEditFormProps<Card> = {
   person: Card;
