@@ -153,6 +153,8 @@ export interface SpacesTable {
   url: string | null;
   /** The space's client owner (decision 004); null once that client's record is removed. */
   client_owner_id: string | null;
+  /** Set on a space's team-only side (issue 38): the space it belongs to. Null on a space itself. */
+  team_side_of: string | null;
   last_seq: ColumnType<string, string | number | undefined, string | number>;
   created_at: CreatedAt;
   updated_at: Timestamp;

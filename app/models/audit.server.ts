@@ -88,6 +88,7 @@ export async function listAudit(actor: Actor, filters: AuditFilters): Promise<Au
       .selectFrom("spaces")
       .select(["id", "name"])
       .where("agency_id", "=", agencyId)
+      .where("team_side_of", "is", null)
       .orderBy("name")
       .orderBy("id")
       .execute(),

@@ -1,6 +1,7 @@
 import { db } from "~/services/db.server";
 import type { Actor } from "./actors.server";
 import { canEdit, canInvite, hasMembership } from "./policy.server";
+import { SHARED_WITH_CLIENT } from "~/shared/audit-kinds";
 import { visibleSpaceIds } from "./space-access.server";
 import { canManageSpaces } from "./spaces.server";
 
@@ -87,6 +88,8 @@ async function recentActivity(actor: Actor, agencyId: string): Promise<Dashboard
     .selectFrom("activity")
     .select(["activity.id", "activity.summary", "activity.created_at"])
     .where("activity.agency_id", "=", agencyId)
+    // Issue 38: what happens on a space's team-only side is never a client's to know of.
+    .$if(actor.type === "CLIENT", (query) => query.where("activity.action", "!=", SHARED_WITH_CLIENT))
     .$if(!canEdit(actor, "space"), (query) =>
       query.where((eb) => {
         const aboutSpace = eb("activity.subject_type", "is not distinct from", "space");

@@ -10,7 +10,7 @@ import { Refusal } from "./errors.server";
 import { sendMessage } from "./message-sending.server";
 import { hasMembership } from "./policy.server";
 import { findReplyAddress, replyDomain, replyTokenIn } from "./reply-addresses.server";
-import { canSeeSpace } from "./space-access.server";
+import { canSeeChat } from "./space-access.server";
 import { appOrigin } from "./site.server";
 
 /*
@@ -92,7 +92,7 @@ async function post(mail: ReceivedMail, size: number, key: string): Promise<Repl
   if (!address) return refuse("unknownAddress");
   const actor = await loadActor(address.userId);
   if (!actor || actor.email.toLowerCase() !== mail.from) return refuse("notThePerson");
-  if (!hasMembership(actor) || !(await canSeeSpace(actor, address.spaceId))) return refuse("notAMember", address);
+  if (!hasMembership(actor) || !(await canSeeChat(actor, address.spaceId))) return refuse("notAMember", address);
   if (size > MAIL_REPLY_LIMITS.maxBytes) return refuse("tooLarge", address);
   if ((await repliesPosted({ userId: actor.id }, 60_000)) >= MAIL_REPLY_LIMITS.perPersonPerMinute) {
     return refuse("tooMany", address);

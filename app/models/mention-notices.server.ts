@@ -7,11 +7,12 @@ import { usersWhoWant } from "./notification-preferences.server";
 import { settingsPath } from "~/shared/paths";
 import { hasMembership } from "./policy.server";
 import { isOnline } from "./presence.server";
-import { canSeeSpace } from "./space-access.server";
+import { canSeeChat } from "./space-access.server";
 import { quotedMessages, replyPart } from "./notice-mails.server";
 import { unreadMessagesOf } from "./unread.server";
 import { revokeSignInLink, signInLinkToMail, type MailedSignInLink } from "./sign-in-links.server";
 import { listNames, signInLinkUrl } from "./unread-notices.server";
+import { chatName, sideOf } from "~/shared/chat-sides";
 
 /*
  * The mail of a mention (issue 17): someone named in a message hears of it by mail, with
@@ -61,7 +62,7 @@ export async function sendMentionDigest(
   now = new Date(),
 ): Promise<Date | null> {
   const actor = await loadActor(userId);
-  if (!actor || !hasMembership(actor) || !(await canSeeSpace(actor, spaceId))) return null;
+  if (!actor || !hasMembership(actor) || !(await canSeeChat(actor, spaceId))) return null;
   if (!(await usersWhoWant([userId], "mentions")).length || (await isOnline(userId))) return null;
   const waiting = await waitingMentions(userId, spaceId);
   const news = await stillNews(userId, waiting);
@@ -202,7 +203,12 @@ async function digestMail(
   link: MailedSignInLink,
   origin: string,
 ) {
-  const space = await db.selectFrom("spaces").select("name").where("id", "=", spaceId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("spaces")
+    .select(["name", "team_side_of"])
+    .where("id", "=", spaceId)
+    .executeTakeFirstOrThrow();
+  const space = { name: chatName(row.name, sideOf(row)) };
   const senders = await loadPeople([...new Set(news.flatMap((mention) => mention.senderId ?? []))]);
   const nameOf = (mention: NewsOfMention) => (mention.senderId && senders.get(mention.senderId)?.name) || "Someone";
   const who = listNames([...new Set(news.map(nameOf))]);

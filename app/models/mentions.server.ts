@@ -3,7 +3,7 @@ import { loadPeople, type Actor, type Person } from "./actors.server";
 import type { ChatPerson } from "~/shared/chat-message";
 import { imageUrl } from "~/shared/image-urls";
 import { findMentions, type MentionAt } from "~/shared/mentions";
-import { findVisibleSpace, spaceMemberUserIds } from "./space-access.server";
+import { findVisibleChat, spaceMemberUserIds } from "./space-access.server";
 
 /* Mentions (issue 17) on the server: whom a text names, and whom the message box may suggest. */
 
@@ -23,7 +23,7 @@ export async function mentionsIn(
 
 /** The other members of the space, by name, for the message box to suggest after an "@"; a 404 refusal for anyone else. */
 export async function listMentionable(actor: Actor, spaceId: string): Promise<ChatPerson[]> {
-  await findVisibleSpace(actor, spaceId);
+  await findVisibleChat(actor, spaceId);
   const people = await loadPeople(await spaceMemberUserIds(spaceId));
   return [...people.values()]
     .filter((person) => person.id !== actor.id)

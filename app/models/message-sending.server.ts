@@ -12,7 +12,7 @@ import {
   type ChatMessage,
   type ReplyQuote,
 } from "~/shared/chat-message";
-import { findVisibleSpace, isUuid, SPACE_NOT_FOUND, visibleToEach } from "./space-access.server";
+import { findVisibleChat, isUuid, SPACE_NOT_FOUND, visibleToEach } from "./space-access.server";
 import { appendChanges, publishChanges, spaceChangeOf, type ChangeRow, type SpaceChange } from "./space-changes.server";
 import { watermarksAdvanced } from "./space-reads.server";
 import { mentionsIn } from "./mentions.server";
@@ -54,7 +54,7 @@ export async function sendMessage(actor: Actor, spaceId: string, input: SendMess
   const file = input.file instanceof File && input.file.size > 0 ? input.file : null;
   if (file) {
     // Before a file is stored: a retry of a message already sent, or a space out of reach, needs none.
-    await findVisibleSpace(actor, spaceId);
+    await findVisibleChat(actor, spaceId);
     const existing = await findSent(actor.id, spaceId, clientId);
     if (existing) return existing;
   }

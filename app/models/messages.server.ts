@@ -15,7 +15,7 @@ import {
   type ReactionType,
   type Reactions,
 } from "~/shared/chat-message";
-import { findVisibleSpace, isUuid, spaceMemberUserIds, visibleSpaceIds } from "./space-access.server";
+import { findVisibleChat, isUuid, spaceMemberUserIds, visibleChatIds } from "./space-access.server";
 
 /*
  * A space's messages as the chat shows them (SPEC §2.13, §4), for the pages, the socket
@@ -52,7 +52,7 @@ export async function listMessages(
     limit = PAGE_SIZE,
   }: { before?: string | null; matching?: string | null; mentioning?: string | null; limit?: number } = {},
 ): Promise<MessagePage> {
-  const space = await findVisibleSpace(actor, spaceId);
+  const space = await findVisibleChat(actor, spaceId);
   let query = db
     .selectFrom("space_messages")
     .selectAll()
@@ -95,7 +95,7 @@ export async function findVisibleMessage(
     .selectFrom("space_messages")
     .selectAll()
     .where("id", "=", messageId)
-    .where("space_id", "in", visibleSpaceIds(actor, executor));
+    .where("space_id", "in", visibleChatIds(actor, executor));
   if (lock) query = query.forNoKeyUpdate();
   const row = isUuid(messageId) ? await query.executeTakeFirst() : undefined;
   if (!row) throw notFound(MESSAGE_NOT_FOUND);

@@ -5,6 +5,7 @@ import { db, countOf } from "~/services/db.server";
 import { emit } from "./events.server";
 import type { Actor } from "./actors.server";
 import { recordActivity } from "./activity.server";
+import { announceAccessRemoved } from "./chat-sides.server";
 import { companyNamed } from "./client-companies.server";
 import { Refusal, notFound } from "./errors.server";
 import { clientExists, teamMemberExists } from "./inviting.server";
@@ -190,7 +191,13 @@ export function personCardPage<K extends PersonKind>(
 
 /** The agency's spaces, to add people to (for those who may manage them). */
 export function agencySpaces(agencyId: string): Promise<PersonSpace[]> {
-  return db.selectFrom("spaces").select(["id", "name"]).where("agency_id", "=", agencyId).orderBy("name").execute();
+  return db
+    .selectFrom("spaces")
+    .select(["id", "name"])
+    .where("agency_id", "=", agencyId)
+    .where("team_side_of", "is", null)
+    .orderBy("name")
+    .execute();
 }
 
 /**
@@ -301,5 +308,5 @@ export async function removePerson(actor: Actor, kind: PersonKind, personId: str
   });
   if (!userId) return;
   emit("user.sessions-ended", { userId });
-  for (const space of person.spaces) emit("space.access-removed", { spaceId: space.id, userIds: [userId] });
+  for (const space of person.spaces) await announceAccessRemoved(space.id, [userId]);
 }

@@ -7,6 +7,7 @@ import { spacePath } from "~/shared/paths";
 import { onlineAmong } from "./presence.server";
 import { pushTargetsOf, recordPushOutcomes } from "./push-subscriptions.server";
 import { spaceMemberUserIds } from "./space-access.server";
+import { chatName, sideOf } from "~/shared/chat-sides";
 
 /*
  * Push notifications of the chat (issue 21): a new message goes to the space's members,
@@ -68,6 +69,7 @@ async function findMessage(messageId: string) {
       "space_messages.attachment_name",
       "space_messages.mentions",
       "spaces.name as space_name",
+      "spaces.team_side_of",
     ])
     .where("space_messages.id", "=", messageId)
     .where("space_messages.deleted_at", "is", null)
@@ -78,7 +80,7 @@ async function findMessage(messageId: string) {
     spaceId: row.space_id,
     senderId: row.sender_id,
     senderName: sender?.name ?? "Someone",
-    spaceName: row.space_name,
+    spaceName: chatName(row.space_name, sideOf(row)),
     text: firstLine(row.content) || (row.attachment_name ? `Sent a file: ${row.attachment_name}` : ""),
     mentionedIds: row.mentions.map((mention) => mention.userId),
   };

@@ -4,7 +4,8 @@ import { loadPeople, type Actor } from "./actors.server";
 import { visibleClientIds } from "./clients.server";
 import { UNKNOWN_USER } from "~/shared/chat-message";
 import { hasMembership } from "./policy.server";
-import { visibleSpaceIds } from "./space-access.server";
+import { visibleChatIds, visibleSpaceIds } from "./space-access.server";
+import { chatName, sideOf } from "~/shared/chat-sides";
 
 /*
  * The top bar's search: spaces and people the actor may see, matched by name, email or
@@ -56,8 +57,10 @@ async function searchMessages(actor: Actor, pattern: string, limit: number): Pro
       "space_messages.content",
       "space_messages.sender_id",
       "spaces.name as space_name",
+      "spaces.team_side_of",
     ])
-    .where("space_messages.space_id", "in", visibleSpaceIds(actor))
+    // Both sides of the spaces the actor sees: a client's are only ever the client side.
+    .where("space_messages.space_id", "in", visibleChatIds(actor))
     .where("space_messages.deleted_at", "is", null)
     .where("space_messages.content", "ilike", pattern)
     .orderBy("space_messages.created_at", "desc")
@@ -69,7 +72,7 @@ async function searchMessages(actor: Actor, pattern: string, limit: number): Pro
     return {
       id: row.id,
       spaceId: row.space_id,
-      spaceName: row.space_name,
+      spaceName: chatName(row.space_name, sideOf(row)),
       content: row.content,
       senderName: sender?.name ?? UNKNOWN_USER,
       senderAvatarKey: sender?.avatarKey ?? null,

@@ -7,7 +7,8 @@ import { sessionSecret } from "~/services/session-secret.server";
 import { loadActor } from "./actors.server";
 import { spacePath } from "~/shared/paths";
 import { hasMembership } from "./policy.server";
-import { canSeeSpace } from "./space-access.server";
+import { canSeeChat } from "./space-access.server";
+import { chatName, sideOf } from "~/shared/chat-sides";
 
 /*
  * The link in an unread-message notice: it signs its user in and opens one space's
@@ -90,13 +91,14 @@ export async function findSignInLink(secret: string): Promise<SignInLink | null>
       "sign_in_links.expires_at",
       "users.user_type",
       "spaces.name as space_name",
+      "spaces.team_side_of",
     ])
     .where("sign_in_links.token_hash", "=", hashSecret(secret))
     .executeTakeFirst();
   if (!row) return null;
   return {
     userId: row.user_id,
-    spaceName: row.space_name,
+    spaceName: chatName(row.space_name, sideOf(row)),
     conversationPath: spacePath(row.user_type, row.space_id),
     usable: row.used_at === null && new Date(row.expires_at) > new Date(),
   };
@@ -118,7 +120,7 @@ export async function consumeSignInLink(secret: string): Promise<{ userId: strin
     .executeTakeFirst();
   if (!row) return null;
   const actor = await loadActor(row.user_id);
-  if (!actor?.emailVerified || !hasMembership(actor) || !(await canSeeSpace(actor, row.space_id))) return null;
+  if (!actor?.emailVerified || !hasMembership(actor) || !(await canSeeChat(actor, row.space_id))) return null;
   return { userId: actor.id, conversationPath: spacePath(actor.type, row.space_id) };
 }
 

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Space } from "#db/schema";
 import { db, type Executor } from "~/services/db.server";
 import type { Actor } from "./actors.server";
+import { isAgencyStaff } from "./policy.server";
 import { SPACE_NOT_FOUND } from "~/shared/chat-message";
 import { notFound } from "./errors.server";
 
@@ -9,6 +10,12 @@ import { notFound } from "./errors.server";
  * SPEC §6 "Spaces visible", written once: an agency sees the spaces of its own
  * agency, a team member the spaces assigned to them, a client the spaces they were
  * added to. Every page, search, count and socket room asks here.
+ *
+ * Issue 38: each space has a team-only side, a chat of its own (a `spaces` row whose
+ * `team_side_of` names the space; ADR 034). The agency's staff who see a space see its
+ * team side; a client never does. `visibleSpaceIds` is the spaces (what lists, cards
+ * and space settings show); `visibleChatIds` is every chat the actor may read and post
+ * to, both sides: what every reader of messages, reads, changes and rooms asks.
  */
 
 export { SPACE_NOT_FOUND };
@@ -16,7 +23,11 @@ export { SPACE_NOT_FOUND };
 /** The ids of the spaces the actor may see, as a subquery: `where("spaces.id", "in", visibleSpaceIds(actor))`. */
 export function visibleSpaceIds(actor: Actor, executor: Executor = db) {
   const agencyId = actor.agencyId ?? NO_ID;
-  const inAgency = executor.selectFrom("spaces").select("spaces.id").where("spaces.agency_id", "=", agencyId);
+  const inAgency = executor
+    .selectFrom("spaces")
+    .select("spaces.id")
+    .where("spaces.agency_id", "=", agencyId)
+    .where("spaces.team_side_of", "is", null);
   if (actor.type === "TEAM_MEMBER") {
     return inAgency
       .innerJoin("team_member_spaces", "team_member_spaces.space_id", "spaces.id")
@@ -30,14 +41,27 @@ export function visibleSpaceIds(actor: Actor, executor: Executor = db) {
   return inAgency;
 }
 
-/** The ids of the spaces the actor may see now. */
-export async function listVisibleSpaceIds(actor: Actor): Promise<string[]> {
-  return (await visibleSpaceIds(actor).execute()).map((space) => space.id);
+/**
+ * The ids of the chats the actor may read and post to, as a subquery: the client side of
+ * each space they see (its own id) and, for the agency's staff, its team-only side.
+ */
+export function visibleChatIds(actor: Actor, executor: Executor = db) {
+  if (!isAgencyStaff(actor)) return visibleSpaceIds(actor, executor);
+  const spaces = visibleSpaceIds(actor, executor);
+  return executor
+    .selectFrom("spaces")
+    .select("spaces.id")
+    .where((eb) => eb.or([eb("spaces.id", "in", spaces), eb("spaces.team_side_of", "in", spaces)]));
+}
+
+/** The ids of the chats the actor may read now (both sides of a space, for its staff): the socket rooms they may be in. */
+export async function listVisibleChatIds(actor: Actor): Promise<string[]> {
+  return (await visibleChatIds(actor).execute()).map((chat) => chat.id);
 }
 
 /**
- * The spaces each actor may see, with each space's last log number, in one query (the
- * handshakes of a reconnect storm).
+ * The chats each actor may see (both sides, `visibleChatIds`), with each one's last log
+ * number, in one query (the handshakes of a reconnect storm).
  */
 export async function visibleSpacesOfEach(
   actors: readonly Actor[],
@@ -52,41 +76,57 @@ export async function visibleSpacesOfEach(
 }
 
 /**
- * `visibleSpaceIds` of each actor (narrowed to one space where given) as one `union all`,
- * each row marked with its request's place in the list (`actor_index`), and the space's
+ * `visibleChatIds` of each actor (narrowed to one chat where given) as one `union all`,
+ * each row marked with its request's place in the list (`actor_index`), and the chat's
  * last log number; undefined for no requests. The one visibility rule, asked for many at once.
  */
 export function visibleToEach(requests: ReadonlyArray<{ actor: Actor; spaceId?: string }>) {
   const [first, ...rest] = requests.map(({ actor, spaceId }, index) => {
-    const query = visibleSpaceIds(actor).select(["spaces.last_seq", sql.lit(index).as("actor_index")]);
+    const query = visibleChatIds(actor).select(["spaces.last_seq", sql.lit(index).as("actor_index")]);
     return spaceId === undefined ? query : query.where("spaces.id", "=", spaceId);
   });
   return first && rest.reduce((union, query) => union.unionAll(query), first);
 }
 
-export async function canSeeSpace(actor: Actor, spaceId: string, executor: Executor = db): Promise<boolean> {
-  if (!isUuid(spaceId)) return false;
-  const row = await visibleSpaceIds(actor, executor).where("spaces.id", "=", spaceId).executeTakeFirst();
+/** Whether the actor may read and post to the chat (either side of a space they see). */
+export async function canSeeChat(actor: Actor, chatId: string, executor: Executor = db): Promise<boolean> {
+  if (!isUuid(chatId)) return false;
+  const row = await visibleChatIds(actor, executor).where("spaces.id", "=", chatId).executeTakeFirst();
   return row !== undefined;
 }
 
 /** The space, if the actor may see it; otherwise a 404 refusal ("Space not found"), for unknown and foreign ids alike. */
-export async function findVisibleSpace(actor: Actor, spaceId: string, executor: Executor = db): Promise<Space> {
-  const space = isUuid(spaceId)
-    ? await executor
-        .selectFrom("spaces")
-        .selectAll()
-        .where("id", "=", spaceId)
-        .where("id", "in", visibleSpaceIds(actor, executor))
-        .executeTakeFirst()
+export function findVisibleSpace(actor: Actor, spaceId: string, executor: Executor = db): Promise<Space> {
+  return findAmong(visibleSpaceIds(actor, executor), spaceId, executor);
+}
+
+/** The chat (a space, or its team side), if the actor may read it; otherwise "Space not found", as for any unknown id. */
+export function findVisibleChat(actor: Actor, chatId: string, executor: Executor = db): Promise<Space> {
+  return findAmong(visibleChatIds(actor, executor), chatId, executor);
+}
+
+async function findAmong(visible: ReturnType<typeof visibleChatIds>, id: string, executor: Executor): Promise<Space> {
+  const space = isUuid(id)
+    ? await executor.selectFrom("spaces").selectAll().where("id", "=", id).where("id", "in", visible).executeTakeFirst()
     : undefined;
   if (!space) throw notFound(SPACE_NOT_FOUND);
   return space;
 }
 
+/** The id of the space's team-only side (every space has one, made with it). */
+export async function teamSideOf(spaceId: string, executor: Executor = db): Promise<string> {
+  const row = await executor
+    .selectFrom("spaces")
+    .select("id")
+    .where("team_side_of", "=", spaceId)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /**
- * The accounts that take part in a space: the agency's owner, the team members
- * assigned to it and the clients added to it (those who have signed up).
+ * The accounts that take part in a chat: the agency's owner, the team members assigned
+ * to its space and, on the client side only, the clients added to it (those who have
+ * signed up). A team side has no clients: none is ever added to it.
  */
 export async function spaceMemberUserIds(spaceId: string, executor: Executor = db): Promise<string[]> {
   const rows = await executor
@@ -97,8 +137,14 @@ export async function spaceMemberUserIds(spaceId: string, executor: Executor = d
       executor
         .selectFrom("team_member_spaces")
         .innerJoin("team_members", "team_members.id", "team_member_spaces.team_member_id")
+        .innerJoin("spaces", (join) =>
+          join
+            .on("spaces.id", "=", spaceId)
+            .on((eb) =>
+              eb(eb.fn.coalesce("spaces.team_side_of", "spaces.id"), "=", eb.ref("team_member_spaces.space_id")),
+            ),
+        )
         .select("team_members.user_id")
-        .where("team_member_spaces.space_id", "=", spaceId)
         .where("team_members.user_id", "is not", null)
         .$narrowType<{ user_id: string }>(),
     )

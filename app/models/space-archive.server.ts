@@ -14,6 +14,7 @@ import {
 } from "~/shared/chat-message";
 import { toChatMessages } from "./messages.server";
 import { DEFAULT_TIME_ZONE, formatDateTime, type Clock } from "~/shared/time-format";
+import { TEAM_ONLY } from "~/shared/chat-sides";
 
 /*
  * What a space's export holds (issue 17): the conversation as `conversation.html`, one
@@ -29,7 +30,8 @@ export const ARCHIVE_ENTRIES = { html: "conversation.html", json: "conversation.
 
 const BATCH_SIZE = 200;
 
-export type ArchivedSpace = { id: string; name: string; agencyName: string };
+/** `teamSideId`: the space's team-only side, exported in a section of its own (the agency's export only; issue 38). */
+export type ArchivedSpace = { id: string; name: string; agencyName: string; teamSideId: string | null };
 export type ArchiveReader = { id: string; name: string; timeZone: string | null };
 
 type Named = { id: string | null; name: string };
@@ -63,7 +65,7 @@ export async function storeSpaceArchive(
   reader: ArchiveReader,
   asOf = new Date(),
 ): Promise<number> {
-  const files = await filePaths(space.id, asOf);
+  const files = await filePaths([space.id, ...(space.teamSideId ? [space.teamSideId] : [])], asOf);
   return streamZip(
     (archive) => storage().putStream(key, archive, { contentType: "application/zip" }),
     async (add) => {
@@ -80,24 +82,31 @@ export async function storeSpaceArchive(
       }
       const exportedAt = new Date();
       const header = { space, reader, exportedAt };
-      await add(ARCHIVE_ENTRIES.json, conversationJson(header, exportedMessages(space.id, asOf, files)));
-      await add(ARCHIVE_ENTRIES.html, conversationHtml(header, exportedMessages(space.id, asOf, files)));
+      // Each side's messages, read afresh for each file they are written to.
+      const sides = (): Sides => ({
+        client: exportedMessages(space.id, asOf, files),
+        team: space.teamSideId ? exportedMessages(space.teamSideId, asOf, files) : null,
+      });
+      await add(ARCHIVE_ENTRIES.json, conversationJson(header, sides()));
+      await add(ARCHIVE_ENTRIES.html, conversationHtml(header, sides()));
     },
   );
 }
 
 type StoredFile = { key: string; path: string; createdAt: Date };
+/** The messages of the client chat and, in the agency's export, of the team side. */
+type Sides = { client: AsyncIterable<ExportedMessage>; team: AsyncIterable<ExportedMessage> | null };
 
 /**
  * Where each file of the space goes in the ZIP, by message: `files/` and its name, made
  * unique ("brief.pdf", "brief (2).pdf") and safe for any unzip tool (no folders, no
  * characters that a file system refuses).
  */
-async function filePaths(spaceId: string, asOf: Date): Promise<Map<string, StoredFile>> {
+async function filePaths(chatIds: string[], asOf: Date): Promise<Map<string, StoredFile>> {
   const rows = await db
     .selectFrom("space_messages")
     .select(["id", "attachment_key", "attachment_name", "created_at"])
-    .where("space_id", "=", spaceId)
+    .where("space_id", "in", chatIds)
     .where("created_at", "<=", asOf)
     .where("deleted_at", "is", null)
     .where("attachment_key", "is not", null)
@@ -208,7 +217,7 @@ function exported(message: ChatMessage, filePath: string | null, person: (id: st
 
 type Header = { space: ArchivedSpace; reader: ArchiveReader; exportedAt: Date };
 
-async function* conversationJson({ space, reader, exportedAt }: Header, messages: AsyncIterable<ExportedMessage>) {
+async function* conversationJson({ space, reader, exportedAt }: Header, sides: Sides) {
   const head = {
     space: { id: space.id, name: space.name, agency: space.agencyName },
     exportedAt: exportedAt.toISOString(),
@@ -216,18 +225,29 @@ async function* conversationJson({ space, reader, exportedAt }: Header, messages
   };
   // The object's head, then one message a line, so the file is written as the messages are read.
   yield `${JSON.stringify(head, null, 2).slice(0, -2)},\n  "messages": [`;
+  yield* jsonLines(sides.client);
+  if (sides.team) {
+    yield `,\n  "teamOnly": [`;
+    yield* jsonLines(sides.team);
+  }
+  yield "\n}\n";
+}
+
+/** The rest of a JSON array, one message a line, and its closing bracket. */
+async function* jsonLines(messages: AsyncIterable<ExportedMessage>) {
   let first = true;
   for await (const message of messages) {
     yield `${first ? "" : ","}\n    ${JSON.stringify(message)}`;
     first = false;
   }
-  yield `${first ? "" : "\n  "}]\n}\n`;
+  yield `${first ? "" : "\n  "}]`;
 }
 
 const STYLE = `
   body { margin: 0; background: #f8fafc; color: #0f172a; font: 15px/1.5 -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; }
   main { max-width: 46rem; margin: 0 auto; padding: 2rem 1rem; }
   h1 { margin: 0 0 .25rem; font-size: 1.5rem; }
+  h2 { margin: 2rem 0 .5rem; font-size: 1.125rem; }
   .about { margin: 0 0 1.5rem; color: #475569; font-size: .875rem; }
   ol { list-style: none; margin: 0; padding: 0; }
   li { margin: 0 0 .75rem; padding: .75rem 1rem; border: 1px solid #e2e8f0; border-radius: .75rem; background: #fff; }
@@ -239,10 +259,9 @@ const STYLE = `
   a { color: #4338ca; }
 `;
 
-async function* conversationHtml({ space, reader, exportedAt }: Header, messages: AsyncIterable<ExportedMessage>) {
+async function* conversationHtml({ space, reader, exportedAt }: Header, sides: Sides) {
   const clock: Clock = { timeZone: reader.timeZone ?? DEFAULT_TIME_ZONE, locale: "en-US" };
   const time = (iso: string) => `<time datetime="${escapeHtml(iso)}">${escapeHtml(formatDateTime(iso, clock))}</time>`;
-  const names = (people: Named[]) => escapeHtml(people.map((person) => person.name).join(", "));
   const title = `${space.name} · Conversation`;
   // No script may run in it, whatever a message says: the text is escaped, and the policy forbids scripts anyway.
   yield `<!doctype html>
@@ -258,8 +277,27 @@ async function* conversationHtml({ space, reader, exportedAt }: Header, messages
 <main>
 <h1>${escapeHtml(space.name)}</h1>
 <p class="about">The conversation of ${escapeHtml(space.name)} with ${escapeHtml(space.agencyName)}, exported by ${escapeHtml(reader.name)} on ${time(exportedAt.toISOString())}. Times are in ${escapeHtml(clock.timeZone)}. Files are in the folder ${ARCHIVE_ENTRIES.files} beside this page.</p>
-<ol>
 `;
+  if (!sides.team) {
+    yield* messageList(sides.client, time);
+  } else {
+    yield `<h2>Client chat</h2>\n`;
+    yield* messageList(sides.client, time);
+    yield `<h2>${TEAM_ONLY}</h2>
+<p class="about">What the agency's team said among itself: its clients never saw these messages.</p>
+`;
+    yield* messageList(sides.team, time);
+  }
+  yield `</main>
+</body>
+</html>
+`;
+}
+
+/** One side's messages as a list, or "No messages yet". */
+async function* messageList(messages: AsyncIterable<ExportedMessage>, time: (iso: string) => string) {
+  const names = (people: Named[]) => escapeHtml(people.map((person) => person.name).join(", "));
+  yield "<ol>\n";
   let count = 0;
   for await (const message of messages) {
     count += 1;
@@ -288,9 +326,5 @@ async function* conversationHtml({ space, reader, exportedAt }: Header, messages
     if (message.readBy.length) parts.push(`<p class="detail">Read by ${names(message.readBy)}</p>`);
     yield `${parts.join("")}</li>\n`;
   }
-  yield `</ol>
-${count ? "" : "<p>No messages yet</p>\n"}</main>
-</body>
-</html>
-`;
+  yield `</ol>\n${count ? "" : "<p>No messages yet</p>\n"}`;
 }

@@ -4,6 +4,7 @@ import { db } from "~/services/db.server";
 import { emit } from "./events.server";
 import type { Actor } from "./actors.server";
 import { recordSpaceActivity } from "./activity.server";
+import { announceAccessRemoved } from "./chat-sides.server";
 import { Refusal, notFound } from "./errors.server";
 import { canEdit } from "./policy.server";
 import { SPACE_NOT_FOUND, isUuid, visibleSpaceIds } from "./space-access.server";
@@ -65,7 +66,7 @@ export async function unassignTeamMember(actor: Actor, spaceId: string, teamMemb
     });
     return member.user_id;
   });
-  if (userId) emit("space.access-removed", { spaceId, userIds: [userId] });
+  if (userId) await announceAccessRemoved(spaceId, [userId]);
 }
 
 export async function addClientToSpace(actor: Actor, spaceId: string, clientId: string) {
@@ -111,6 +112,8 @@ async function teamMemberAndSpace(tx: Transaction<Database>, actor: Actor, space
     .selectAll()
     .where("id", "=", spaceId)
     .where("agency_id", "=", actor.agencyId)
+    // A team member takes part in a space, and so in its team side; never in the side alone.
+    .where("team_side_of", "is", null)
     .executeTakeFirst();
   const member = await tx
     .selectFrom("team_members")

@@ -5,7 +5,7 @@ import { emit } from "./events.server";
 import type { SpaceChange, SpaceChangeKind } from "~/shared/protocol";
 import type { Actor } from "./actors.server";
 import { notFound } from "./errors.server";
-import { findVisibleSpace, isUuid, SPACE_NOT_FOUND, visibleSpaceIds } from "./space-access.server";
+import { findVisibleChat, isUuid, SPACE_NOT_FOUND, visibleChatIds } from "./space-access.server";
 
 /*
  * The change log of a space (DESIGN.md): every change to its chat gets the space's
@@ -96,7 +96,7 @@ export async function changesSince(
   limit = REPLAY_LIMIT,
 ): Promise<ChangesSince> {
   if (!Number.isSafeInteger(afterSeq) || afterSeq < 0) {
-    await findVisibleSpace(actor, spaceId);
+    await findVisibleChat(actor, spaceId);
     return { reload: true };
   }
   if (!isUuid(spaceId)) throw notFound(SPACE_NOT_FOUND);
@@ -120,7 +120,7 @@ export async function changesSince(
       "space_changes.created_at",
     ])
     .where("spaces.id", "=", spaceId)
-    .where("spaces.id", "in", visibleSpaceIds(actor))
+    .where("spaces.id", "in", visibleChatIds(actor))
     .orderBy("space_changes.seq")
     .execute();
   if (!rows.length) throw notFound(SPACE_NOT_FOUND);

@@ -10,8 +10,8 @@ import { recordSecurityActivity, recordSpaceActivity } from "./activity.server";
 import { formatSize } from "~/shared/chat-message";
 import { Refusal, isNotFound, notFound } from "./errors.server";
 import { emit } from "./events.server";
-import { canExportSpace, hasMembership } from "./policy.server";
-import { SPACE_NOT_FOUND, findVisibleSpace } from "./space-access.server";
+import { canExportSpace, hasMembership, isAgencyStaff } from "./policy.server";
+import { SPACE_NOT_FOUND, findVisibleSpace, teamSideOf } from "./space-access.server";
 import { storeSpaceArchive } from "./space-archive.server";
 
 /*
@@ -169,9 +169,11 @@ export async function sendSpaceExport(exportId: string, origin: string): Promise
   });
   if (!attempt) return false;
   if (attempt.archive_key) await deleteArchives([attempt.archive_key]);
+  // Issue 38: the agency's export holds the team side too, in a section of its own; a client's never does.
+  const teamSideId = isAgencyStaff(requester) ? await teamSideOf(request.space_id) : null;
   const size = await storeSpaceArchive(
     key,
-    { id: request.space_id, name: request.name, agencyName: request.agency_name },
+    { id: request.space_id, name: request.name, agencyName: request.agency_name, teamSideId },
     { id: requester.id, name: requester.name, timeZone: requester.timeZone },
     request.created_at,
   );

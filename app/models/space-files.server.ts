@@ -6,14 +6,14 @@ import { Refusal } from "./errors.server";
 import { imageUrl } from "~/shared/image-urls";
 import { attachmentUrl, likePattern } from "./messages.server";
 import { sendMessage, type SentMessage } from "./message-sending.server";
-import { findVisibleSpace } from "./space-access.server";
+import { findVisibleChat } from "./space-access.server";
 import { pageNumber, takePage } from "~/shared/paging";
 import { NO_FILE_CHOSEN } from "./uploads.server";
 
 /*
  * A space's files: every file shared in its chat, read from the chat's own messages, so
  * the chat stays the one record. Whoever may see the space's chat may see its files
- * (findVisibleSpace), a deleted message's file is gone with it (its tombstone keeps no
+ * (findVisibleChat), a deleted message's file is gone with it (its tombstone keeps no
  * file), and a file shared from the Files tab is a chat message with no text.
  */
 
@@ -43,7 +43,7 @@ export async function listSpaceFiles(
   spaceId: string,
   filters: FileFilters = { type: null, search: "", page: 1 },
 ): Promise<SpaceFilePage> {
-  await findVisibleSpace(actor, spaceId);
+  await findVisibleChat(actor, spaceId);
   let query = db
     .selectFrom("space_messages")
     .where("space_id", "=", spaceId)
@@ -106,7 +106,7 @@ export async function shareFile(
   { clientId, file }: { clientId: string; file: FormDataEntryValue | null },
 ): Promise<SentMessage> {
   if (!(file instanceof File) || file.size === 0) {
-    await findVisibleSpace(actor, spaceId);
+    await findVisibleChat(actor, spaceId);
     throw new Refusal(NO_FILE_CHOSEN.message, { title: NO_FILE_CHOSEN.title, field: "file" });
   }
   return sendMessage(actor, spaceId, { clientId, content: "", file });

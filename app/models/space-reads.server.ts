@@ -4,7 +4,7 @@ import { imageUrl } from "~/shared/image-urls";
 import { loadPeople, type Actor } from "./actors.server";
 import { UNKNOWN_USER } from "~/shared/chat-message";
 import { notFound } from "./errors.server";
-import { isUuid, NO_ID, SPACE_NOT_FOUND, visibleSpaceIds } from "./space-access.server";
+import { isUuid, NO_ID, SPACE_NOT_FOUND, visibleChatIds } from "./space-access.server";
 import { publishChanges, recordChange, type SpaceChange } from "./space-changes.server";
 import { unreadMessagesOf } from "./unread.server";
 
@@ -34,7 +34,7 @@ export async function markRead(actor: Actor, spaceId: string, upTo?: string | nu
       .selectFrom("space_messages")
       .select("id")
       .where("space_id", "=", spaceId)
-      .where("space_id", "in", visibleSpaceIds(actor, tx))
+      .where("space_id", "in", visibleChatIds(actor, tx))
       .orderBy("created_at", "desc")
       .orderBy("id", "desc")
       .limit(1);
@@ -76,7 +76,7 @@ async function hasUnread(actor: Actor, spaceId: string, upToId: string | null): 
     ? await db
         .selectFrom("spaces")
         .where("spaces.id", "=", spaceId)
-        .where("spaces.id", "in", visibleSpaceIds(actor))
+        .where("spaces.id", "in", visibleChatIds(actor))
         .select((eb) => eb.exists(unread).as("unread"))
         .executeTakeFirst()
     : undefined;

@@ -12,7 +12,7 @@ import { claimImage, holdImage } from "./pending-uploads.server";
 import { canEdit, canExportSpace } from "./policy.server";
 import type { CreateSpaceInput, UpdateSpaceInput } from "~/shared/space.schemas";
 import { SPACE_NAME_MIN } from "~/shared/space.schemas";
-import { findVisibleSpace, isUuid, spaceMemberUserIds, visibleSpaceIds } from "./space-access.server";
+import { findVisibleSpace, isUuid, spaceMemberUserIds, teamSideOf, visibleSpaceIds } from "./space-access.server";
 import { ownerName } from "~/shared/owner-name";
 import { takePage, type Page } from "~/shared/paging";
 import { deleteArchives, spaceExportArchiveKeys } from "./space-exports.server";
@@ -248,26 +248,30 @@ export async function updateSpace(actor: Actor, spaceId: string, input: UpdateSp
  */
 export async function deleteSpace(actor: Actor, spaceId: string): Promise<Space> {
   assertCanEditSpaces(actor);
-  const { space, userIds, attachmentKeys, exportKeys } = await db.transaction().execute(async (tx) => {
-    const space = await findVisibleSpace(actor, spaceId, tx);
-    const userIds = await spaceMemberUserIds(space.id, tx);
-    const exportKeys = await spaceExportArchiveKeys(space.id, tx);
-    const files = await tx
-      .selectFrom("space_messages")
-      .select(["attachment_key", sql<string | null>`link_preview #>> '{image,key}'`.as("preview_image_key")])
-      .where("space_id", "=", space.id)
-      .where((eb) => eb.or([eb("attachment_key", "is not", null), eb(sql`link_preview -> 'image'`, "is not", null)]))
-      .execute();
-    await tx.deleteFrom("spaces").where("id", "=", space.id).execute();
-    await recordSpaceActivity(tx, actor.id, space, {
-      action: "space.deleted",
-      summary: `${actor.name} deleted the space ${space.name}`,
+  const { space, teamSideId, userIds, teamUserIds, attachmentKeys, exportKeys } = await db
+    .transaction()
+    .execute(async (tx) => {
+      const space = await findVisibleSpace(actor, spaceId, tx);
+      const userIds = await spaceMemberUserIds(space.id, tx);
+      const teamSideId = await teamSideOf(space.id, tx);
+      const teamUserIds = await spaceMemberUserIds(teamSideId, tx);
+      const exportKeys = await spaceExportArchiveKeys(space.id, tx);
+      const files = await tx
+        .selectFrom("space_messages")
+        .select(["attachment_key", sql<string | null>`link_preview #>> '{image,key}'`.as("preview_image_key")])
+        .where("space_id", "in", [space.id, teamSideId])
+        .where((eb) => eb.or([eb("attachment_key", "is not", null), eb(sql`link_preview -> 'image'`, "is not", null)]))
+        .execute();
+      await tx.deleteFrom("spaces").where("id", "=", space.id).execute();
+      await recordSpaceActivity(tx, actor.id, space, {
+        action: "space.deleted",
+        summary: `${actor.name} deleted the space ${space.name}`,
+      });
+      const attachmentKeys = files.flatMap((row) =>
+        [row.attachment_key, row.preview_image_key].filter((key) => key !== null),
+      );
+      return { space, teamSideId, userIds, teamUserIds, attachmentKeys, exportKeys };
     });
-    const attachmentKeys = files.flatMap((row) =>
-      [row.attachment_key, row.preview_image_key].filter((key) => key !== null),
-    );
-    return { space, userIds, attachmentKeys, exportKeys };
-  });
   // After commit: a file whose removal fails is only logged, the space is gone either way.
   await Promise.all([
     deleteImage(space.logo),
@@ -279,6 +283,7 @@ export async function deleteSpace(actor: Actor, spaceId: string): Promise<Space>
     deleteArchives(exportKeys),
   ]);
   emit("space.access-removed", { spaceId: space.id, userIds });
+  emit("space.access-removed", { spaceId: teamSideId, userIds: teamUserIds });
   return space;
 }
 

@@ -6,10 +6,11 @@ import { loadActor, loadPeople } from "./actors.server";
 import { usersWhoWant } from "./notification-preferences.server";
 import { settingsPath } from "~/shared/paths";
 import { hasMembership } from "./policy.server";
-import { canSeeSpace } from "./space-access.server";
+import { canSeeChat } from "./space-access.server";
 import { quotedMessages, replyPart } from "./notice-mails.server";
 import { NOTHING_READ, unreadMessagesOf } from "./unread.server";
 import { issueSignInLink, revokeSignInLink, SIGN_IN_LINK_LIFETIME_MS } from "./sign-in-links.server";
+import { chatName, sideOf } from "~/shared/chat-sides";
 
 /*
  * Mail notices of unread messages (DESIGN.md: preferences are stored and used). A
@@ -47,6 +48,13 @@ export async function findDueUnreadNotices(now = new Date()): Promise<UnreadNoti
         from team_member_spaces tms join team_members tm on tm.id = tms.team_member_id
         where tm.user_id is not null
       union
+      -- A space's team side: its assigned team members take part in it too (issue 38).
+      select side.id, tm.user_id
+        from spaces side
+        join team_member_spaces tms on tms.space_id = side.team_side_of
+        join team_members tm on tm.id = tms.team_member_id
+        where tm.user_id is not null
+      union
       select sc.space_id, c.user_id
         from space_clients sc join clients c on c.id = sc.client_id
         where c.user_id is not null
@@ -79,11 +87,11 @@ export async function findDueUnreadNotices(now = new Date()): Promise<UnreadNoti
 export async function sendUnreadNotice({ userId, spaceId }: UnreadNotice, origin: string): Promise<boolean> {
   // The sweep may be minutes old: someone who has left the space since is not told of it.
   const actor = await loadActor(userId);
-  if (!actor || !hasMembership(actor) || !(await canSeeSpace(actor, spaceId))) return false;
+  if (!actor || !hasMembership(actor) || !(await canSeeChat(actor, spaceId))) return false;
   const claimedAt = await claim(userId, spaceId);
   if (!claimedAt) return false;
   const [space, unread] = await Promise.all([
-    db.selectFrom("spaces").select(["id", "name"]).where("id", "=", spaceId).executeTakeFirst(),
+    db.selectFrom("spaces").select(["id", "name", "team_side_of"]).where("id", "=", spaceId).executeTakeFirst(),
     unreadMessages(userId, spaceId, claimedAt),
   ]);
   if (!space || !unread.length || !(await usersWhoWant([userId], "unread_messages")).length) {
@@ -91,9 +99,10 @@ export async function sendUnreadNotice({ userId, spaceId }: UnreadNotice, origin
     return false;
   }
   const token = await issueSignInLink(userId, spaceId);
+  const spaceName = chatName(space.name, sideOf(space));
   try {
     const senders = await loadPeople(unread.map((message) => message.sender_id).filter((id) => id !== null));
-    const reply = await replyPart(userId, spaceId, space.name, origin);
+    const reply = await replyPart(userId, spaceId, spaceName, origin);
     await sendMail({
       to: actor.email,
       replyTo: reply.replyTo,
@@ -101,7 +110,7 @@ export async function sendUnreadNotice({ userId, spaceId }: UnreadNotice, origin
       ...noticeMail({
         origin,
         token,
-        spaceName: space.name,
+        spaceName,
         count: unread.length,
         senderNames: [...senders.values()].map((person) => person.name),
         messages: quotedMessages(unread, senders),

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import { db } from "~/services/db.server";
 import type { Actor } from "./actors.server";
-import { visibleSpaceIds } from "./space-access.server";
+import { visibleChatIds } from "./space-access.server";
+import { chatName, sideOf } from "~/shared/chat-sides";
 
 /*
  * What is unread, written once: for a member, the messages of a space newer than
@@ -30,7 +31,7 @@ export function unreadMessagesOf(userId: string) {
 /** Unread messages per space id, for the spaces the actor may see; spaces with none are absent. */
 export async function unreadCounts(actor: Actor): Promise<Record<string, number>> {
   const rows = await unreadMessagesOf(actor.id)
-    .where("space_messages.space_id", "in", visibleSpaceIds(actor))
+    .where("space_messages.space_id", "in", visibleChatIds(actor))
     .select((eb) => ["space_messages.space_id", eb.fn.countAll<string>().as("count")])
     .groupBy("space_messages.space_id")
     .execute();
@@ -44,18 +45,24 @@ export type UnreadSpace = { id: string; name: string; count: number; mentions: n
 export async function spacesWithUnread(actor: Actor): Promise<UnreadSpace[]> {
   const rows = await unreadMessagesOf(actor.id)
     .innerJoin("spaces", "spaces.id", "space_messages.space_id")
-    .where("spaces.id", "in", visibleSpaceIds(actor))
+    .where("spaces.id", "in", visibleChatIds(actor))
     .select((eb) => [
       "spaces.id",
       "spaces.name",
+      "spaces.team_side_of",
       eb.fn.countAll<string>().as("count"),
       sql<string>`count(*) filter (where space_messages.mentions @> ${JSON.stringify([{ userId: actor.id }])}::jsonb)`.as(
         "mentions",
       ),
       eb.fn.max("space_messages.created_at").as("latest"),
     ])
-    .groupBy(["spaces.id", "spaces.name"])
+    .groupBy(["spaces.id", "spaces.name", "spaces.team_side_of"])
     .orderBy("latest", "desc")
     .execute();
-  return rows.map((row) => ({ id: row.id, name: row.name, count: Number(row.count), mentions: Number(row.mentions) }));
+  return rows.map((row) => ({
+    id: row.id,
+    name: chatName(row.name, sideOf(row)),
+    count: Number(row.count),
+    mentions: Number(row.mentions),
+  }));
 }

@@ -8,7 +8,7 @@ import { MESSAGE_TEXT } from "~/shared/chat-message";
 import { ChatCommandSchemas } from "~/shared/message.schemas";
 import { sendMessage } from "~/models/message-sending.server";
 import { deleteMessage, editMessage } from "~/models/message-changes.server";
-import { canSeeSpace, SPACE_NOT_FOUND } from "~/models/space-access.server";
+import { canSeeChat, SPACE_NOT_FOUND } from "~/models/space-access.server";
 import { changesSince } from "~/models/space-changes.server";
 import { markRead } from "~/models/space-reads.server";
 import { isDatabaseUnavailable } from "~/services/db.server";
@@ -74,7 +74,7 @@ export function handleChatEvents(socket: Socket, actor: Actor, joined: Promise<u
       data.seqAtJoin = undefined;
       if (seqAtJoin === afterSeq && socket.rooms.has(room)) return { reload: false, changes: [], lastSeq: afterSeq };
       if (!socket.rooms.has(room)) {
-        if (!(await canSeeSpace(actor, spaceId))) throw await leaveRefused(room);
+        if (!(await canSeeChat(actor, spaceId))) throw await leaveRefused(room);
         await socket.join(room);
       }
       try {

@@ -3,7 +3,7 @@ import { ACCESS_REMOVED_EVENT } from "~/shared/protocol";
 import type { Actor } from "~/models/actors.server";
 import { isAgencyStaff } from "~/models/policy.server";
 import { findSessionStanding } from "~/models/session-standing.server";
-import { listVisibleSpaceIds, visibleSpacesOfEach } from "~/models/space-access.server";
+import { listVisibleChatIds, visibleSpacesOfEach } from "~/models/space-access.server";
 import { batched } from "~/services/batches.server";
 
 /*
@@ -95,5 +95,5 @@ export async function recheckRooms(sockets: Iterable<Socket>) {
 async function standingOf(userId: string, sessionId: string): Promise<Standing> {
   const standing = await findSessionStanding(sessionId, { request: false });
   if (!standing || standing.actor.id !== userId || standing.step) return { gone: true };
-  return { gone: false, visible: new Set(await listVisibleSpaceIds(standing.actor)) };
+  return { gone: false, visible: new Set(await listVisibleChatIds(standing.actor)) };
 }

@@ -6,6 +6,8 @@ import { SpaceHeader } from "~/components/spaces/space-header";
 import { SpaceNotFound } from "~/components/spaces/space-not-found";
 import { MESSAGES_LOAD_FAILED, chatErrorMeta } from "~/components/chat/chat-load-error";
 import { getSpaceOverview } from "~/models/spaces.server";
+import { findChatSides } from "~/models/chat-sides.server";
+import { chatName } from "~/shared/chat-sides";
 import { answerChatForm, loadChat } from "~/web/chat.server";
 import { homeArea } from "~/models/policy.server";
 import { expectFound } from "~/web/errors.server";
@@ -15,21 +17,28 @@ import { spacePath } from "~/shared/paths";
 
 /*
  * /spaces/{id} for agency users and team members: the space's header, then its chat
- * (the Chat tab; Files is /spaces/{id}/files).
+ * (the Chat tab; Files is /spaces/{id}/files). The id is either of the space's chats
+ * (issue 38): the space's own, its client chat, or its team side's, the Team only tab.
  * A client follows the same link to their own chat page.
  */
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
   data
-    ? pageMeta(data.space.name, `The space of ${data.space.name}: its client owner, agency and conversation.`)
+    ? pageMeta(
+        chatName(data.space.name, data.chat.side),
+        data.chat.side === "team"
+          ? `What the team of ${data.space.name} says among itself: only the agency's staff see it.`
+          : `The space of ${data.space.name}: its client owner, agency and conversation.`,
+      )
     : chatErrorMeta(error);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireActor(request);
-  const spaceId = params.spaceId ?? "";
-  if (homeArea(actor) === "client") throw redirect(spacePath(actor.type, spaceId));
-  const space = await expectFound(getSpaceOverview(actor, spaceId));
-  return { space, userType: actor.type, chat: await loadChat(request, actor, spaceId) };
+  const chatId = params.spaceId ?? "";
+  if (homeArea(actor) === "client") throw redirect(spacePath(actor.type, chatId));
+  const sides = await expectFound(findChatSides(actor, chatId));
+  const space = await expectFound(getSpaceOverview(actor, sides.spaceId));
+  return { space, tabs: sides.tabs, userType: actor.type, chat: await loadChat(request, actor, chatId, sides.side) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -39,14 +48,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SpacePage() {
-  const { space, userType, chat } = useLoaderData<typeof loader>();
+  const { space, tabs, userType, chat } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   return (
     <div className="space-y-6">
-      <SpaceHeader space={space} userType={userType} />
+      <SpaceHeader space={space} userType={userType} chatId={chat.spaceId} />
       <ChatRoom
         data={chat}
-        path={`/spaces/${space.id}`}
+        tabs={tabs}
+        path={`/spaces/${chat.spaceId}`}
         sendError={refused?.sendError ?? null}
         draft={refused?.draft ?? ""}
       />

@@ -6,6 +6,8 @@ import { SpaceHeader } from "~/components/spaces/space-header";
 import { SpaceNotFound } from "~/components/spaces/space-not-found";
 import { spaceFilesPath } from "~/shared/paths";
 import { getSpaceOverview } from "~/models/spaces.server";
+import { findChatSides } from "~/models/chat-sides.server";
+import { chatName } from "~/shared/chat-sides";
 import { homeArea } from "~/models/policy.server";
 import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
@@ -14,13 +16,14 @@ import { answerShareFileForm, loadSpaceFiles } from "~/web/space-files.server";
 
 /*
  * /spaces/{id}/files for agency users and team members: the space's header, then the
- * files shared in its chat. A client follows the same link to their own Files tab.
+ * files shared in its chat, or in its team side's when the id is the team side's (issue
+ * 38). A client follows the same link to their own Files tab.
  */
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
   data
     ? pageMeta(
-        `Files · ${data.space.name}`,
+        `Files · ${chatName(data.space.name, data.side)}`,
         `The files shared in the chat of ${data.space.name}: previews, downloads, and a search by name.`,
       )
     : filesErrorMeta(error);
@@ -29,10 +32,11 @@ export const shouldRevalidate = keepFilesAfterRefusal;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireActor(request);
-  const spaceId = params.spaceId ?? "";
-  if (homeArea(actor) === "client") throw redirect(spaceFilesPath(actor.type, spaceId));
-  const space = await expectFound(getSpaceOverview(actor, spaceId));
-  return { space, userType: actor.type, files: await loadSpaceFiles(request, actor, spaceId) };
+  const chatId = params.spaceId ?? "";
+  if (homeArea(actor) === "client") throw redirect(spaceFilesPath(actor.type, chatId));
+  const sides = await expectFound(findChatSides(actor, chatId));
+  const space = await expectFound(getSpaceOverview(actor, sides.spaceId));
+  return { space, chatId, side: sides.side, userType: actor.type, files: await loadSpaceFiles(request, actor, chatId) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -42,12 +46,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SpaceFilesPage() {
-  const { space, userType, files } = useLoaderData<typeof loader>();
+  const { space, chatId, userType, files } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   return (
     <div className="space-y-6">
-      <SpaceHeader space={space} userType={userType} />
-      <SpaceFiles data={files} path={spaceFilesPath(userType, space.id)} reply={refused?.result} />
+      <SpaceHeader space={space} userType={userType} chatId={chatId} />
+      <SpaceFiles data={files} path={spaceFilesPath(userType, chatId)} reply={refused?.result} />
     </div>
   );
 }

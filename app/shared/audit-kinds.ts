@@ -6,6 +6,9 @@
 /** Written when someone signs in from a browser they had not used (app/models/known-devices.server.ts). */
 export const NEW_DEVICE_SIGN_IN = "security.new_device_sign_in";
 
+/** Written when a team-only message is copied into the client chat (app/models/chat-sides.server.ts). */
+export const SHARED_WITH_CLIENT = "message.shared_with_client";
+
 /** The kinds a person filters by, each the log's actions it gathers. */
 export const AUDIT_KINDS = {
   invitations: { label: "Invitations", actions: ["invitation.created"] },
@@ -33,6 +36,7 @@ export const AUDIT_KINDS = {
     ],
   },
   exports: { label: "Exports", actions: ["space.exported"] },
+  shares: { label: "Shared with client", actions: [SHARED_WITH_CLIENT] },
   profiles: { label: "Profiles", actions: ["profile.updated", "profile.image_changed"] },
 } as const satisfies Record<string, { label: string; actions: readonly string[] }>;
 

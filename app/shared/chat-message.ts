@@ -175,6 +175,7 @@ export type ChatActionResult =
   | { ok: true; intent: "delete"; id: string; seq: number; change: SpaceChange }
   | { ok: true; intent: "react"; messageId: string; reactions: Reactions; seq: number; change: SpaceChange }
   | { ok: true; intent: "remove-preview"; messageId: string; seq: number | null; change: SpaceChange | null }
+  | { ok: true; intent: "share"; message: ChatMessage; seq: number; duplicate: boolean; change: SpaceChange | null }
   | {
       ok: false;
       intent: string;

@@ -10,6 +10,7 @@ export const CHAT_TOASTS = {
   updated: { type: "success", title: "Success", description: MESSAGE_TEXT.updated },
   deleted: { type: "success", title: "Success", description: MESSAGE_TEXT.deleted },
   fileSent: { type: "success", title: "Success", description: MESSAGE_TEXT.fileSent },
+  shared: { type: "success", title: "Success", description: "Shared with the client: it is in the client chat now." },
   previewRemoved: { type: "success", title: "Success", description: MESSAGE_TEXT.previewRemoved },
 } as const satisfies Record<string, ToastInput>;
 

@@ -38,6 +38,8 @@ export const ChatCommandSchemas = {
   delete: z.object({ messageId }),
   react: z.object({ messageId, reaction: z.enum(REACTION_TYPES, { error: "Reaction not found" }) }),
   removePreview: z.object({ messageId }),
+  // Issue 38: a team-only message copied into the client chat (app/models/chat-sides.server.ts).
+  share: z.object({ messageId }),
   read: z.object({ upTo: messageId.optional() }),
 };
 
@@ -51,5 +53,6 @@ export const ChatFormSchema = z.discriminatedUnion("intent", [
   ChatCommandSchemas.delete.extend({ intent: z.literal("delete") }),
   ChatCommandSchemas.react.extend({ intent: z.literal("react") }),
   ChatCommandSchemas.removePreview.extend({ intent: z.literal("remove-preview") }),
+  ChatCommandSchemas.share.extend({ intent: z.literal("share") }),
 ]);
 export type ChatFormInput = z.infer<typeof ChatFormSchema>;

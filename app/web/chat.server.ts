@@ -11,6 +11,8 @@ import { deleteMessage, editMessage } from "~/models/message-changes.server";
 import { removeLinkPreview } from "~/models/link-previews.server";
 import { listMentionable } from "~/models/mentions.server";
 import { markRead } from "~/models/space-reads.server";
+import { findShareable, shareWithClient } from "~/models/chat-sides.server";
+import type { ChatSide } from "~/shared/chat-sides";
 import { ATTACHMENT_MAX_BYTES } from "~/models/uploads.server";
 import { imageUrl } from "~/shared/image-urls";
 import { CHAT_TOASTS, UPLOAD_FAILED_TITLE } from "~/shared/chat-toasts";
@@ -33,7 +35,7 @@ import { readUploadForm } from "./request.server";
  * that the page shows them read (their readers, the bell's count); the browser's live
  * chat reads only the messages that come after (chat-room.tsx, `chat:read`).
  */
-export async function loadChat(request: Request, actor: Actor, spaceId: string) {
+export async function loadChat(request: Request, actor: Actor, spaceId: string, side: ChatSide = "client") {
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const before = url.searchParams.get("before");
@@ -45,8 +47,12 @@ export async function loadChat(request: Request, actor: Actor, spaceId: string) 
   const page = await expectFound(listMessages(actor, spaceId, { before: searching ? null : before }));
   // Reply without JavaScript: the page with the quote above the message box, and its id in the form.
   const reply = url.searchParams.get("reply");
+  // Share with client (issue 38): ?share=<id> on the team side asks to confirm, showing what the client will see.
+  const share = side === "team" ? url.searchParams.get("share") : null;
   return {
     replyingTo: reply ? await findReplyQuote(actor, spaceId, reply) : null,
+    sharing: share ? await findShareable(actor, spaceId, share) : null,
+    side,
     spaceId,
     viewer: { id: actor.id, name: actor.name, avatar: imageUrl(actor.avatarKey) },
     query,
@@ -80,6 +86,7 @@ const FAILED: Record<string, { title: string; error: string }> = {
   edit: { title: "Could not edit message.", error: MESSAGE_TEXT.changeFailed },
   delete: { title: "Could not delete message.", error: MESSAGE_TEXT.changeFailed },
   "remove-preview": { title: "Could not remove the preview.", error: MESSAGE_TEXT.previewRemoveFailed },
+  share: { title: "Could not share the message.", error: "Please try again." },
 };
 const FAILED_OTHERWISE = { title: "Something went wrong", error: "Please try again." };
 const FILE_FAILED = { title: UPLOAD_FAILED_TITLE, error: MESSAGE_TEXT.uploadFailed };
@@ -152,6 +159,8 @@ async function runChatCommand(
         intent: "remove-preview",
         ...(await expectFound(removeLinkPreview(actor, input.messageId))),
       };
+    case "share":
+      return { ok: true, intent: "share", ...(await expectFound(shareWithClient(actor, spaceId, input.messageId))) };
   }
 }
 
@@ -178,6 +187,7 @@ function successToast(result: ChatActionResult) {
   if (result.intent === "edit") return CHAT_TOASTS.updated;
   if (result.intent === "delete") return CHAT_TOASTS.deleted;
   if (result.intent === "remove-preview") return CHAT_TOASTS.previewRemoved;
+  if (result.intent === "share") return CHAT_TOASTS.shared;
   if (result.intent === "send" && result.message.attachment) return CHAT_TOASTS.fileSent;
   return null;
 }

@@ -21,6 +21,7 @@ import * as linkPreviewCache from "./0021_link_preview_cache";
 import * as exportJobsAndFileNames from "./0022_export_jobs_and_file_names";
 import * as mailReplies from "./0023_mail_replies";
 import * as mailEvents from "./0024_mail_events";
+import * as teamSides from "./0025_team_sides";
 
 /* Listed here rather than read from disk, so that they travel inside the server build. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   "0022_export_jobs_and_file_names": exportJobsAndFileNames,
   "0023_mail_replies": mailReplies,
   "0024_mail_events": mailEvents,
+  "0025_team_sides": teamSides,
 };

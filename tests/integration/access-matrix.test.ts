@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import webpush from "web-push";
-import { beforeAll, describe, expect, test } from "vitest";
+import { forget } from "@epic-web/remember";
+import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import type { UserType } from "#db/schema";
 import { canEnterArea, homePath } from "~/models/policy.server";
 import * as pushRoute from "~/routes/resources.push-subscription";
@@ -217,6 +218,8 @@ type MatrixOptions = {
   pathTargets?: Targets;
   /** The keys exist nowhere: keyed calls are answered as for an unknown key. */
   unknownKeys?: boolean;
+  /** What must not be shown, and searched for (`:tag`), in place of the victim's tag: a team side's word. */
+  secret?: { tag: string; markers: string[] };
 };
 
 /**
@@ -227,15 +230,16 @@ async function matrix(
   actor: Actor,
   targets: Ids,
   victim: AgencyWorld,
-  { fieldsOnly = false, pathTargets = targets, unknownKeys = false }: MatrixOptions = {},
+  { fieldsOnly = false, pathTargets = targets, unknownKeys = false, secret }: MatrixOptions = {},
 ) {
   const failures: Failure[] = [];
   const before = await snapshot();
-  const markers = markersOf(victim);
+  const markers = secret?.markers ?? markersOf(victim);
+  const tag = secret?.tag ?? victim.tag;
   for (const spec of matrixCalls()) {
     const { file, method, form, keyed } = spec;
     if (fieldsOnly && (keyed || !(form ? referencesId(form) : ROUTES[file].query?.includes(":message")))) continue;
-    const { response, text, body, path, where } = await run(actor, spec, targets, victim.tag, pathTargets);
+    const { response, text, body, path, where } = await run(actor, spec, targets, tag, pathTargets);
     const wrong = keyed
       ? wrongKeyedAnswer(actor, (unknownKeys && keyed.unknownAnswer) || keyed.answer, response, text, targets)
       : wrongAnswer(actor, ROUTES[file], response, path, method, Boolean(form && referencesId(form)));
@@ -400,6 +404,74 @@ describe("unknown ids and own-agency ids the user does not take part in answer 4
       const outsiders = await signedInActors(home, ["memberIn", "memberOut", "clientOwner", "clientEmployee"]);
       for (const actor of outsiders) failures.push(...(await matrix(actor, hiddenOwnTargets(home), other)));
       expect(failures).toEqual([]);
+    },
+    SLOW,
+  );
+});
+
+describe("a space's team-only side (issue 38) is, to all but the agency's staff who see the space, an unknown id", () => {
+  /** The team side as every route's space, its message (with its file and preview picture) as every route's message. */
+  const teamOnlyTargets = (world: AgencyWorld): Ids => ({
+    ...unknownTargets(),
+    space: world.teamOnly.side,
+    message: world.teamOnly.message.id,
+  });
+  const secretOf = (world: AgencyWorld) => ({ tag: world.teamOnly.markers[0], markers: world.teamOnly.markers });
+  // The same people posted every form of the tests above: a fresh allowance, so that a refusal is the id's.
+  beforeEach(() => forget("actions-per-user"));
+
+  test(
+    "the space's client owner and client employee, a team member of other spaces, and another agency's owner",
+    async () => {
+      const failures: Failure[] = [];
+      const actors = [
+        ...(await signedInActors(home, ["clientOwner", "clientEmployee", "memberOut"])),
+        ...(await signedInActors(other, ["owner"])),
+      ];
+      for (const actor of actors) {
+        failures.push(
+          ...(await matrix(actor, teamOnlyTargets(home), home, { secret: secretOf(home), unknownKeys: true })),
+        );
+      }
+      expect(failures).toEqual([]);
+    },
+    SLOW,
+  );
+
+  test(
+    "the same ids in the fields of forms posted to the client's own space, and its word searched for on every page",
+    async () => {
+      const failures: Failure[] = [];
+      for (const actor of await signedInActors(home, ["clientOwner", "clientEmployee"])) {
+        failures.push(
+          ...(await matrix(actor, teamOnlyTargets(home), home, {
+            fieldsOnly: true,
+            pathTargets: ownTargets(home),
+            secret: secretOf(home),
+          })),
+        );
+        for (const [file, module] of modules) {
+          if (!module.loader || paramNames(file).some((name) => name !== "*")) continue;
+          const { body, where } = await run(actor, { file, method: "GET" }, unknownTargets(), secretOf(home).tag);
+          const leak = leakedMarker(body, home.teamOnly.markers);
+          if (leak) failures.push(`${where}: shows "${leak}"`);
+        }
+      }
+      expect(failures).toEqual([]);
+    },
+    SLOW,
+  );
+
+  test(
+    "the agency's owner and the team member of the space reach it: the ids under test are real",
+    async () => {
+      for (const actor of await signedInActors(home, ["owner", "memberIn"])) {
+        for (const file of ["spaces.$spaceId.tsx", "spaces.$spaceId_.files.tsx", "attachments.$messageId.tsx"]) {
+          const { response, body, where } = await run(actor, { file, method: "GET" }, teamOnlyTargets(home), "");
+          expect(response.status, where).toBe(200);
+          expect(body, where).toContain(home.teamOnly.markers[0]);
+        }
+      }
     },
     SLOW,
   );

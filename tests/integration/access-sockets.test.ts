@@ -135,6 +135,54 @@ describe("a socket refuses every event about a space or message its user may not
   );
 
   test(
+    "a space's clients and a team member of other spaces, about its team-only side (issue 38)",
+    async () => {
+      const teamOnly = { ...unknownTargets(), space: home.teamOnly.side, message: home.teamOnly.message.id };
+      const { memberOut, clientOwner, clientEmployee } = home.people;
+      const failures: string[] = [];
+      const before = await snapshot();
+      for (const [name, user] of Object.entries({ memberOut, clientOwner, clientEmployee })) {
+        const socket = await connectAs(user);
+        failures.push(...(await refusals(socket, name, teamOnly, home.teamOnly.markers)));
+      }
+      expect(changedTables(before, await snapshot())).toEqual([]);
+      expect(failures).toEqual([]);
+    },
+    SLOW,
+  );
+
+  test(
+    "the space's clients are sent nothing while its team talks, types and reacts on the team-only side",
+    async () => {
+      const { owner, memberIn, clientOwner, clientEmployee } = home.people;
+      const clients = await Promise.all([clientOwner, clientEmployee].map(connectAs));
+      const heard = clients.map(everything);
+      const [talker, teammate] = await Promise.all([owner, memberIn].map(connectAs));
+      const teammateHeard = everything(teammate);
+      const word = home.teamOnly.markers[0];
+      talker.emit(TYPING_EVENT, { spaceId: home.teamOnly.side, typing: true });
+      const sent = await request<{ ok: boolean; message: { id: string } }>(talker, "chat:send", {
+        spaceId: home.teamOnly.side,
+        clientId: crypto.randomUUID(),
+        content: `${word} live note`,
+      });
+      expect(sent.ok).toBe(true);
+      await request(talker, "chat:react", { messageId: sent.message.id, reaction: "smile" });
+      await request(talker, "chat:edit", { messageId: sent.message.id, content: `${word} edited note` });
+      await request(talker, "chat:read", { spaceId: home.teamOnly.side });
+      // A marker after them all, on the client side: once the clients hear it, the rest had its time.
+      const marker = `Open marker ${crypto.randomUUID()}`;
+      await request(talker, "chat:send", { spaceId: home.space.id, clientId: crypto.randomUUID(), content: marker });
+      await eventually(() => expect(teammateHeard.join("\n")).toContain("edited note"));
+      for (const seen of heard) {
+        await eventually(() => expect(seen.join("\n")).toContain(marker));
+        expect(leakedMarker(seen.join("\n"), [...home.teamOnly.markers, home.teamOnly.side])).toBeUndefined();
+      }
+    },
+    SLOW,
+  );
+
+  test(
     "another agency's sockets are sent nothing while that agency chats",
     async () => {
       const listeners = await Promise.all(Object.values(home.people).map(connectAs));

@@ -10,7 +10,7 @@ import { CATCH_UP_EVENT } from "~/shared/protocol";
 import { startLiveChat } from "#tests/support/live-chat";
 import { call, cookieFor, getRequest } from "#tests/support/requests";
 import { connectClient, eventually, record, sessionCookie, startServerProcesses } from "#tests/support/sockets";
-import { clientSpace } from "#tests/support/space-worlds";
+import { CHAT_SIDES } from "#tests/support/space-worlds";
 
 /*
  * The database goes away under a conversation: every backend of this test's database is
@@ -64,97 +64,102 @@ describe.skipIf(!postgres)("the database going away under a conversation", () =>
 
   afterAll(() => instances.stop());
 
-  test("the instances stay up, sends succeed again, nothing acknowledged is lost or doubled, and live delivery resumes", async () => {
-    const { owner, alice, launch: chatSpace } = await clientSpace();
+  test.each(CHAT_SIDES)(
+    "$name: the instances stay up, sends succeed again, nothing acknowledged is lost or doubled, and live delivery resumes",
+    async (side) => {
+      const { owner, other: alice, chatId } = await side.world();
+      const chatSpace = { id: chatId };
 
-    function person(socket: Socket) {
-      const tab = startLiveChat(socket, chatSpace.id, { ackTimeoutMs: 5_000 });
-      keepConnected(socket);
-      return { ...tab, catchUps: record(socket, CATCH_UP_EVENT) };
-    }
-    // The owner on the first instance, Alice on the second.
-    const sender = person(await connectClient(origins[0], await sessionCookie(owner), { reconnect: true }));
-    const receiver = person(await connectClient(origins[1], await sessionCookie(alice), { reconnect: true }));
-    await Promise.all([sender.chat.sync(), receiver.chat.sync()]);
-
-    const typed: OutboxMessage[] = [];
-    const stopTyping = repeat(async () => void typed.push(sender.chat.send(`Message ${typed.length + 1}`)), 25);
-    const pageCookie = await cookieFor(owner);
-    const pages: Array<number | "unavailable"> = [];
-    const loadPage = () =>
-      call(space.loader, getRequest(`/spaces/${chatSpace.id}`, pageCookie), { spaceId: chatSpace.id });
-    const stopLoading = repeat(async () => {
-      try {
-        pages.push((await loadPage()).status);
-      } catch (error) {
-        // What the page server turns into 503 with Retry-After (entry.server.tsx); anything else fails the test.
-        if (!isDatabaseUnavailable(error)) throw error;
-        pages.push("unavailable");
+      function person(socket: Socket) {
+        const tab = startLiveChat(socket, chatSpace.id, { ackTimeoutMs: 5_000 });
+        keepConnected(socket);
+        return { ...tab, catchUps: record(socket, CATCH_UP_EVENT) };
       }
-    }, 20);
+      // The owner on the first instance, Alice on the second.
+      const sender = person(await connectClient(origins[0], await sessionCookie(owner), { reconnect: true }));
+      const receiver = person(await connectClient(origins[1], await sessionCookie(alice), { reconnect: true }));
+      await Promise.all([sender.chat.sync(), receiver.chat.sync()]);
 
-    // The conversation is under way, and pages load.
-    await eventually(() => {
-      expect(sender.acknowledged.size).toBeGreaterThanOrEqual(5);
-      expect(pages).toContain(200);
-    });
-    // For a second, every connection the instances and this process hold or open is ended.
-    let ended = 0;
-    for (let round = 0; round < 6; round++) {
-      ended += await terminateEveryBackend();
-      await pause(200);
-    }
-    // Typing goes on until a message typed after the outage is acknowledged.
-    const typedBefore = typed.length;
-    await eventually(() => {
-      expect(typed.length).toBeGreaterThan(typedBefore);
-      expect(sender.acknowledged.has(typed[typedBefore].clientId)).toBe(true);
-    }, 30_000);
-    await stopTyping();
-    await stopLoading();
+      const typed: OutboxMessage[] = [];
+      const stopTyping = repeat(async () => void typed.push(sender.chat.send(`Message ${typed.length + 1}`)), 25);
+      const pageCookie = await cookieFor(owner);
+      const pages: Array<number | "unavailable"> = [];
+      const loadPage = () =>
+        call(space.loader, getRequest(`/spaces/${chatSpace.id}`, pageCookie), { spaceId: chatSpace.id });
+      const stopLoading = repeat(async () => {
+        try {
+          pages.push((await loadPage()).status);
+        } catch (error) {
+          // What the page server turns into 503 with Retry-After (entry.server.tsx); anything else fails the test.
+          if (!isDatabaseUnavailable(error)) throw error;
+          pages.push("unavailable");
+        }
+      }, 20);
 
-    expect(ended).toBeGreaterThan(0);
-    for (const instance of instances.processes)
-      expect({ exitCode: instance.exitCode, signal: instance.signalCode }).toEqual({ exitCode: null, signal: null });
-    // Each instance lost its LISTEN, listened again, and told its sockets to catch up.
-    await eventually(() => {
-      expect(sender.catchUps.length).toBeGreaterThan(0);
-      expect(receiver.catchUps.length).toBeGreaterThan(0);
-    }, 30_000);
+      // The conversation is under way, and pages load.
+      await eventually(() => {
+        expect(sender.acknowledged.size).toBeGreaterThanOrEqual(5);
+        expect(pages).toContain(200);
+      });
+      // For a second, every connection the instances and this process hold or open is ended.
+      let ended = 0;
+      for (let round = 0; round < 6; round++) {
+        ended += await terminateEveryBackend();
+        await pause(200);
+      }
+      // Typing goes on until a message typed after the outage is acknowledged.
+      const typedBefore = typed.length;
+      await eventually(() => {
+        expect(typed.length).toBeGreaterThan(typedBefore);
+        expect(sender.acknowledged.has(typed[typedBefore].clientId)).toBe(true);
+      }, 30_000);
+      await stopTyping();
+      await stopLoading();
 
-    // Every message typed is acknowledged in the end, and both people see each once, in order.
-    const clientIds = typed.map((entry) => entry.clientId);
-    const created = (changes: SpaceChange[]) =>
-      changes.filter((change) => change.kind === "message.created").map((change) => change.payload.clientId);
-    await eventually(() => {
-      expect(sender.pending()).toEqual([]);
-      expect(created(sender.applied).sort()).toEqual([...clientIds].sort());
-      expect(created(receiver.applied).sort()).toEqual([...clientIds].sort());
-    }, 60_000);
-    const stored = await db
-      .selectFrom("space_messages")
-      .select("client_id")
-      .where("space_id", "=", chatSpace.id)
-      .execute();
-    const timesStored = (clientId: string) => stored.filter((row) => row.client_id === clientId).length;
-    expect(clientIds.map(timesStored)).toEqual(clientIds.map(() => 1));
-    for (const side of [sender, receiver])
-      expect(side.applied.map((change) => change.seq)).toEqual(side.applied.map((_, index) => index + 1));
+      expect(ended).toBeGreaterThan(0);
+      for (const instance of instances.processes)
+        expect({ exitCode: instance.exitCode, signal: instance.signalCode }).toEqual({ exitCode: null, signal: null });
+      // Each instance lost its LISTEN, listened again, and told its sockets to catch up.
+      await eventually(() => {
+        expect(sender.catchUps.length).toBeGreaterThan(0);
+        expect(receiver.catchUps.length).toBeGreaterThan(0);
+      }, 30_000);
 
-    // Pages answered throughout, and answer normally again.
-    expect(pages.length).toBeGreaterThan(0);
-    expect(pages.filter((status) => status !== "unavailable" && status !== 200)).toEqual([]);
-    expect((await loadPage()).status).toBe(200);
+      // Every message typed is acknowledged in the end, and both people see each once, in order.
+      const clientIds = typed.map((entry) => entry.clientId);
+      const created = (changes: SpaceChange[]) =>
+        changes.filter((change) => change.kind === "message.created").map((change) => change.payload.clientId);
+      await eventually(() => {
+        expect(sender.pending()).toEqual([]);
+        expect(created(sender.applied).sort()).toEqual([...clientIds].sort());
+        expect(created(receiver.applied).sort()).toEqual([...clientIds].sort());
+      }, 60_000);
+      const stored = await db
+        .selectFrom("space_messages")
+        .select("client_id")
+        .where("space_id", "=", chatSpace.id)
+        .execute();
+      const timesStored = (clientId: string) => stored.filter((row) => row.client_id === clientId).length;
+      expect(clientIds.map(timesStored)).toEqual(clientIds.map(() => 1));
+      for (const side of [sender, receiver])
+        expect(side.applied.map((change) => change.seq)).toEqual(side.applied.map((_, index) => index + 1));
 
-    // A message sent now reaches the other instance's socket live, as a broadcast.
-    const live = record<{ spaceId: string; change: SpaceChange }>(receiver.socket, "space:change");
-    const probe = sender.chat.send("After the outage");
-    await eventually(
-      () =>
-        expect(live.map(({ change }) => change.kind === "message.created" && change.payload.clientId)).toContain(
-          probe.clientId,
-        ),
-      30_000,
-    );
-  }, 180_000);
+      // Pages answered throughout, and answer normally again.
+      expect(pages.length).toBeGreaterThan(0);
+      expect(pages.filter((status) => status !== "unavailable" && status !== 200)).toEqual([]);
+      expect((await loadPage()).status).toBe(200);
+
+      // A message sent now reaches the other instance's socket live, as a broadcast.
+      const live = record<{ spaceId: string; change: SpaceChange }>(receiver.socket, "space:change");
+      const probe = sender.chat.send("After the outage");
+      await eventually(
+        () =>
+          expect(live.map(({ change }) => change.kind === "message.created" && change.payload.clientId)).toContain(
+            probe.clientId,
+          ),
+        30_000,
+      );
+    },
+    180_000,
+  );
 });

@@ -10,7 +10,7 @@ import { PresenceTracker } from "~/realtime/presence.server";
 import { actorOf, createAgency, createClient, createSpace, createTeamMember } from "#tests/support/factories";
 import { twoSpaces } from "#tests/support/space-worlds";
 import { removeClientFromSpace } from "~/models/space-assignments.server";
-import { canSeeSpace } from "~/models/space-access.server";
+import { canSeeChat } from "~/models/space-access.server";
 import {
   closeClients,
   connectClient,
@@ -207,7 +207,7 @@ describe("after someone leaves a space", () => {
     });
 
     await removeClientFromSpace(await actorOf(owner), launch.id, oliviaClient.id);
-    await eventually(async () => expect(await canSeeSpace(await actorOf(olivia), launch.id)).toBe(false));
+    await eventually(async () => expect(await canSeeChat(await actorOf(olivia), launch.id)).toBe(false));
     const hidden = await call(
       clientProfile.action,
       postRequest("/client/settings", { intent: "presence" }, await cookieFor(olivia)),

@@ -9,6 +9,7 @@ import { issueTemporaryPassword, replaceTemporaryPassword } from "~/models/tempo
 import { verifyPassword } from "~/models/passwords.server";
 import { db } from "~/services/db.server";
 import { subscribe } from "~/models/events.server";
+import { teamSideOf } from "~/models/space-access.server";
 import {
   PASSWORD,
   actorOf,
@@ -174,7 +175,8 @@ describe("removing (SPEC §2.9, §2.10)", () => {
     stop.forEach((unsubscribe) => unsubscribe());
 
     expect(ended).toEqual([manager.user.id]);
-    expect(removedFrom).toEqual([globexSpace.id]);
+    // Both of the space's chats, its client chat and its team-only side (issue 38).
+    expect(removedFrom).toEqual([globexSpace.id, await teamSideOf(globexSpace.id)]);
     expect(await db.selectFrom("team_members").select("id").where("id", "=", manager.member.id).execute()).toEqual([]);
     expect(await db.selectFrom("sessions").select("id").where("user_id", "=", manager.user.id).execute()).toEqual([]);
     const kept = await db

@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import {
   findVisibleSpace,
   spaceMemberUserIds,
+  teamSideOf,
   visibleSpaceIds,
   visibleSpacesOfEach,
 } from "~/models/space-access.server";
@@ -63,11 +64,14 @@ describe("which spaces each user type sees (SPEC §6)", () => {
     );
     const each = await visibleSpacesOfEach(actors);
     const ids = (index: number) => each[index].map((space) => space.id).sort();
-    expect(ids(0)).toEqual([launch.id, rebrand.id].sort());
-    expect(ids(1)).toEqual([launch.id]);
+    // Every chat each may read: the agency's staff read both sides of their spaces, clients the client side alone.
+    const bothSides = async (...spaceIds: string[]) =>
+      [...spaceIds, ...(await Promise.all(spaceIds.map((id) => teamSideOf(id))))].sort();
+    expect(ids(0)).toEqual(await bothSides(launch.id, rebrand.id));
+    expect(ids(1)).toEqual(await bothSides(launch.id));
     expect(ids(2)).toEqual([launch.id]);
     expect(ids(3)).toEqual([]);
-    expect(ids(4)).toEqual([other.launch.id, other.rebrand.id].sort());
+    expect(ids(4)).toEqual(await bothSides(other.launch.id, other.rebrand.id));
     expect(ids(5)).toEqual([other.launch.id]);
     expect(each[0].find((space) => space.id === launch.id)?.lastSeq).toBe(0);
     expect(await visibleSpacesOfEach([])).toEqual([]);
@@ -96,12 +100,16 @@ describe("assigning people to spaces", () => {
     await assignTeamMember(actor, rebrand.id, designer.member.id);
     expect(await visibleNames(await actorOf(designer.user))).toEqual(["Launch", "Rebrand"]);
 
-    const removed: string[][] = [];
-    const stop = subscribe("space.access-removed", ({ userIds }) => removed.push(userIds));
+    const removed: Array<[string, string[]]> = [];
+    const stop = subscribe("space.access-removed", ({ spaceId, userIds }) => removed.push([spaceId, userIds]));
     await unassignTeamMember(actor, rebrand.id, designer.member.id);
     stop();
     expect(await visibleNames(await actorOf(designer.user))).toEqual(["Launch"]);
-    expect(removed).toEqual([[designer.user.id]]);
+    // Out of the space's rooms at once, its team side's too (issue 38).
+    expect(removed).toEqual([
+      [rebrand.id, [designer.user.id]],
+      [await teamSideOf(rebrand.id), [designer.user.id]],
+    ]);
   });
 
   test("team members and clients without the owner role cannot assign anyone", async () => {

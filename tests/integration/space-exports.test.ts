@@ -2,7 +2,6 @@ import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { buffer } from "node:stream/consumers";
 import { promisify } from "node:util";
 import { unzipSync, strFromU8 } from "fflate";
 import { sql } from "kysely";
@@ -35,6 +34,7 @@ import { newFileKey, storage } from "~/services/storage.server";
 import { actorOf, createAgency, createClient, createSpace, createTeamMember } from "#tests/support/factories";
 import { call, cookieFor, getRequest, postRequest, toastOf } from "#tests/support/requests";
 import { whileWritesFail } from "#tests/support/faults";
+import { download, exportNow, exportsOf, mailedToken } from "#tests/support/exports";
 
 /* A space taken out as a ZIP (issue 17): who may, what it holds, and the single-use, expiring link that brings it. */
 
@@ -65,34 +65,10 @@ const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 const askedMinutesAgo = (spaceId: string, minutes: number) =>
   sql`update space_exports set created_at = ${minutesAgo(minutes)} where space_id = ${spaceId}`.execute(db);
 
-const exportsOf = (spaceId: string) =>
-  db.selectFrom("space_exports").selectAll().where("space_id", "=", spaceId).orderBy("created_at").execute();
-
-/** The token of the newest export mail to `email`. */
-async function mailedToken(email: string) {
-  const mail = (await readOutbox()).filter((sent) => sent.to === email).at(-1);
-  if (!mail) throw new Error(`no export mail to ${email}`);
-  const link = mail.text.match(/https?:\/\/\S+\/space-export\?token=[\w-]+/)![0];
-  return { mail, token: new URL(link).searchParams.get("token")! };
-}
-
-/** Asks for an export as `user`, runs its job at once, and returns the link's token from the mail. */
-async function exportNow(user: { id: string; email: string }, spaceId: string) {
-  await requestSpaceExport(await actorOf(user), spaceId);
-  const [request] = (await exportsOf(spaceId)).filter((row) => row.requested_by === user.id && !row.token_hash);
-  expect(await sendSpaceExport(request.id, ORIGIN)).toBe(true);
-  return (await mailedToken(user.email)).token;
-}
-
 /** What the export page says when the export did not start: the form's error. */
 async function refusalOf(response: Response) {
   const { result } = (await response.json()) as FormReply;
   return result.error?.[""];
-}
-
-async function download(user: { id: string }, token: string) {
-  const { archive, fileName } = await takeSpaceExport(await actorOf(user), token);
-  return { fileName, entries: unzipSync(new Uint8Array(await buffer(archive.stream))) };
 }
 
 describe("who may export a space", () => {

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import { holdImage, pruneUnusedUploads } from "~/models/pending-uploads.server";
+import { teamSideOf } from "~/models/space-access.server";
 import { removeClientFromSpace } from "~/models/space-assignments.server";
 import { getSpaceClients, getSpaceTeam } from "~/models/space-members.server";
 import {
@@ -234,15 +235,21 @@ describe("deleting a space", () => {
       ])
       .execute();
 
-    const removed: string[][] = [];
-    const stop = subscribe("space.access-removed", ({ userIds }) => removed.push(userIds.sort()));
+    const teamSide = await teamSideOf(launch.id);
+    const removed: Array<[string, string[]]> = [];
+    const stop = subscribe("space.access-removed", ({ spaceId, userIds }) => removed.push([spaceId, userIds.sort()]));
     await deleteSpace(admin, launch.id);
     stop();
 
     expect(await db.selectFrom("space_messages").select("id").where("space_id", "=", launch.id).execute()).toEqual([]);
     expect(await storage().get(logo)).toBeNull();
     expect(await storage().get(attachment)).toBeNull();
-    expect(removed).toEqual([[admin.id, designer.user.id, owner.user.id].sort()]);
+    // Both sides' rooms: the team side's only ever had the agency's staff (issue 38).
+    expect(removed).toEqual([
+      [launch.id, [admin.id, designer.user.id, owner.user.id].sort()],
+      [teamSide, [admin.id, designer.user.id].sort()],
+    ]);
+    expect(await db.selectFrom("spaces").select("id").where("id", "=", teamSide).execute()).toEqual([]);
     expect((await listVisibleSpaces(admin)).items).toEqual([]);
     const activity = await db.selectFrom("activity").select("action").where("subject_id", "=", launch.id).execute();
     expect(activity.map((row) => row.action)).toContain("space.deleted");

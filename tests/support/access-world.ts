@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import sharp from "sharp";
 import type { Database } from "#db/schema";
 import { recordPresence } from "~/models/presence.server";
+import { teamSideOf } from "~/models/space-access.server";
 import { requestSpaceExport, sendSpaceExport, setClientOwnerExports } from "~/models/space-exports.server";
 import { db } from "~/services/db.server";
 import { readOutbox } from "~/services/outbox.server";
@@ -71,6 +72,11 @@ export async function agencyWorld(tag: string) {
   // Both messages carry a file and a link preview with its picture, so that their downloads are
   // refused for who may not see them, not for lack of a file.
   const message = await messageWithFileAndPreview(space.id, owner.id, tag, `${tag} main message text`);
+  // Issue 38: a message with its file and preview on the main space's team-only side, marked
+  // with a word of its own, which none of the space's clients may ever be shown.
+  const teamMarker = `Hushhush${tag}`;
+  const teamSide = await teamSideOf(space.id);
+  const teamMessage = await messageWithFileAndPreview(teamSide, owner.id, teamMarker, `${teamMarker} team-only text`);
   const hiddenMessage = await messageWithFileAndPreview(
     hiddenSpace.id,
     owner.id,
@@ -110,6 +116,7 @@ export async function agencyWorld(tag: string) {
     hiddenSpace,
     hiddenClient: hiddenClientUser,
     message,
+    teamOnly: { side: teamSide, message: teamMessage, markers: [teamMarker, teamMarker.toLowerCase()] },
     hiddenMessage,
     invitation,
     client: clientEmployeeRecord,

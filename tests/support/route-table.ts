@@ -62,6 +62,7 @@ const chatForms: Form[] = [
   { intent: "delete", messageId: ":message" },
   { intent: "react", messageId: ":message", reaction: "heart" },
   { intent: "remove-preview", messageId: ":message" },
+  { intent: "share", messageId: ":message" },
 ];
 /** The Files tab's upload: a file into the chat (without one, the space is checked first, then the file is missed). */
 const shareFileForms: Form[] = [{ clientId: ":uuid" }];

@@ -1,4 +1,6 @@
-import { createAgency, createClient, createSpace } from "./factories";
+import { teamSideOf } from "~/models/space-access.server";
+import { db } from "~/services/db.server";
+import { createAgency, createClient, createSpace, createTeamMember } from "./factories";
 
 /*
  * The small worlds the chat's socket tests start from: who takes part in a space, and
@@ -26,3 +28,27 @@ export async function twoSpaces(launchClientName: string) {
   const stranger = (await createAgency({ agencyName: "Elsewhere" })).owner;
   return { owner, agencyId, inLaunch, bob, launch, rebrand, stranger };
 }
+
+/*
+ * Each side of a space is a chat of its own, with its own numbers (issue 38): the agency's
+ * owner talks with the client in the client chat, and with a team member on the team side.
+ * The reliability tests run on both.
+ */
+export const CHAT_SIDES = [
+  {
+    name: "the client chat",
+    async world() {
+      const { owner, alice, launch } = await clientSpace();
+      return { owner, other: alice, chatId: launch.id };
+    },
+  },
+  {
+    name: "the team-only side",
+    async world() {
+      const { owner, agencyId, launch } = await clientSpace();
+      const { user, member } = await createTeamMember(agencyId, "DESIGNER", { name: "Dana Designer" });
+      await db.insertInto("team_member_spaces").values({ space_id: launch.id, team_member_id: member.id }).execute();
+      return { owner, other: user, chatId: await teamSideOf(launch.id) };
+    },
+  },
+];

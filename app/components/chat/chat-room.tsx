@@ -5,6 +5,7 @@ import { ChatIcon } from "~/components/ui/icons";
 import { useHydrated } from "~/components/use-hydrated";
 import { useLatestHandlers } from "~/components/use-latest-handlers";
 import { replyExcerpt, type ChatMessage, type ChatPerson, type ReplyQuote } from "~/shared/chat-message";
+import type { ChatSide, ChatTabs, SharePreview } from "~/shared/chat-sides";
 import { ConnectionNotice, TypingNotice } from "./chat-notices";
 import { unreadOnSight } from "./chat-reads";
 import { chatReducer, initChatState } from "./chat-state";
@@ -14,12 +15,17 @@ import { MessageBubble, type BubbleActions } from "./message-bubble";
 import { MessageList } from "./message-list";
 import { PendingBubble } from "./pending-bubble";
 import { SearchResults } from "./search-results";
+import { ShareConfirmation } from "./share-confirmation";
 import { chatResourcePath, useChatActions } from "./use-chat-actions";
 import { useJumpToMessage } from "./use-jump-to-message";
 import { useLiveChat } from "./use-live-chat";
 
 export type ChatRoomData = {
+  /** The chat's id: the space's own, or its team side's (issue 38). */
   spaceId: string;
+  side: ChatSide;
+  /** ?share=<id> on the team side: the message Share with client asks to confirm. */
+  sharing: SharePreview | null;
   /** ?reply=<id> without JavaScript: the message the box answers. */
   replyingTo: ReplyQuote | null;
   viewer: ChatPerson;
@@ -36,15 +42,18 @@ export type ChatRoomData = {
 /**
  * A space's chat (SPEC §2.13): search, the messages, the send form. `path` is the
  * page's own address, where its forms post without JavaScript; `sendError` and
- * `draft` come back from a refused send so nothing typed is lost.
+ * `draft` come back from a refused send so nothing typed is lost. `tabs`, for the
+ * agency's staff, lead to the space's Client chat and Team only sides (issue 38).
  */
 export function ChatRoom({
   data,
+  tabs = null,
   path,
   sendError,
   draft,
 }: {
   data: ChatRoomData;
+  tabs?: ChatTabs | null;
   path: string;
   sendError: string | null;
   draft: string;
@@ -101,7 +110,7 @@ export function ChatRoom({
       role="region"
       aria-labelledby="chat-title"
     >
-      <ChatToolbar path={path} query={data.query} mentionsMe={data.mentionsMe} />
+      <ChatToolbar path={path} query={data.query} mentionsMe={data.mentionsMe} side={data.side} tabs={tabs} />
 
       {data.results ? (
         <SearchResults
@@ -131,6 +140,7 @@ export function ChatRoom({
                 action={path}
                 highlighted={jump.highlighted === message.id}
                 actions={bubbleActions}
+                shareable={data.side === "team"}
               />
             )}
             renderPending={(entry) => (
@@ -155,8 +165,10 @@ export function ChatRoom({
           ) : null}
           <TypingNotice names={live.typers} />
           <ConnectionNotice connected={live.connected} problem={live.connectionProblem} />
+          {data.sharing ? <ShareConfirmation message={data.sharing} action={path} /> : null}
           <Composer
             action={path}
+            teamOnly={data.side === "team"}
             clientId={data.clientId}
             error={sendError}
             defaultContent={draft}

@@ -1,21 +1,46 @@
 import { Form, Link } from "@remix-run/react";
 import { buttonClassName } from "~/components/ui/button";
 import { inputClassName } from "~/components/ui/field";
-import { ChatIcon, MentionIcon, SearchIcon } from "~/components/ui/icons";
+import { clsx } from "clsx";
+import { ChatIcon, LockIcon, MentionIcon, SearchIcon } from "~/components/ui/icons";
+import { TEAM_ONLY, type ChatSide, type ChatTabs } from "~/shared/chat-sides";
 import { useHydrated } from "~/components/use-hydrated";
 
 /**
  * The chat's title bar: the search (a GET form to the page), the Mentions filter, and,
- * without JavaScript, Refresh. `path` is the page's own address.
+ * without JavaScript, Refresh. `path` is the page's own address. For the agency's staff
+ * the title is the space's two sides, Client chat and Team only, with their unread counts
+ * (issue 38); a client sees "Chat" alone and never learns there is another side.
  */
-export function ChatToolbar({ path, query, mentionsMe }: { path: string; query: string; mentionsMe: boolean }) {
+export function ChatToolbar({
+  path,
+  query,
+  mentionsMe,
+  side,
+  tabs,
+}: {
+  path: string;
+  query: string;
+  mentionsMe: boolean;
+  side: ChatSide;
+  tabs: ChatTabs | null;
+}) {
   const hydrated = useHydrated();
   return (
     <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 p-3">
-      <h2 id="chat-title" className="mr-auto flex items-center gap-2 text-base font-semibold text-slate-900">
-        <ChatIcon className="size-5 text-slate-500" aria-hidden="true" />
-        Chat
-      </h2>
+      {tabs ? (
+        <>
+          <h2 id="chat-title" className="sr-only">
+            {side === "team" ? TEAM_ONLY : "Client chat"}
+          </h2>
+          <SideTabs side={side} tabs={tabs} />
+        </>
+      ) : (
+        <h2 id="chat-title" className="mr-auto flex items-center gap-2 text-base font-semibold text-slate-900">
+          <ChatIcon className="size-5 text-slate-500" aria-hidden="true" />
+          Chat
+        </h2>
+      )}
       <Form method="get" action={path} role="search" className="flex min-w-0 flex-1 items-center gap-2 sm:flex-none">
         <label htmlFor="chat-search" className="sr-only">
           Search messages
@@ -50,5 +75,46 @@ export function ChatToolbar({ path, query, mentionsMe }: { path: string; query: 
         </Link>
       )}
     </div>
+  );
+}
+
+/** Client chat | Team only: links to the two sides, the current one marked, each with what is unread there. */
+function SideTabs({ side, tabs }: { side: ChatSide; tabs: ChatTabs }) {
+  const entries = [
+    { side: "client" as const, label: "Client chat", ...tabs.client },
+    { side: "team" as const, label: TEAM_ONLY, ...tabs.team },
+  ];
+  return (
+    <nav aria-label="Chat sides" className="mr-auto">
+      <ul className="inline-flex rounded-lg bg-slate-100 p-1">
+        {entries.map((entry) => {
+          const current = entry.side === side;
+          return (
+            <li key={entry.side}>
+              <Link
+                to={`/spaces/${entry.id}`}
+                aria-current={current ? "page" : undefined}
+                className={clsx(
+                  "flex items-center gap-1.5 rounded-md px-3 py-1 text-sm font-medium",
+                  "focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600",
+                  current && entry.side === "team" && "bg-amber-100 text-amber-950 shadow-sm",
+                  current && entry.side === "client" && "bg-white text-slate-900 shadow-sm",
+                  !current && "text-slate-600 hover:text-slate-900",
+                )}
+              >
+                {entry.side === "team" ? <LockIcon className="size-4" aria-hidden="true" /> : null}
+                {entry.label}
+                {entry.unread > 0 && !current ? (
+                  <span className="rounded-full bg-indigo-600 px-1.5 text-xs font-semibold text-white">
+                    {entry.unread}
+                    <span className="sr-only"> unread</span>
+                  </span>
+                ) : null}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
   );
 }

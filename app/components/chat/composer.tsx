@@ -3,7 +3,8 @@ import { clsx } from "clsx";
 import { useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { inputClassName } from "~/components/ui/field";
-import { UploadIcon } from "~/components/ui/icons";
+import { LockIcon, UploadIcon } from "~/components/ui/icons";
+import { TEAM_ONLY_NOTE } from "~/shared/chat-sides";
 import { useHydrated } from "~/components/use-hydrated";
 import { MESSAGE_MAX_LENGTH, MESSAGE_TEXT, type ReplyQuote } from "~/shared/chat-message";
 import { ATTACHMENT_ACCEPT } from "./attachment-format";
@@ -28,8 +29,11 @@ export function Composer({
   onTyping,
   replyingTo = null,
   onCancelReply,
+  teamOnly = false,
 }: {
   action: string;
+  /** The team side's box (issue 38): marked and coloured so nobody takes it for the client's. */
+  teamOnly?: boolean;
   clientId: string;
   error: string | null;
   defaultContent: string;
@@ -79,8 +83,14 @@ export function Composer({
       action={replyingTo ? `${action}?reply=${replyingTo.id}` : action}
       encType="multipart/form-data"
       onSubmit={submit}
-      className="border-t border-slate-200 p-3"
+      className={clsx("border-t p-3", teamOnly ? "border-amber-300 bg-amber-50" : "border-slate-200")}
     >
+      {teamOnly ? (
+        <p id="team-only-note" className="mb-2 flex items-center gap-1.5 text-xs font-semibold text-amber-900">
+          <LockIcon className="size-4" aria-hidden="true" />
+          {TEAM_ONLY_NOTE}
+        </p>
+      ) : null}
       <input type="hidden" name="intent" value="send" />
       <input type="hidden" name="clientId" value={clientId} />
       {replyingTo ? (
@@ -117,10 +127,13 @@ export function Composer({
           name="content"
           rows={1}
           defaultValue={defaultContent}
-          placeholder="Type a message…"
+          placeholder={teamOnly ? "Message your team…" : "Type a message…"}
           maxLength={MESSAGE_MAX_LENGTH}
           aria-invalid={shownError ? true : undefined}
-          aria-describedby={shownError ? "chat-message-error" : undefined}
+          aria-describedby={
+            [shownError ? "chat-message-error" : "", teamOnly ? "team-only-note" : ""].filter(Boolean).join(" ") ||
+            undefined
+          }
           onChange={(event) => {
             setLength(event.currentTarget.value.length);
             onTyping?.(event.currentTarget.value.trim().length > 0);

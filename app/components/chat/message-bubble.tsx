@@ -3,7 +3,7 @@ import { clsx } from "clsx";
 import { memo, useRef, useState } from "react";
 import { showToast } from "~/components/toaster";
 import { Avatar } from "~/components/ui/avatar";
-import { CloseIcon, LinkIcon, ReplyIcon } from "~/components/ui/icons";
+import { CloseIcon, LinkIcon, ReplyIcon, ShareIcon } from "~/components/ui/icons";
 import { useClock, useNow } from "~/components/use-clock";
 import {
   formatSize,
@@ -52,8 +52,11 @@ export const MessageBubble = memo(function MessageBubble({
   action,
   actions,
   highlighted = false,
+  shareable = false,
 }: {
   message: ChatMessage;
+  /** A team-only message (issue 38): Share with client leads to its confirmation. */
+  shareable?: boolean;
   opensGroup?: boolean;
   viewerId: string;
   action: string;
@@ -166,6 +169,16 @@ export const MessageBubble = memo(function MessageBubble({
               <ReplyIcon className="size-4" aria-hidden="true" />
               <span className="sr-only">Reply</span>
             </Link>
+            {shareable ? (
+              <Link
+                to={`${action}?share=${message.id}#share-with-client`}
+                className="flex size-8 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
+                title="Share with client"
+              >
+                <ShareIcon className="size-4" aria-hidden="true" />
+                <span className="sr-only">Share with client</span>
+              </Link>
+            ) : null}
             {own ? (
               <MessageMenu
                 message={message}

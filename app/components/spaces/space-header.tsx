@@ -13,7 +13,16 @@ import { SpaceTabs } from "./space-tabs";
  * the Client Owner card (the client who owns it) and the Agency Owner card (the agency).
  * The tab's page follows.
  */
-export function SpaceHeader({ space, userType }: { space: SpaceOverview; userType: UserType }) {
+export function SpaceHeader({
+  space,
+  userType,
+  chatId = space.id,
+}: {
+  space: SpaceOverview;
+  userType: UserType;
+  /** The chat the page shows: the space's own, or its team side's (issue 38), whose Chat and Files the tabs lead to. */
+  chatId?: string;
+}) {
   const company = space.company || space.clientOwner?.company || space.name;
   return (
     <div className="space-y-5">
@@ -28,7 +37,7 @@ export function SpaceHeader({ space, userType }: { space: SpaceOverview; userTyp
               </p>
             </div>
           </div>
-          <SpaceTabs userType={userType} spaceId={space.id} />
+          <SpaceTabs userType={userType} spaceId={chatId} />
         </div>
         {space.canEdit || space.canExport ? (
           <div className="flex flex-wrap gap-3">

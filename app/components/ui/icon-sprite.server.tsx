@@ -37,6 +37,7 @@ const COMPONENTS: Record<IconId, React.ComponentType<React.ComponentProps<"svg">
   phone: outline.PhoneIcon,
   plus: outline.PlusIcon,
   reply: outline.ArrowUturnLeftIcon,
+  share: outline.ArrowUpOnSquareIcon,
   search: outline.MagnifyingGlassIcon,
   settings: outline.Cog6ToothIcon,
   sidebar: outline.ViewColumnsIcon,

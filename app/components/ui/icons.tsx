@@ -42,6 +42,7 @@ export const GLYPHS = {
   phone: "outline",
   plus: "outline",
   reply: "outline",
+  share: "outline",
   search: "outline",
   settings: "outline",
   sidebar: "outline",
@@ -128,6 +129,7 @@ export const PhoneIcon = spriteIcon("phone");
 export const PlusIcon = spriteIcon("plus");
 export const ReplyIcon = spriteIcon("reply");
 export const SearchIcon = spriteIcon("search");
+export const ShareIcon = spriteIcon("share");
 export const SettingsIcon = spriteIcon("settings");
 export const SidebarIcon = spriteIcon("sidebar");
 export const SlidersIcon = spriteIcon("sliders");
