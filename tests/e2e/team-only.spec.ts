@@ -81,15 +81,41 @@ test(
   },
 );
 
-test("the Team only side at a phone's width", async ({ page }) => {
+test("at a phone's width, a teammate's team-only message shows at once as unread on the Team only tab", async ({
+  page,
+  browser,
+}) => {
   const world = await createWorld(page, {
+    teamMembers: [{ name: "Dana Designer" }],
     clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
-    spaces: [{ name: "Northwind Launch", clients: [0], owner: 0 }],
+    spaces: [{ name: "Northwind Launch", teamMembers: [0], clients: [0], owner: 0 }],
   });
+  const space = world.spaces[0];
   await signInAs(page, world.owner.email);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`/spaces/${world.spaces[0].id}`);
-  await page.getByRole("navigation", { name: "Chat sides" }).getByRole("link", { name: "Team only" }).click();
+  // Live once its socket is in its rooms (the chat's first sync is answered): what came before, the page's count holds.
+  const connected = new Promise<void>((resolve) =>
+    page.on("websocket", (socket) =>
+      socket.on("framereceived", (frame) => String(frame.payload).startsWith("43") && resolve()),
+    ),
+  );
+  await page.goto(`/spaces/${space.id}`);
+  await connected;
+  const teamTab = page.getByRole("navigation", { name: "Chat sides" }).getByRole("link", { name: /Team only/ });
+  await expect(teamTab).toHaveAccessibleName("Team only");
+
+  const teammate = await browser.newContext();
+  const teammatePage = await teammate.newPage();
+  await signInAs(teammatePage, world.teamMembers[0].email);
+  await teammatePage.goto(`/spaces/${space.id}`);
+  await teammatePage.getByRole("navigation", { name: "Chat sides" }).getByRole("link", { name: "Team only" }).click();
+  await expect(teammatePage.getByText("Only your team sees this")).toBeVisible();
+  await send(teammatePage, "Heads up: they asked about the invoice");
+
+  await expect(teamTab).toHaveAccessibleName("Team only 1 unread");
+  await teammate.close();
+  await teamTab.click();
+  await expect(bubble(page, "Heads up: they asked about the invoice")).toBeVisible();
   await expect(page.getByText("Only your team sees this")).toBeVisible();
   await expectNoSidewaysScroll(page);
   await expectAccessible(page);

@@ -14,7 +14,7 @@ import { findDueUnreadNotices, sendUnreadNotice } from "~/models/unread-notices.
 import { changesSince } from "~/models/space-changes.server";
 import { setClientOwnerExports } from "~/models/space-exports.server";
 import { listSpaceFiles } from "~/models/space-files.server";
-import { teamSideOf } from "~/models/space-access.server";
+import { spaceMemberUserIds, teamSideOf } from "~/models/space-access.server";
 import { spacesWithUnread, unreadCounts } from "~/models/unread.server";
 import { updateSpace } from "~/models/spaces.server";
 import { db } from "~/services/db.server";
@@ -91,8 +91,9 @@ describe("who reads the team side", () => {
     });
   });
 
-  test("mentions on the team side suggest the agency's staff of the space, never its clients", async () => {
+  test("its members, whom mentions suggest and pushes and notices reach, are the agency's staff of the space", async () => {
     const { owner, designer, space, teamSide } = await world();
+    expect((await spaceMemberUserIds(teamSide)).sort()).toEqual([owner.id, designer.id].sort());
     // Everyone but the one typing.
     expect((await listMentionable(await actorOf(owner), teamSide)).map((person) => person.id)).toEqual([designer.id]);
     expect((await listMentionable(await actorOf(owner), space.id)).length).toBe(3);

@@ -110,7 +110,14 @@ export function ChatRoom({
       role="region"
       aria-labelledby="chat-title"
     >
-      <ChatToolbar path={path} query={data.query} mentionsMe={data.mentionsMe} side={data.side} tabs={tabs} />
+      <ChatToolbar
+        path={path}
+        query={data.query}
+        mentionsMe={data.mentionsMe}
+        side={data.side}
+        tabs={tabs}
+        viewerId={data.viewer.id}
+      />
 
       {data.results ? (
         <SearchResults

@@ -4,6 +4,7 @@ import { inputClassName } from "~/components/ui/field";
 import { clsx } from "clsx";
 import { ChatIcon, LockIcon, MentionIcon, SearchIcon } from "~/components/ui/icons";
 import { TEAM_ONLY, type ChatSide, type ChatTabs } from "~/shared/chat-sides";
+import { useOtherSideUnread } from "./use-other-side-unread";
 import { useHydrated } from "~/components/use-hydrated";
 
 /**
@@ -18,12 +19,14 @@ export function ChatToolbar({
   mentionsMe,
   side,
   tabs,
+  viewerId,
 }: {
   path: string;
   query: string;
   mentionsMe: boolean;
   side: ChatSide;
   tabs: ChatTabs | null;
+  viewerId: string;
 }) {
   const hydrated = useHydrated();
   return (
@@ -33,7 +36,7 @@ export function ChatToolbar({
           <h2 id="chat-title" className="sr-only">
             {side === "team" ? TEAM_ONLY : "Client chat"}
           </h2>
-          <SideTabs side={side} tabs={tabs} />
+          <SideTabs side={side} tabs={tabs} viewerId={viewerId} />
         </>
       ) : (
         <h2 id="chat-title" className="mr-auto flex items-center gap-2 text-base font-semibold text-slate-900">
@@ -78,14 +81,17 @@ export function ChatToolbar({
   );
 }
 
-/** Client chat | Team only: links to the two sides, the current one marked, each with what is unread there. */
-function SideTabs({ side, tabs }: { side: ChatSide; tabs: ChatTabs }) {
+/** Client chat | Team only: links to the two sides, the current one marked, the other with what is unread there. */
+function SideTabs({ side, tabs, viewerId }: { side: ChatSide; tabs: ChatTabs; viewerId: string }) {
+  const other = side === "team" ? tabs.client : tabs.team;
+  const otherUnread = useOtherSideUnread(tabs, other.id, viewerId);
   const entries = [
-    { side: "client" as const, label: "Client chat", ...tabs.client },
-    { side: "team" as const, label: TEAM_ONLY, ...tabs.team },
+    { side: "client" as const, label: "Client chat", id: tabs.client.id },
+    { side: "team" as const, label: TEAM_ONLY, id: tabs.team.id },
   ];
   return (
-    <nav aria-label="Chat sides" className="mr-auto">
+    // On a phone the tabs take a row of their own, so the search box keeps its width.
+    <nav aria-label="Chat sides" className="mr-auto basis-full sm:basis-auto">
       <ul className="inline-flex rounded-lg bg-slate-100 p-1">
         {entries.map((entry) => {
           const current = entry.side === side;
@@ -95,7 +101,7 @@ function SideTabs({ side, tabs }: { side: ChatSide; tabs: ChatTabs }) {
                 to={`/spaces/${entry.id}`}
                 aria-current={current ? "page" : undefined}
                 className={clsx(
-                  "flex items-center gap-1.5 rounded-md px-3 py-1 text-sm font-medium",
+                  "flex items-center gap-1.5 whitespace-nowrap rounded-md px-3 py-1 text-sm font-medium",
                   "focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600",
                   current && entry.side === "team" && "bg-amber-100 text-amber-950 shadow-sm",
                   current && entry.side === "client" && "bg-white text-slate-900 shadow-sm",
@@ -104,9 +110,9 @@ function SideTabs({ side, tabs }: { side: ChatSide; tabs: ChatTabs }) {
               >
                 {entry.side === "team" ? <LockIcon className="size-4" aria-hidden="true" /> : null}
                 {entry.label}
-                {entry.unread > 0 && !current ? (
+                {otherUnread > 0 && !current ? (
                   <span className="rounded-full bg-indigo-600 px-1.5 text-xs font-semibold text-white">
-                    {entry.unread}
+                    {otherUnread}
                     <span className="sr-only"> unread</span>
                   </span>
                 ) : null}
