@@ -8,6 +8,7 @@ import { sendMessage } from "~/models/message-sending.server";
 import { toggleReaction } from "~/models/message-reactions.server";
 import { registerInvitee } from "~/models/registration.server";
 import { addClientToSpace, assignTeamMember } from "~/models/space-assignments.server";
+import { teamSideOf } from "~/models/space-access.server";
 import { markRead } from "~/models/space-reads.server";
 import { sendUnreadNotice } from "~/models/unread-notices.server";
 import { createSpace } from "~/models/spaces.server";
@@ -54,6 +55,9 @@ const SPACES = [
   { name: "Northwind Website Redesign", company: "Northwind Traders", team: ["maya@demo.agency", "leo@demo.agency"] },
   { name: "Globex SEO Retainer", company: "Globex", team: ["maya@demo.agency"] },
 ];
+
+/** What the first team member of each space says on its Team only side. */
+export const TEAM_NOTE = "Before we answer the client: let's agree on the launch date here first.";
 
 /** The logins the command prints (the README's table lists the same). */
 export function demoLogins(): string[] {
@@ -117,6 +121,11 @@ export async function seedDemoAgency(origin: string): Promise<boolean> {
     });
     await toggleReaction(owner, reply.message.id, "heart");
     await markRead(owner, space.id);
+    // The team's own side of the space (issue 38), which the clients never see.
+    await sendMessage(actor(spec.team[0]), await teamSideOf(space.id), {
+      clientId: crypto.randomUUID(),
+      content: TEAM_NOTE,
+    });
     // The clients who have not read it get the unread notice now, rather than in five minutes:
     // a notice in the outbox to answer by mail at once (npm run mail:receive, issue 37).
     for (const client of clients) {

@@ -5,10 +5,11 @@ import { listMessages } from "~/models/messages.server";
 import { changesSince } from "~/models/space-changes.server";
 import { receiveMailReply } from "~/models/mail-replies.server";
 import { listVisibleSpaces } from "~/models/spaces.server";
+import { teamSideOf } from "~/models/space-access.server";
 import { readOutbox } from "~/services/outbox.server";
 import { actorOf } from "#tests/support/factories";
 import { plainMail } from "#tests/support/mails";
-import { DEMO_PASSWORD, demoLogins, seedDemoAgency } from "../../scripts/demo-agency";
+import { DEMO_PASSWORD, TEAM_NOTE, demoLogins, seedDemoAgency } from "../../scripts/demo-agency";
 
 /* npm run db:seed's demo agency, as the people it prints the logins of find it. */
 
@@ -54,6 +55,10 @@ describe("the demo agency (npm run db:seed)", () => {
         [clientOwners[space.name], "Thanks! Happy to have one place for all of this."],
       ]);
       expect(messages[1].reactions.heart).toEqual([owner.id]);
+      const team = await listMessages(owner, await teamSideOf(space.id));
+      expect(team.messages.map((message) => [message.senderName, message.content])).toEqual([
+        ["Maya Patel", TEAM_NOTE],
+      ]);
     }
   });
 
