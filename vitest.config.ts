@@ -62,9 +62,11 @@ export default defineConfig({
     // project, which waits on its processes, 51 s and 50 s.
     pool: "threads",
     // vitest's default is one worker fewer than the cores: one at a time on 2 cores. The
-    // files wait on their databases much of the time, so one more than the cores runs
-    // the suite in 2.3 minutes instead of 4.2 here (4 workers were no faster).
-    maxWorkers: os.availableParallelism() + 1,
+    // files wait on their databases much of the time: with processes, one more than the
+    // cores ran the suite in 2.3 minutes instead of 4.2 here (4 were no faster); with
+    // threads, two more than the cores took 149 s against 167 s with one more (one run each,
+    // one after the other).
+    maxWorkers: os.availableParallelism() + 2,
     testTimeout: 20_000,
     hookTimeout: 60_000,
     // `vitest run` runs all three, so each file once; on PGlite unless TEST_DATABASE_URL is set.
