@@ -47,8 +47,8 @@ export async function loadChat(request: Request, actor: Actor, spaceId: string, 
   const page = await expectFound(listMessages(actor, spaceId, { before: searching ? null : before }));
   // Reply without JavaScript: the page with the quote above the message box, and its id in the form.
   const reply = url.searchParams.get("reply");
-  // Share with client (issue 38): ?share=<id> on the team side asks to confirm, showing what the client will see.
-  const share = side === "team" ? url.searchParams.get("share") : null;
+  // Share with client (issue 38): ?share=<id> asks to confirm, showing what the client will see (a team-side message only).
+  const share = url.searchParams.get("share");
   return {
     replyingTo: reply ? await findReplyQuote(actor, spaceId, reply) : null,
     sharing: share ? await findShareable(actor, spaceId, share) : null,

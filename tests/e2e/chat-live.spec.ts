@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
-import { createWorld, disclosure, expect, signInAs, test } from "./support/fixtures";
+import { createWorld, disclosure, expect, messages, signInAs, test } from "./support/fixtures";
 
 /*
  * The chat live, between two browsers: the agency on /spaces/{id}, its client on
@@ -10,7 +10,6 @@ import { createWorld, disclosure, expect, signInAs, test } from "./support/fixtu
  * through the socket.io Postgres adapter, code PGlite never runs.
  */
 
-const messages = (page: Page) => page.getByRole("log", { name: "Messages" });
 const message = (page: Page, text: string) => messages(page).getByRole("listitem").filter({ hasText: text });
 
 /** A second person's browser, with an address of its own for the rate limits. */

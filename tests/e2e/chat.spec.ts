@@ -1,10 +1,12 @@
 import type { Locator, Page } from "@playwright/test";
 import {
+  bubble,
   createWorld,
   disclosure,
   expect,
   expectAccessible,
   expectTitleAndDescription,
+  messages,
   sendMessages,
   signInAs,
   test,
@@ -17,13 +19,8 @@ import {
  * tests/e2e/chat-live.spec.ts.
  */
 
-const messages = (page: Page) => page.getByRole("log", { name: "Messages" });
 /** The messages of the log, without the day separators between them. */
 const messageItems = (page: Page) => messages(page).locator("li[data-message-id]");
-const bubble = (page: Page, text: string) =>
-  messages(page)
-    .getByRole("listitem")
-    .filter({ has: page.getByText(text, { exact: true }) });
 
 /** Opens a message's Add reaction or More actions (a disclosure, with or without JavaScript). */
 async function openMenu(item: Locator, label: "Add reaction" | "More actions") {

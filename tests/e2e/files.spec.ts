@@ -7,6 +7,7 @@ import {
   expectAccessible,
   expectNoSidewaysScroll,
   expectTitleAndDescription,
+  messages,
   signInAs,
   test,
 } from "./support/fixtures";
@@ -18,7 +19,6 @@ import {
  * shared from the tab in another person's open chat needs JavaScript.
  */
 
-const messages = (page: Page) => page.getByRole("log", { name: "Messages" });
 const fileList = (page: Page) => page.getByRole("list", { name: "Shared files" });
 const fileRow = (page: Page, name: string) => fileList(page).getByRole("listitem").filter({ hasText: name });
 const spaceTab = (page: Page, name: "Chat" | "Files") =>

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { plainMail } from "#tests/support/mails";
-import { createWorld, expect, signInAs, test } from "./support/fixtures";
+import { createWorld, expect, messages, signInAs, test } from "./support/fixtures";
 import { waitForMail } from "./support/outbox";
 
 /*
@@ -13,8 +13,6 @@ import { waitForMail } from "./support/outbox";
  * could not open the suite's database beside the server, and both hand the mail to the
  * same function (tests/integration/mail-replies.test.ts runs it on every kind of mail).
  */
-
-const messages = (page: import("@playwright/test").Page) => page.getByRole("log", { name: "Messages" });
 
 test("a reply to a mention notice lands live in the open chat with its file, and reads so without JavaScript", async ({
   page,

@@ -1,13 +1,10 @@
-import type { Page } from "@playwright/test";
-import { createWorld, expect, expectAccessible, signInAs, test } from "./support/fixtures";
+import { createWorld, expect, expectAccessible, messages, signInAs, test } from "./support/fixtures";
 
 /*
  * Issue 17's mentions: a client names a team member in a message (picked from the
  * suggestions with JavaScript, typed whole without), the chat shows the name, and the
  * team member finds it behind Mentions.
  */
-
-const messages = (page: Page) => page.getByRole("log", { name: "Messages" });
 
 test(
   "a client mentions a team member, who sees it highlighted and behind Mentions",

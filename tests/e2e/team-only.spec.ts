@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import {
+  bubble,
   createWorld,
   expect,
   expectAccessible,
@@ -14,12 +15,6 @@ import {
  * client chat, and shares what the client should see; the client sees the shared message
  * and nothing else of it. With JavaScript and, tagged @no-js, without.
  */
-
-const messages = (page: Page) => page.getByRole("log", { name: "Messages" });
-const bubble = (page: Page, text: string) =>
-  messages(page)
-    .getByRole("listitem")
-    .filter({ has: page.getByText(text, { exact: true }) });
 
 async function send(page: Page, text: string) {
   await page.getByLabel("Message", { exact: true }).fill(text);

@@ -149,3 +149,12 @@ export async function createAdmin(page: Page): Promise<string> {
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { email: string }).email;
 }
+
+/** A chat's messages: the log the chat page shows them in. */
+export const messages = (page: Page) => page.getByRole("log", { name: "Messages" });
+
+/** The message of the chat whose text is exactly `text`. */
+export const bubble = (page: Page, text: string) =>
+  messages(page)
+    .getByRole("listitem")
+    .filter({ has: page.getByText(text, { exact: true }) });
