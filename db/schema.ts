@@ -3,6 +3,7 @@ import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Upd
 import type { ReactionType } from "~/shared/chat-message";
 import type { MentionAt } from "~/shared/mentions";
 import type { ClientRole, InvitationRole, TeamRole, UserType } from "~/shared/roles";
+import type { SignOffAnswer, SignOffState } from "~/shared/sign-offs";
 import type { Theme } from "~/shared/theme";
 
 /* Types of the tables made by db/migrations. Columns keep their snake_case names. */
@@ -11,7 +12,7 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
-export type { ClientRole, InvitationRole, MentionAt, ReactionType, TeamRole, Theme, UserType };
+export type { ClientRole, InvitationRole, MentionAt, ReactionType, SignOffAnswer, TeamRole, Theme, UserType };
 export type TokenKind = "email" | "reset";
 
 export interface PendingRegistration {
@@ -298,6 +299,7 @@ export interface NotificationPreferencesTable {
   marketing: Generated<boolean>;
   unread_messages: Generated<boolean>;
   mentions: Generated<boolean>;
+  sign_offs: Generated<boolean>;
   updated_at: Timestamp;
 }
 
@@ -310,6 +312,70 @@ export interface ActivityTable {
   subject_id: string | null;
   summary: string;
   created_at: CreatedAt;
+}
+
+/** A sign-off asked on a message of the client chat that carries a file (migration 0026, ADR 035). */
+export interface SignOffsTable {
+  id: Generated<string>;
+  space_id: string;
+  /** The message whose card it is: version 1's file. */
+  message_id: string;
+  asked_by: string | null;
+  asked_by_name: string;
+  note: Generated<string>;
+  /** A calendar day, "YYYY-MM-DD". */
+  due_on: string | null;
+  state: Generated<SignOffState>;
+  current_version: Generated<number>;
+  withdrawn_at: NullableTimestamp;
+  withdrawn_by_name: string | null;
+  withdrawn_because: string | null;
+  created_at: CreatedAt;
+}
+
+/** Who is asked to answer a sign-off. */
+export interface SignOffPeopleTable {
+  sign_off_id: string;
+  user_id: string;
+}
+
+/** Each version of a sign-off's deliverable: a message of the chat with its file. */
+export interface SignOffVersionsTable {
+  sign_off_id: string;
+  number: number;
+  message_id: string;
+  created_at: CreatedAt;
+}
+
+/** What the SHA-256 of a file's stored bytes was when an answer was given. */
+export interface SignedFile {
+  name: string;
+  size: number;
+  sha256: string;
+}
+
+/** The one answer to a version of a sign-off, with where it came from. */
+export interface SignOffAnswersTable {
+  sign_off_id: string;
+  version: number;
+  answer: SignOffAnswer;
+  comment: Generated<string>;
+  user_id: string | null;
+  user_name: string;
+  session_handle: string;
+  device: string;
+  address: string;
+  files: JSONColumnType<SignedFile[], string, string>;
+  created_at: CreatedAt;
+}
+
+/** A reminder mail sent: once per person, sign-off, due date and kind. */
+export interface SignOffRemindersTable {
+  sign_off_id: string;
+  user_id: string;
+  due_on: string;
+  kind: "day-before" | "due-day";
+  sent_at: Generated<Date>;
 }
 
 /** A browser a user has signed in from: the hash of its device cookie. */
@@ -450,6 +516,11 @@ export interface Database {
   user_last_seen: UserLastSeenTable;
   push_subscriptions: PushSubscriptionsTable;
   link_preview_cache: LinkPreviewCacheTable;
+  sign_offs: SignOffsTable;
+  sign_off_people: SignOffPeopleTable;
+  sign_off_versions: SignOffVersionsTable;
+  sign_off_answers: SignOffAnswersTable;
+  sign_off_reminders: SignOffRemindersTable;
 }
 
 export type User = Selectable<UsersTable>;

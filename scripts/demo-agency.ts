@@ -9,13 +9,14 @@ import { toggleReaction } from "~/models/message-reactions.server";
 import { registerInvitee } from "~/models/registration.server";
 import { addClientToSpace, assignTeamMember } from "~/models/space-assignments.server";
 import { teamSideOf } from "~/models/space-access.server";
-import { markRead } from "~/models/space-reads.server";
 import { sendUnreadNotice } from "~/models/unread-notices.server";
 import { createSpace } from "~/models/spaces.server";
+import { askForSignOff } from "~/models/sign-offs.server";
 import { issueToken } from "~/models/tokens.server";
 import { backgroundMailSettled } from "~/services/mail.server";
 import { RegisterSchema } from "~/shared/auth.schemas";
 import { ClientRegisterSchema, InviteSchema, TeamRegisterSchema, type InviteInput } from "~/shared/invitation.schemas";
+import { addDays } from "~/shared/time-format";
 import { CreateSpaceSchema } from "~/shared/space.schemas";
 
 /*
@@ -57,6 +58,9 @@ const SPACES = [
 ];
 
 /** What the first team member of each space says on its Team only side. */
+const LAUNCH_PLAN = (space: string) =>
+  `${space}: launch plan\n\n1. Final designs signed off\n2. Ads booked\n3. Launch day announcement\n`;
+
 export const TEAM_NOTE = "Before we answer the client: let's agree on the launch date here first.";
 
 /** The logins the command prints (the README's table lists the same). */
@@ -120,7 +124,19 @@ export async function seedDemoAgency(origin: string): Promise<boolean> {
       content: "Thanks! Happy to have one place for all of this.",
     });
     await toggleReaction(owner, reply.message.id, "heart");
-    await markRead(owner, space.id);
+    // A deliverable waiting for the client's sign-off (issue 39), due in a week.
+    const plan = await sendMessage(owner, space.id, {
+      clientId: crypto.randomUUID(),
+      content: "The launch plan, for your sign-off.",
+      file: new File([LAUNCH_PLAN(spec.name)], "launch-plan.txt", { type: "text/plain" }),
+    });
+    const today = new Date().toISOString().slice(0, 10);
+    await askForSignOff(owner, plan.message.id, {
+      askedIds: [clientOwner.id],
+      dueOn: addDays(today, 7),
+      note: "Please check the dates before we book the ads.",
+      today,
+    });
     // The team's own side of the space (issue 38), which the clients never see.
     await sendMessage(actor(spec.team[0]), await teamSideOf(space.id), {
       clientId: crypto.randomUUID(),

@@ -2,6 +2,8 @@ import { db } from "~/services/db.server";
 import type { Actor } from "./actors.server";
 import { canEdit, canInvite, hasMembership } from "./policy.server";
 import { SHARED_WITH_CLIENT } from "~/shared/audit-kinds";
+import type { SignOffCard } from "~/shared/sign-offs";
+import { signOffsWaitingFor } from "./sign-off-cards.server";
 import { visibleSpaceIds } from "./space-access.server";
 import { canManageSpaces } from "./spaces.server";
 
@@ -9,13 +11,23 @@ export type DashboardStat = { label: string; value: number };
 export type DashboardActivity = { id: string; summary: string; createdAt: Date };
 /** SPEC §2.2's quick actions, each shown only to those allowed to do it. */
 export type DashboardPermissions = { createSpaces: boolean; inviteTeam: boolean; inviteClients: boolean };
-export type Dashboard = { stats: DashboardStat[]; activity: DashboardActivity[]; permissions: DashboardPermissions };
+/** A sign-off that waits for the actor (issue 39), with the name of its space. */
+export type DashboardSignOff = SignOffCard & { spaceName: string };
+export type Dashboard = {
+  stats: DashboardStat[];
+  activity: DashboardActivity[];
+  signOffs: DashboardSignOff[];
+  permissions: DashboardPermissions;
+};
+
+/** How many waiting sign-offs a dashboard lists: the latest few, the rest are on each space's Sign-offs tab. */
+const WAITING_SIGN_OFFS = 5;
 
 /**
- * The figures and recent activity of the actor's dashboard, each counted within what
- * they may see: the spaces of SPEC §6, the agency's people for agency staff (who see
- * the team and client rosters), and for a client the agency team of their spaces and
- * the employees of their own company.
+ * The figures, recent activity and waiting sign-offs of the actor's dashboard, each
+ * within what they may see: the spaces of SPEC §6, the agency's people for agency staff
+ * (who see the team and client rosters), and for a client the agency team of their
+ * spaces and the employees of their own company.
  */
 export async function getDashboard(actor: Actor): Promise<Dashboard> {
   const permissions: DashboardPermissions = {
@@ -23,12 +35,13 @@ export async function getDashboard(actor: Actor): Promise<Dashboard> {
     inviteTeam: canInvite(actor, "ACCOUNT_MANAGER"),
     inviteClients: canInvite(actor, "CLIENT"),
   };
-  if (!actor.agencyId || !hasMembership(actor)) return { stats: [], activity: [], permissions };
-  const [stats, activity] = await Promise.all([
+  if (!actor.agencyId || !hasMembership(actor)) return { stats: [], activity: [], signOffs: [], permissions };
+  const [stats, activity, signOffs] = await Promise.all([
     countStats(actor, actor.agencyId),
     recentActivity(actor, actor.agencyId),
+    signOffsWaitingFor(actor, WAITING_SIGN_OFFS),
   ]);
-  return { stats, activity, permissions };
+  return { stats, activity, signOffs, permissions };
 }
 
 /** The three figures, in one query: agency staff count the agency's people, a client the team of their spaces and their own company. */

@@ -29,6 +29,8 @@ export type DomainEvents = {
   "message.linked": { messageId: string; url: string };
   /** A user turned "Show when I'm active" on or off: those who see them should see them come or go now. */
   "presence.setting-changed": { userId: string; showPresence: boolean };
+  /** These client members were asked to sign off a file (app/models/sign-offs.server.ts): a job mails them. */
+  "sign-off.asked": { signOffId: string; userIds: string[] };
   /** A change was committed to a space's chat (app/models/space-changes.server.ts); its room should hear it. */
   "space.changed": { spaceId: string; change: SpaceChange };
 };

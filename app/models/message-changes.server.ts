@@ -9,6 +9,7 @@ import { publishChanges, recordChange, type SpaceChange } from "./space-changes.
 import { mentionsIn } from "./mentions.server";
 import { announceLink, announceMentions } from "./message-announcements.server";
 import { findVisibleMessage, MESSAGE_NOT_FOUND, toChatMessages } from "./messages.server";
+import { withdrawForDeletedMessage } from "./sign-offs.server";
 
 /*
  * The sender's changes to their message (SPEC §5, §8): edit and delete; anyone else's is
@@ -76,7 +77,7 @@ export async function deleteMessage(
   actor: Actor,
   messageId: string,
 ): Promise<{ id: string; seq: number; change: SpaceChange }> {
-  const { row, change } = await db.transaction().execute(async (tx) => {
+  const { row, change, changes } = await db.transaction().execute(async (tx) => {
     const row = await findOwnMessage(actor, messageId, "Could not delete message.", tx);
     await tx
       .updateTable("space_messages")
@@ -93,6 +94,8 @@ export async function deleteMessage(
       .where("id", "=", row.id)
       .execute();
     await rewriteLoggedMessage(tx, row, { content: "", mentions: [], attachment: null, linkPreview: null });
+    // Its sign-offs that wait on its file are withdrawn first (kept on record), so a card's last change precedes the delete.
+    const withdrawn = row.attachment_key ? await withdrawForDeletedMessage(tx, actor, row.id) : [];
     const change = await recordChange(tx, {
       spaceId: row.space_id,
       kind: "message.deleted",
@@ -100,11 +103,11 @@ export async function deleteMessage(
       userId: actor.id,
       payload: { id: row.id },
     });
-    return { row, change };
+    return { row, change, changes: [...withdrawn, change] };
   });
   if (row.attachment_key) await storage().delete(row.attachment_key);
   await deletePreviewImage(row.link_preview);
-  publishChanges(row.space_id, [change]);
+  publishChanges(row.space_id, changes);
   return { id: row.id, seq: change.seq, change };
 }
 

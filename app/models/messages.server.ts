@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { StoredLinkPreview } from "#db/schema";
 import { db, type Executor } from "~/services/db.server";
 import { imageUrl } from "~/shared/image-urls";
+import { attachmentPath } from "~/shared/paths";
 import { loadPeople, type Actor, type Person } from "./actors.server";
 import { isNotFound, notFound } from "./errors.server";
 import {
@@ -15,6 +16,8 @@ import {
   type ReactionType,
   type Reactions,
 } from "~/shared/chat-message";
+import type { SignOffCard } from "~/shared/sign-offs";
+import { signOffsOnMessages } from "./sign-off-cards.server";
 import { findVisibleChat, isUuid, spaceMemberUserIds, visibleChatIds } from "./space-access.server";
 
 /*
@@ -117,7 +120,7 @@ export async function toChatMessages(rows: MessageRow[], executor: Executor = db
   const spaceId = rows[0].space_id;
   const ids = rows.map((row) => row.id);
   const replyToIds = [...new Set(rows.flatMap((row) => (row.reply_to_id ? [row.reply_to_id] : [])))];
-  const [reactions, reads, memberIds, originals] = await Promise.all([
+  const [reactions, reads, memberIds, originals, signOffs] = await Promise.all([
     executor
       .selectFrom("message_reactions")
       .select(["message_id", "user_id", "reaction_type"])
@@ -134,6 +137,10 @@ export async function toChatMessages(rows: MessageRow[], executor: Executor = db
           .where("space_id", "=", spaceId)
           .execute()
       : [],
+    signOffsOnMessages(
+      rows.flatMap((row) => (row.attachment_key ? [row.id] : [])),
+      executor,
+    ),
   ]);
   const members = new Set(memberIds);
   const memberReads = reads.filter((read) => members.has(read.user_id));
@@ -162,6 +169,8 @@ export async function toChatMessages(rows: MessageRow[], executor: Executor = db
         .map((read) => personOf(read.user_id)),
       people,
       (row.reply_to_id && quotes.get(row.reply_to_id)) || null,
+      signOffs.cards.get(row.id) ?? null,
+      signOffs.cardMessageOf.get(row.id) ?? null,
     ),
   );
 }
@@ -207,6 +216,8 @@ export function chatMessage(
   readers: ChatPerson[],
   people: Map<string, Person>,
   replyTo: ReplyQuote | null,
+  signOff: SignOffCard | null = null,
+  signOffCardMessage: string | null = null,
 ): ChatMessage {
   return {
     id: row.id,
@@ -222,7 +233,7 @@ export function chatMessage(
             name: row.attachment_name,
             size: row.attachment_size ?? 0,
             type: row.attachment_type ?? "application/octet-stream",
-            url: attachmentUrl(row.id),
+            url: attachmentPath(row.id),
           }
         : null,
     createdAt: row.created_at.toISOString(),
@@ -234,6 +245,8 @@ export function chatMessage(
     replyTo,
     linkPreview: linkPreviewOf(row.id, row.link_preview),
     viaEmail: row.via_email,
+    signOff,
+    signOffCardMessageId: signOffCardMessage,
   };
 }
 
@@ -242,11 +255,6 @@ export function reactionsFrom(rows: Array<{ user_id: string; reaction_type: Reac
   const reactions = emptyReactions();
   for (const row of rows) reactions[row.reaction_type].push(row.user_id);
   return reactions;
-}
-
-/** Where members download a message's file (app/routes/attachments.$messageId.tsx checks who asks). */
-export function attachmentUrl(messageId: string) {
-  return `/attachments/${messageId}`;
 }
 
 /** The card a message shows for what is stored of its link; null when there is none or it was removed. */

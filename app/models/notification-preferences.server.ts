@@ -11,13 +11,14 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
   teamActivity: true,
   unreadMessages: true,
   mentions: true,
+  signOffs: true,
   marketing: false,
 };
 
 export async function getNotificationPreferences(actor: Actor): Promise<NotificationPreferences> {
   const row = await db
     .selectFrom("notification_preferences")
-    .select(["new_client", "team_activity", "unread_messages", "mentions", "marketing"])
+    .select(["new_client", "team_activity", "unread_messages", "mentions", "sign_offs", "marketing"])
     .where("user_id", "=", actor.id)
     .executeTakeFirst();
   if (!row) return DEFAULT_PREFERENCES;
@@ -26,6 +27,7 @@ export async function getNotificationPreferences(actor: Actor): Promise<Notifica
     teamActivity: row.team_activity,
     unreadMessages: row.unread_messages,
     mentions: row.mentions,
+    signOffs: row.sign_offs,
     marketing: row.marketing,
   };
 }
@@ -36,6 +38,7 @@ export async function saveNotificationPreferences(actor: Actor, preferences: Not
     team_activity: preferences.teamActivity,
     unread_messages: preferences.unreadMessages,
     mentions: preferences.mentions,
+    sign_offs: preferences.signOffs,
     marketing: preferences.marketing,
     updated_at: new Date(),
   };
@@ -46,7 +49,7 @@ export async function saveNotificationPreferences(actor: Actor, preferences: Not
     .execute();
 }
 
-export type Preference = "new_client" | "team_activity" | "unread_messages" | "mentions" | "marketing";
+export type Preference = "new_client" | "team_activity" | "unread_messages" | "mentions" | "sign_offs" | "marketing";
 
 /**
  * Of these users, those whose preference allows a mail of this kind; no row means the

@@ -162,6 +162,7 @@ export async function endOwnSession(userId: string, handle: string): Promise<boo
   return true;
 }
 
-function sessionHandle(sessionId: string): string {
+/** Names a session on a page or in a record without revealing its id, which is its secret. */
+export function sessionHandle(sessionId: string): string {
   return hashSecret(sessionId).slice(0, 32);
 }

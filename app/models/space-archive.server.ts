@@ -13,20 +13,36 @@ import {
   type ReactionType,
 } from "~/shared/chat-message";
 import { toChatMessages } from "./messages.server";
-import { DEFAULT_TIME_ZONE, formatDateTime, type Clock } from "~/shared/time-format";
+import { DEFAULT_TIME_ZONE, formatDateTime, formatDay, type Clock } from "~/shared/time-format";
 import { TEAM_ONLY } from "~/shared/chat-sides";
+import {
+  SIGN_OFF_STATE_LABEL,
+  WITHDRAWN_FILE_DELETED,
+  type SignOffAnswerView,
+  type SignOffCard,
+  type SignOffVersionView,
+} from "~/shared/sign-offs";
+import { answerSources, signOffRecords } from "./sign-off-cards.server";
+import type { SignedFrom } from "./sign-offs.server";
 
 /*
  * What a space's export holds (issue 17): the conversation as `conversation.html`, one
  * self-contained page to read in any browser, and as `conversation.json`, for other
  * tools, and under `files/` every file still shared in the chat. A deleted message is a
- * tombstone in both (decision 015): who sent it and when, never what it said. Messages
- * are read a batch at a time, the files one at a time from storage, and every entry
- * streams into the ZIP, which streams into storage as it is made: a large space is never
- * held in memory, nor copied to the disk first.
+ * tombstone in both (decision 015): who sent it and when, never what it said. The client
+ * chat's sign-offs (issue 39) are `sign-offs.json` and a section of the page: every
+ * version, its answer, where it was given from and the SHA-256 of the files answered.
+ * Messages are read a batch at a time, the files one at a time from storage, and every
+ * entry streams into the ZIP, which streams into storage as it is made: a large space is
+ * never held in memory, nor copied to the disk first.
  */
 
-export const ARCHIVE_ENTRIES = { html: "conversation.html", json: "conversation.json", files: "files/" } as const;
+export const ARCHIVE_ENTRIES = {
+  html: "conversation.html",
+  json: "conversation.json",
+  signOffs: "sign-offs.json",
+  files: "files/",
+} as const;
 
 const BATCH_SIZE = 200;
 
@@ -54,6 +70,20 @@ export type ExportedMessage =
       /** The message it replies to (issue 21): its id, and as the chat quotes it. */
       replyTo: { id: string; sender: string; excerpt: string; deleted: boolean } | null;
     };
+
+/**
+ * A sign-off as the export records it: its card, each version's file as its path in the
+ * ZIP (null when it could not be exported), and each answer with the session, device and
+ * address it was given from.
+ */
+export type ExportedSignOff = Omit<SignOffCard, "versions"> & {
+  versions: Array<
+    Omit<SignOffVersionView, "file" | "answer"> & {
+      file: { name: string; path: string | null } | null;
+      answer: (SignOffAnswerView & SignedFrom) | null;
+    }
+  >;
+};
 
 /**
  * Makes the archive of the space as it stood at `asOf` into storage under `key`, as it
@@ -87,8 +117,11 @@ export async function storeSpaceArchive(
         client: exportedMessages(space.id, asOf, files),
         team: space.teamSideId ? exportedMessages(space.teamSideId, asOf, files) : null,
       });
+      // A few per space, unlike messages: read once, whole.
+      const signOffs = await exportedSignOffs(space.id, asOf, files);
       await add(ARCHIVE_ENTRIES.json, conversationJson(header, sides()));
-      await add(ARCHIVE_ENTRIES.html, conversationHtml(header, sides()));
+      await add(ARCHIVE_ENTRIES.signOffs, `${JSON.stringify({ ...headOf(header), signOffs }, null, 2)}\n`);
+      await add(ARCHIVE_ENTRIES.html, conversationHtml(header, sides(), signOffs));
     },
   );
 }
@@ -215,16 +248,42 @@ function exported(message: ChatMessage, filePath: string | null, person: (id: st
   };
 }
 
+/**
+ * The client chat's sign-offs asked by the time the export was, each as it stands now: an
+ * answer given since is part of its record. Oldest first.
+ */
+async function exportedSignOffs(
+  spaceId: string,
+  asOf: Date,
+  files: Map<string, StoredFile>,
+): Promise<ExportedSignOff[]> {
+  const cards = (await signOffRecords(spaceId)).filter((card) => new Date(card.createdAt) <= asOf);
+  // Read after the cards, and an answer is never taken back: every answer they hold has its source.
+  const sources = await answerSources(cards.map((card) => card.id));
+  return cards.map((card) => ({
+    ...card,
+    versions: card.versions.map((version) => ({
+      ...version,
+      file: version.file && { name: version.file.name, path: files.get(version.messageId)?.path ?? null },
+      answer: version.answer && { ...version.answer, ...sources.get(`${card.id}:${version.number}`)! },
+    })),
+  }));
+}
+
 type Header = { space: ArchivedSpace; reader: ArchiveReader; exportedAt: Date };
 
-async function* conversationJson({ space, reader, exportedAt }: Header, sides: Sides) {
-  const head = {
+/** What each JSON file of the export says first: whose space, when and by whom it was exported. */
+function headOf({ space, reader, exportedAt }: Header) {
+  return {
     space: { id: space.id, name: space.name, agency: space.agencyName },
     exportedAt: exportedAt.toISOString(),
     exportedBy: { id: reader.id, name: reader.name },
   };
+}
+
+async function* conversationJson(header: Header, sides: Sides) {
   // The object's head, then one message a line, so the file is written as the messages are read.
-  yield `${JSON.stringify(head, null, 2).slice(0, -2)},\n  "messages": [`;
+  yield `${JSON.stringify(headOf(header), null, 2).slice(0, -2)},\n  "messages": [`;
   yield* jsonLines(sides.client);
   if (sides.team) {
     yield `,\n  "teamOnly": [`;
@@ -256,10 +315,11 @@ const STYLE = `
   .text { margin: .25rem 0 0; white-space: pre-wrap; overflow-wrap: anywhere; }
   .deleted .text { color: #64748b; font-style: italic; }
   .detail { margin: .25rem 0 0; font-size: .8125rem; color: #475569; }
+  code { font-size: .75rem; overflow-wrap: anywhere; }
   a { color: #4338ca; }
 `;
 
-async function* conversationHtml({ space, reader, exportedAt }: Header, sides: Sides) {
+async function* conversationHtml({ space, reader, exportedAt }: Header, sides: Sides, signOffs: ExportedSignOff[]) {
   const clock: Clock = { timeZone: reader.timeZone ?? DEFAULT_TIME_ZONE, locale: "en-US" };
   const time = (iso: string) => `<time datetime="${escapeHtml(iso)}">${escapeHtml(formatDateTime(iso, clock))}</time>`;
   const title = `${space.name} · Conversation`;
@@ -288,6 +348,7 @@ async function* conversationHtml({ space, reader, exportedAt }: Header, sides: S
 `;
     yield* messageList(sides.team, time);
   }
+  yield signOffSection(signOffs, time);
   yield `</main>
 </body>
 </html>
@@ -327,4 +388,50 @@ async function* messageList(messages: AsyncIterable<ExportedMessage>, time: (iso
     yield `${parts.join("")}</li>\n`;
   }
   yield `</ol>\n${count ? "" : "<p>No messages yet</p>\n"}`;
+}
+
+/** The sign-offs, each with every version, its answer and the SHA-256 of the files answered; nothing when there are none. */
+function signOffSection(signOffs: ExportedSignOff[], time: (iso: string) => string): string {
+  if (!signOffs.length) return "";
+  const items = signOffs.map((signOff) => {
+    const asked = escapeHtml(signOff.asked.map((person) => person.name).join(", "));
+    const parts = [
+      `<li><p class="meta"><strong>${escapeHtml(signOff.versions.at(-1)?.file?.name ?? "A file since deleted")}</strong> · ${SIGN_OFF_STATE_LABEL[signOff.state]}</p>`,
+      `<p class="detail">${escapeHtml(signOff.askedBy)} asked ${asked} on ${time(signOff.createdAt)}${signOff.dueOn ? ` · due ${escapeHtml(formatDay(signOff.dueOn))}` : ""}</p>`,
+    ];
+    if (signOff.note) parts.push(`<p class="text">${escapeHtml(signOff.note)}</p>`);
+    for (const version of signOff.versions) parts.push(...versionLines(version, time));
+    if (signOff.withdrawn) {
+      const { by, at } = signOff.withdrawn;
+      parts.push(
+        `<p class="detail">${by === WITHDRAWN_FILE_DELETED ? `Withdrawn on ${time(at)}. ${escapeHtml(by)}.` : `Withdrawn by ${escapeHtml(by)} on ${time(at)}.`}</p>`,
+      );
+    }
+    return `${parts.join("")}</li>\n`;
+  });
+  return `<h2>Sign-offs</h2>
+<p class="about">Each file the client was asked to sign off, with every version and its answer. An answer keeps the SHA-256 of each file's bytes as they were stored when it was given: a copy whose SHA-256 is the same is the file that was answered.</p>
+<ol>
+${items.join("")}</ol>
+`;
+}
+
+function versionLines(version: ExportedSignOff["versions"][number], time: (iso: string) => string): string[] {
+  const file = version.file
+    ? version.file.path
+      ? `<a href="${escapeHtml(relativeUrl(version.file.path))}">${escapeHtml(version.file.name)}</a>`
+      : escapeHtml(version.file.name)
+    : "a file since deleted from the chat";
+  const head = `Version ${version.number} (${time(version.createdAt)}): ${file}`;
+  const { answer } = version;
+  if (!answer) return [`<p class="detail">${head}. Not answered.</p>`];
+  const from = `${escapeHtml(answer.device)}, ${escapeHtml(answer.address)}, session ${escapeHtml(answer.sessionHandle)}`;
+  return [
+    `<p class="detail">${head}. ${SIGN_OFF_STATE_LABEL[answer.answer]} by ${escapeHtml(answer.by)} on ${time(answer.at)} (${from}).</p>`,
+    ...(answer.comment ? [`<p class="text">${escapeHtml(answer.comment)}</p>`] : []),
+    ...answer.files.map(
+      (signed) =>
+        `<p class="detail">SHA-256 of ${escapeHtml(signed.name)} (${formatSize(signed.size)}): <code>${escapeHtml(signed.sha256)}</code></p>`,
+    ),
+  ];
 }

@@ -4,7 +4,8 @@ import { loadPeople, type Actor } from "./actors.server";
 import { UNKNOWN_USER } from "~/shared/chat-message";
 import { Refusal } from "./errors.server";
 import { imageUrl } from "~/shared/image-urls";
-import { attachmentUrl, likePattern } from "./messages.server";
+import { likePattern } from "./messages.server";
+import { attachmentPath } from "~/shared/paths";
 import { sendMessage, type SentMessage } from "./message-sending.server";
 import { findVisibleChat } from "./space-access.server";
 import { pageNumber, takePage } from "~/shared/paging";
@@ -83,7 +84,7 @@ export async function listSpaceFiles(
       type,
       size: row.attachment_size ?? 0,
       isImage: type.startsWith("image/"),
-      url: attachmentUrl(row.id),
+      url: attachmentPath(row.id),
       sharedBy: {
         id: row.sender_id ?? "",
         name: sender?.name ?? UNKNOWN_USER,

@@ -10,6 +10,8 @@ import { enqueue, startJobs, stopJobs } from "~/services/jobs.server";
 import { vapidPublicKey } from "~/services/web-push.server";
 import { appOrigin } from "~/models/site.server";
 import { RECEIVED_MAIL_QUEUE, receiveResendMail } from "~/models/mail-events.server";
+import { sendSignOffRequest, type SignOffRequest } from "~/models/sign-off-notices.server";
+import { sendSignOffReminders } from "~/models/sign-off-reminders.server";
 import { stopMailInbox, watchMailInbox } from "./mail-inbox.server";
 
 /*
@@ -35,6 +37,10 @@ export const QUEUES = {
   messagePush: "push-notices.message",
   /** One per person a message newly mentions: a push saying so. */
   mentionPush: "push-notices.mention",
+  /** One per person asked to sign off a file (issue 39): the request's mail. */
+  signOffMail: "sign-off-notices.mail",
+  /** Every hour, on one instance: the sign-off reminders due, by each person's calendar. */
+  signOffReminders: "sign-off-reminders.sweep",
 } as const;
 
 type MemberMail = { recipientId: string; notice: MemberNotice };
@@ -71,6 +77,10 @@ export async function attachJobs() {
         enqueueFromEvent(QUEUES.mentionMail, digest, { singletonKey: mentionDigestKey(digest) });
         if (vapidPublicKey()) enqueueFromEvent(QUEUES.mentionPush, { messageId, userId } satisfies MentionPush);
       }
+    }),
+    subscribe("sign-off.asked", ({ signOffId, userIds }) => {
+      for (const userId of userIds)
+        enqueueFromEvent(QUEUES.signOffMail, { signOffId, userId } satisfies SignOffRequest);
     }),
   ];
   watchMailInbox();
@@ -149,6 +159,20 @@ export async function attachJobs() {
       retryLimit: 0,
       expireInSeconds: 60,
       handle: async (push: MentionPush) => void (await pushMention(push)),
+    },
+    {
+      name: QUEUES.signOffMail,
+      retryLimit: 5,
+      retryDelay: 60,
+      handle: async (request: SignOffRequest) => void (await sendSignOffRequest(request, appOrigin())),
+    },
+    {
+      name: QUEUES.signOffReminders,
+      // One sweep at a time across every instance; a reminder that failed waits for the next hour's.
+      policy: "singleton",
+      cron: "0 * * * *",
+      retryLimit: 0,
+      handle: async () => void (await sendSignOffReminders(new Date(), appOrigin())),
     },
   ]);
 }

@@ -27,10 +27,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { space, chat: await loadChat(request, actor, spaceId) };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireActor(request, "client");
   const spaceId = params.spaceId ?? "";
-  return answerChatForm(request, actor, spaceId, `/client/chat/${spaceId}`);
+  return answerChatForm(request, actor, spaceId, { path: `/client/chat/${spaceId}`, clientIp: context.clientIp });
 }
 
 export default function ClientChat() {
@@ -39,12 +39,7 @@ export default function ClientChat() {
   return (
     <div className="space-y-4">
       <ClientSpaceHeader space={space} />
-      <ChatRoom
-        data={chat}
-        path={`/client/chat/${space.id}`}
-        sendError={refused?.sendError ?? null}
-        draft={refused?.draft ?? ""}
-      />
+      <ChatRoom data={chat} path={`/client/chat/${space.id}`} refused={refused} />
     </div>
   );
 }

@@ -41,10 +41,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { space, tabs: sides.tabs, userType: actor.type, chat: await loadChat(request, actor, chatId, sides.side) };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireActor(request);
   const spaceId = params.spaceId ?? "";
-  return answerChatForm(request, actor, spaceId, spacePath(actor.type, spaceId));
+  return answerChatForm(request, actor, spaceId, { path: spacePath(actor.type, spaceId), clientIp: context.clientIp });
 }
 
 export default function SpacePage() {
@@ -53,13 +53,7 @@ export default function SpacePage() {
   return (
     <div className="space-y-6">
       <SpaceHeader space={space} userType={userType} chatId={chat.spaceId} />
-      <ChatRoom
-        data={chat}
-        tabs={tabs}
-        path={`/spaces/${chat.spaceId}`}
-        sendError={refused?.sendError ?? null}
-        draft={refused?.draft ?? ""}
-      />
+      <ChatRoom data={chat} tabs={tabs} path={`/spaces/${chat.spaceId}`} refused={refused} />
     </div>
   );
 }

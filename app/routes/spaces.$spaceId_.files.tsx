@@ -4,9 +4,10 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { FILES_LOAD_FAILED, SpaceFiles, filesErrorMeta, keepFilesAfterRefusal } from "~/components/files/space-files";
 import { SpaceHeader } from "~/components/spaces/space-header";
 import { SpaceNotFound } from "~/components/spaces/space-not-found";
-import { spaceFilesPath } from "~/shared/paths";
+import { spaceFilesPath, spacePath } from "~/shared/paths";
 import { getSpaceOverview } from "~/models/spaces.server";
 import { findChatSides } from "~/models/chat-sides.server";
+import { signOffCardMessagesOf } from "~/models/sign-off-cards.server";
 import { chatName } from "~/shared/chat-sides";
 import { homeArea } from "~/models/policy.server";
 import { expectFound } from "~/web/errors.server";
@@ -17,7 +18,8 @@ import { answerShareFileForm, loadSpaceFiles } from "~/web/space-files.server";
 /*
  * /spaces/{id}/files for agency users and team members: the space's header, then the
  * files shared in its chat, or in its team side's when the id is the team side's (issue
- * 38). A client follows the same link to their own Files tab.
+ * 38), and on the client chat's, the way to ask for sign-off on each (issue 39). A client
+ * follows the same link to their own Files tab.
  */
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
@@ -36,7 +38,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (homeArea(actor) === "client") throw redirect(spaceFilesPath(actor.type, chatId));
   const sides = await expectFound(findChatSides(actor, chatId));
   const space = await expectFound(getSpaceOverview(actor, sides.spaceId));
-  return { space, chatId, side: sides.side, userType: actor.type, files: await loadSpaceFiles(request, actor, chatId) };
+  const files = await loadSpaceFiles(request, actor, chatId);
+  // Sign-offs are asked of clients, so only of the client chat's files (issue 39).
+  const signOffs =
+    sides.side === "client"
+      ? Object.fromEntries(await signOffCardMessagesOf(files.files.map((file) => file.messageId)))
+      : null;
+  return { space, chatId, side: sides.side, userType: actor.type, files, signOffs };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -46,12 +54,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SpaceFilesPage() {
-  const { space, chatId, userType, files } = useLoaderData<typeof loader>();
+  const { space, chatId, userType, files, signOffs } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   return (
     <div className="space-y-6">
       <SpaceHeader space={space} userType={userType} chatId={chatId} />
-      <SpaceFiles data={files} path={spaceFilesPath(userType, chatId)} reply={refused?.result} />
+      <SpaceFiles
+        data={files}
+        path={spaceFilesPath(userType, chatId)}
+        reply={refused?.result}
+        signOffs={signOffs && { chatPath: spacePath(userType, chatId), cardOf: signOffs }}
+      />
     </div>
   );
 }

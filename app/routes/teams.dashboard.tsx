@@ -10,7 +10,7 @@ export const meta: MetaFunction = () =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireActor(request, "teams");
-  return { firstName: actor.firstName, ...(await getDashboard(actor)) };
+  return { firstName: actor.firstName, userType: actor.type, ...(await getDashboard(actor)) };
 }
 
 export default function TeamsDashboard() {

@@ -9,6 +9,16 @@ export const NEW_DEVICE_SIGN_IN = "security.new_device_sign_in";
 /** Written when a team-only message is copied into the client chat (app/models/chat-sides.server.ts). */
 export const SHARED_WITH_CLIENT = "message.shared_with_client";
 
+/** Written with each step of a sign-off (app/models/sign-offs.server.ts). */
+export const SIGN_OFF_AUDIT = {
+  asked: "sign_off.asked",
+  approved: "sign_off.approved",
+  changes_requested: "sign_off.changes_requested",
+  withdrawn: "sign_off.withdrawn",
+  reopened: "sign_off.reopened",
+  new_version: "sign_off.new_version",
+} as const;
+
 /** The kinds a person filters by, each the log's actions it gathers. */
 export const AUDIT_KINDS = {
   invitations: { label: "Invitations", actions: ["invitation.created"] },
@@ -37,6 +47,7 @@ export const AUDIT_KINDS = {
   },
   exports: { label: "Exports", actions: ["space.exported"] },
   shares: { label: "Shared with client", actions: [SHARED_WITH_CLIENT] },
+  "sign-offs": { label: "Sign-offs", actions: Object.values(SIGN_OFF_AUDIT) },
   profiles: { label: "Profiles", actions: ["profile.updated", "profile.image_changed"] },
 } as const satisfies Record<string, { label: string; actions: readonly string[] }>;
 

@@ -1,6 +1,7 @@
 import type { Mention } from "./mentions";
 import type { SubmissionResult } from "@conform-to/react";
 import type { SpaceChange } from "./protocol";
+import type { SignOffCard } from "./sign-offs";
 
 export type { SpaceChange, SpaceChangeKind } from "./protocol";
 
@@ -52,6 +53,10 @@ export type ChatMessage = {
   linkPreview: LinkPreview | null;
   /** Posted by a reply to a notice mail: the bubble says "via email" (issue 37). */
   viaEmail: boolean;
+  /** The sign-off asked on the message's file (issue 39), as its card shows it. */
+  signOff: SignOffCard | null;
+  /** The message whose sign-off card this message's file is in (as any version), or null: a file is asked about once. */
+  signOffCardMessageId: string | null;
 };
 
 /** What a linked page says of itself, as a card under the message; its picture is served by the app, never the site. */

@@ -88,6 +88,7 @@ export const FORM_CONSTRAINTS = {
     teamActivity: { required: false },
     unreadMessages: { required: false },
     mentions: { required: false },
+    signOffs: { required: false },
     marketing: { required: false },
   },
   PresenceSettingSchema: { intent: { required: true }, showPresence: { required: false } },

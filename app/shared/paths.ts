@@ -18,6 +18,16 @@ export function spaceFilesPath(userType: UserType, spaceId: string): string {
   return `${spacePath(userType, spaceId)}/files`;
 }
 
+/** A space's Sign-offs tab (issue 39), beside its chat and files. */
+export function spaceSignOffsPath(userType: UserType, spaceId: string): string {
+  return `${spacePath(userType, spaceId)}/sign-offs`;
+}
+
+/** Where members download a message's file (app/routes/attachments.$messageId.tsx checks who asks). */
+export function attachmentPath(messageId: string): string {
+  return `/attachments/${messageId}`;
+}
+
 export function personPath(userType: UserType, kind: PersonKind): string {
   if (userType === "CLIENT") return kind === "team_member" ? "/client/team" : "/client/employees";
   if (userType === "TEAM_MEMBER") return kind === "team_member" ? "/teams/my-team" : "/teams/clients";

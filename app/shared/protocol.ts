@@ -79,7 +79,13 @@ export const RECONNECTION = { reconnectionDelay: 250, reconnectionDelayMax: 500,
 export const UNAVAILABLE_RETRY_DELAYS_MS = [250, 500, 1_000, 2_000];
 
 export type SpaceChangeKind =
-  "message.created" | "message.edited" | "message.deleted" | "message.preview" | "reaction.changed" | "read.advanced";
+  | "message.created"
+  | "message.edited"
+  | "message.deleted"
+  | "message.preview"
+  | "reaction.changed"
+  | "read.advanced"
+  | "sign-off.changed";
 
 /** One entry of a space's change log: `seq` is gap-free in commit order within the space. */
 export type SpaceChange = {

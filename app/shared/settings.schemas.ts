@@ -83,12 +83,13 @@ export type AgencyProfileInput = z.infer<typeof AgencyProfileSchema>;
 export type TeamMemberProfileInput = z.infer<typeof TeamMemberProfileSchema>;
 export type ClientProfileInput = z.infer<typeof ClientProfileSchema>;
 
-/** SPEC §3: newClient, teamActivity and marketing (true, true, false), and the unread-message and mention notices. */
+/** SPEC §3: newClient, teamActivity and marketing (true, true, false), and the unread-message, mention and sign-off notices. */
 export const NotificationPreferencesSchema = z.object({
   newClient: z.boolean().default(false),
   teamActivity: z.boolean().default(false),
   unreadMessages: z.boolean().default(false),
   mentions: z.boolean().default(false),
+  signOffs: z.boolean().default(false),
   marketing: z.boolean().default(false),
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;

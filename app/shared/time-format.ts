@@ -79,11 +79,17 @@ export function dayKey(value: DateInput, clock: Pick<Clock, "timeZone">): string
   return key;
 }
 
-/** The day before a day key, counted on the calendar (a DST day is 23 or 25 hours long). */
-function dayBefore(key: string): string {
+/** A day key so many days on (or back), counted on the calendar (a DST day is 23 or 25 hours long). */
+export function addDays(key: string, days: number): string {
   const date = new Date(`${key}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - 1);
+  date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
+}
+
+/** A calendar day ("2026-11-23", a day key or a due date) as formatDate shows it, wherever the reader is. */
+export function formatDay(key: string, locale: string = DEFAULT_LOCALE): string {
+  // Noon in UTC is that day in UTC, whatever the day's length.
+  return formatDate(`${key}T12:00:00Z`, { timeZone: DEFAULT_TIME_ZONE, locale });
 }
 
 /** The heading of a day in the chat: "Today", "Yesterday", else "Mon, Nov 23, 2026". */
@@ -91,7 +97,7 @@ export function formatDayHeading(value: DateInput, now: DateInput, clock: Clock)
   const day = dayKey(value, clock);
   const today = dayKey(now, clock);
   if (day === today) return "Today";
-  if (day === dayBefore(today)) return "Yesterday";
+  if (day === addDays(today, -1)) return "Yesterday";
   return formatter("day", clock).format(toDate(value));
 }
 

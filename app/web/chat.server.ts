@@ -20,6 +20,8 @@ import { expectFound } from "./errors.server";
 import { runForm } from "./form-action.server";
 import { redirectWithToast } from "./toast.server";
 import { readUploadForm } from "./request.server";
+import { answerSignOffForm, isSignOffIntent, loadSignOffPanel } from "./sign-offs.server";
+import { isAgencyStaff } from "~/models/policy.server";
 
 /*
  * The request side of the chat, shared by the two chat pages (agency and team at
@@ -52,6 +54,10 @@ export async function loadChat(request: Request, actor: Actor, spaceId: string, 
   return {
     replyingTo: reply ? await findReplyQuote(actor, spaceId, reply) : null,
     sharing: share ? await findShareable(actor, spaceId, share) : null,
+    // Issue 39: the sign-off form the address asks for (to ask, approve, request changes, upload a version).
+    signOffPanel: await loadSignOffPanel(request, actor, spaceId),
+    // Staff ask for sign-off, upload new versions, withdraw and re-open; clients answer.
+    staff: isAgencyStaff(actor),
     side,
     spaceId,
     viewer: { id: actor.id, name: actor.name, avatar: imageUrl(actor.avatarKey) },
@@ -95,8 +101,13 @@ const FILE_FAILED = { title: UPLOAD_FAILED_TITLE, error: MESSAGE_TEXT.uploadFail
  * A message with its file as the browser's scripts post it (app/components/chat/
  * use-chat-actions.ts): the page's send form, answered with JSON and its status.
  */
-export function sendChatForm(request: Request, actor: Actor, spaceId: string) {
-  return runChatAction(request, actor, spaceId, ChatSendFormSchema);
+export async function sendChatForm(request: Request, actor: Actor, spaceId: string) {
+  return runChatAction(await readChatForm(request), actor, spaceId, ChatSendFormSchema);
+}
+
+/** A chat form's fields and its file, if any (the send form's, or a sign-off's new version). */
+function readChatForm(request: Request) {
+  return readUploadForm(request, ATTACHMENT_MAX_BYTES);
 }
 
 /**
@@ -106,12 +117,11 @@ export function sendChatForm(request: Request, actor: Actor, spaceId: string) {
  * `ok: false` with the words to show.
  */
 async function runChatAction(
-  request: Request,
+  formData: FormData,
   actor: Actor,
   spaceId: string,
   schema: typeof ChatFormSchema | typeof ChatSendFormSchema,
 ): Promise<{ result: ChatActionResult; status: number }> {
-  const formData = await readUploadForm(request, ATTACHMENT_MAX_BYTES);
   const file = formData.get("file");
   formData.delete("file");
   const intent = String(formData.get("intent") ?? "");
@@ -167,10 +177,20 @@ async function runChatCommand(
 /**
  * A chat form posted without JavaScript: done, back to the latest messages (with
  * SPEC §8's words for an edit, a delete or a file); a refused send comes back with
- * the text as typed; any other refusal goes back with a toast that says why.
+ * the text as typed; any other refusal goes back with a toast that says why. A
+ * sign-off's forms, posted with JavaScript too, are answered by app/web/sign-offs.server.ts.
  */
-export async function answerChatForm(request: Request, actor: Actor, spaceId: string, path: string) {
-  const { result, status } = await runChatAction(request, actor, spaceId, ChatFormSchema);
+export async function answerChatForm(
+  request: Request,
+  actor: Actor,
+  spaceId: string,
+  { path, clientIp }: { path: string; clientIp: string },
+) {
+  const formData = await readChatForm(request);
+  if (isSignOffIntent(formData.get("intent"))) {
+    return answerSignOffForm(request, formData, actor, { chatId: spaceId, path, clientIp });
+  }
+  const { result, status } = await runChatAction(formData, actor, spaceId, ChatFormSchema);
   if (result.ok) {
     const toast = successToast(result);
     return toast ? redirectWithToast(path, toast) : redirect(path);

@@ -22,6 +22,7 @@ import * as exportJobsAndFileNames from "./0022_export_jobs_and_file_names";
 import * as mailReplies from "./0023_mail_replies";
 import * as mailEvents from "./0024_mail_events";
 import * as teamSides from "./0025_team_sides";
+import * as signOffs from "./0026_sign_offs";
 
 /* Listed here rather than read from disk, so that they travel inside the server build. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   "0023_mail_replies": mailReplies,
   "0024_mail_events": mailEvents,
   "0025_team_sides": teamSides,
+  "0026_sign_offs": signOffs,
 };

@@ -167,6 +167,7 @@ test("notification preferences: SPEC's defaults, saved and kept", { tag: "@no-js
   await expect(page.getByLabel("Team activity")).toBeChecked();
   await expect(page.getByLabel("Unread messages")).toBeChecked();
   await expect(page.getByLabel("Mentions")).toBeChecked();
+  await expect(page.getByLabel("Sign-off requests and reminders")).toBeChecked();
   await expect(page.getByLabel("Product news")).not.toBeChecked();
 
   await page.getByLabel("Mentions").uncheck();

@@ -3,10 +3,15 @@ import webpush from "web-push";
 import { forget } from "@epic-web/remember";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import type { UserType } from "#db/schema";
+import { isNotFound } from "~/models/errors.server";
 import { canEnterArea, homePath } from "~/models/policy.server";
+import { findSignOffCard, listSignOffs } from "~/models/sign-off-cards.server";
+import { findAskableMessage } from "~/models/sign-offs.server";
 import * as pushRoute from "~/routes/resources.push-subscription";
 import { db } from "~/services/db.server";
+import type { SignOffPanel } from "~/shared/sign-offs";
 import { getSessionId } from "~/web/auth.server";
+import { actorOf } from "#tests/support/factories";
 import {
   agencyWorld,
   changedTables,
@@ -22,8 +27,9 @@ import {
   type Keys,
   type Targets,
 } from "#tests/support/access-world";
-import { call, cookieFor, getRequest, postRequest, toastOf } from "#tests/support/requests";
+import { BASE, call, cookieFor, getRequest, postRequest, toastOf } from "#tests/support/requests";
 import {
+  FILE_FIELD,
   ROUTES,
   fill,
   fillForm,
@@ -88,13 +94,17 @@ test("every route file is in the access table (a new route must say who may use 
 
 type Failure = string;
 type Ids = Targets & Keys;
-/** A call of a route; `query` in place of the table's, `keyed` when it is one of the route's keyed calls. */
+/**
+ * A call of a route; `query` in place of the table's, `keyed` when it is one of the
+ * route's keyed calls, `panel` when its query is one of the page's panels.
+ */
 type Call = {
   file: string;
   method: "GET" | "POST";
   form?: Record<string, string>;
   query?: string;
   keyed?: KeyedCall;
+  panel?: boolean;
 };
 
 /** Calls the route with `ids` in its form's fields and query, and `pathIds` in its path. */
@@ -113,7 +123,7 @@ async function run(
   const request =
     method === "GET"
       ? getRequest(`${path}${query}`, actor.cookie)
-      : postRequest(path, fillForm(form ?? {}, ids, tag), actor.cookie);
+      : formRequest(path, fillForm(form ?? {}, ids, tag), actor.cookie);
   const handler = method === "GET" ? module.loader! : module.action!;
   // A thrown error is what the server would answer with a 500.
   const response = await call(handler, request, params).catch(
@@ -123,6 +133,19 @@ async function run(
   const body = text + withoutEcho(response.headers.get("Location"), `${path}${query}`);
   const where = `${actor.name} ${method} ${path}${query} ${form ? JSON.stringify(form) : ""}`;
   return { response, text, body, path, where };
+}
+
+/** A form's post: with a small text file in each field the table marks `:file`, as a browser sends an upload. */
+function formRequest(path: string, fields: Record<string, string>, cookie: string | null) {
+  if (!Object.values(fields).includes(FILE_FIELD)) return postRequest(path, fields, cookie);
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    body.append(
+      name,
+      value === FILE_FIELD ? new File(["access matrix file"], "matrix.txt", { type: "text/plain" }) : value,
+    );
+  }
+  return new Request(`${BASE}${path}`, { method: "POST", body, headers: cookie ? { Cookie: cookie } : {} });
 }
 
 /** A sign-in redirect names the address the caller asked for; only the rest of it could leak. */
@@ -196,8 +219,8 @@ function wrongKeyedAnswer(actor: Actor, expected: KeyedAnswer, response: Respons
 }
 
 /**
- * The calls of every route that takes an id in its path (loader, and action with each of
- * its forms), and every keyed call of the table.
+ * The calls of every route that takes an id in its path (loader, with its query and with
+ * each of its panels, and action with each of its forms), and every keyed call of the table.
  */
 function matrixCalls(): Call[] {
   const calls: Call[] = [];
@@ -206,14 +229,20 @@ function matrixCalls(): Call[] {
       calls.push({ file, method: keyed.method, query: keyed.query, form: keyed.form, keyed });
     }
     if (!paramNames(file).some((name) => name !== "*")) continue;
-    if (module.loader && file !== "invitations_.$invitationId.tsx") calls.push({ file, method: "GET" });
+    if (module.loader && file !== "invitations_.$invitationId.tsx") {
+      calls.push({ file, method: "GET" });
+      for (const query of ROUTES[file].panels ?? []) calls.push({ file, method: "GET", query, panel: true });
+    }
     if (module.action) for (const form of ROUTES[file].forms ?? [{}]) calls.push({ file, method: "POST", form });
   }
   return calls;
 }
 
 type MatrixOptions = {
-  /** Only the calls that name an id in a field, with `pathTargets` in the path (the user's own). */
+  /**
+   * Only the calls that name an id in a field, with `pathTargets` in the path (the user's
+   * own). Panels are not among them: on the user's own page they are the panels' test's.
+   */
   fieldsOnly?: boolean;
   pathTargets?: Targets;
   /** The keys exist nowhere: keyed calls are answered as for an unknown key. */
@@ -238,7 +267,12 @@ async function matrix(
   const tag = secret?.tag ?? victim.tag;
   for (const spec of matrixCalls()) {
     const { file, method, form, keyed } = spec;
-    if (fieldsOnly && (keyed || !(form ? referencesId(form) : ROUTES[file].query?.includes(":message")))) continue;
+    if (
+      fieldsOnly &&
+      (keyed || spec.panel || !(form ? referencesId(form) : ROUTES[file].query?.includes(":message")))
+    ) {
+      continue;
+    }
     const { response, text, body, path, where } = await run(actor, spec, targets, tag, pathTargets);
     const wrong = keyed
       ? wrongKeyedAnswer(actor, (unknownKeys && keyed.unknownAnswer) || keyed.answer, response, text, targets)
@@ -263,8 +297,9 @@ function ownTargets(world: AgencyWorld): Targets {
 }
 
 /**
- * Their own agency's space and message they do not take part in, its client there whose
- * presence they may not see, and its owner's push endpoint and export link.
+ * Their own agency's space, message and sign-off they do not take part in, its client
+ * there whose presence they may not see (and who may be asked to sign off), and its
+ * owner's push endpoint and export link.
  */
 function hiddenOwnTargets(world: AgencyWorld): Ids {
   return {
@@ -275,6 +310,8 @@ function hiddenOwnTargets(world: AgencyWorld): Ids {
     users: world.hiddenClient.id,
     endpoint: world.browser.endpoint,
     exportToken: world.exportToken,
+    signOff: world.hiddenSignOff.id,
+    clientUser: world.hiddenClient.id,
   };
 }
 
@@ -288,11 +325,13 @@ test(
       [owner, "spaces.$spaceId_.edit.tsx"],
       [owner, "spaces.$spaceId_.export.tsx"],
       [owner, "spaces.$spaceId_.files.tsx"],
+      [owner, "spaces.$spaceId_.sign-offs.tsx"],
       [owner, "attachments.$messageId.tsx"],
       [owner, "_agency.team_.$memberId.tsx"],
       [owner, "_agency.clients_.$clientId.tsx"],
       [client, "client.chat.$spaceId.tsx"],
       [client, "client.chat.$spaceId_.files.tsx"],
+      [client, "client.chat.$spaceId_.sign-offs.tsx"],
       [client, "attachments.$messageId.tsx"],
       [owner, "attachments.$messageId_.preview-image.tsx"],
       [client, "attachments.$messageId_.preview-image.tsx"],
@@ -472,6 +511,163 @@ describe("a space's team-only side (issue 38) is, to all but the agency's staff 
           expect(body, where).toContain(home.teamOnly.markers[0]);
         }
       }
+    },
+    SLOW,
+  );
+});
+
+describe("sign-offs (issue 39): the people asked and the space's staff reach one; nobody else is shown it", () => {
+  /** The chat page the actor opens for a space: a client's own, or the agency's and team's. */
+  const chatPageOf = (actor: Actor) => (actor.type === "CLIENT" ? "client.chat.$spaceId.tsx" : "spaces.$spaceId.tsx");
+  /** The sign-off form the page's loader opened, if any. */
+  const panelOf = (text: string) =>
+    (JSON.parse(text) as { chat: { signOffPanel: SignOffPanel | null } }).chat.signOffPanel;
+  // The same people posted every form of the tests above: a fresh allowance, so that a refusal is the id's.
+  beforeEach(() => forget("actions-per-user"));
+
+  test(
+    "the client asked opens Approve and Request changes, staff who see the space the card, Upload new version and Ask",
+    async () => {
+      const ids = foreignTargets(other);
+      const [owner, memberIn, clientOwner, clientEmployee] = await signedInActors(other, [
+        "owner",
+        "memberIn",
+        "clientOwner",
+        "clientEmployee",
+      ]);
+      for (const [actor, query, kind] of [
+        [clientOwner, "?approve=:signOff", "approve"],
+        [clientOwner, "?changes=:signOff", "changes"],
+        [owner, "?new-version=:signOff", "version"],
+        [memberIn, "?new-version=:signOff", "version"],
+      ] as const) {
+        const { response, text, where } = await run(actor, { file: chatPageOf(actor), method: "GET", query }, ids, "");
+        expect(response.status, where).toBe(200);
+        expect(panelOf(text), where).toMatchObject({ kind, card: { id: other.signOff.id, state: "waiting" } });
+        expect(text, where).toContain(other.signOff.marker);
+      }
+      for (const actor of [owner, memberIn]) {
+        const ask = await run(
+          actor,
+          { file: "spaces.$spaceId.tsx", method: "GET", query: "?sign-off=:message" },
+          ids,
+          "",
+        );
+        expect(panelOf(ask.text), ask.where).toMatchObject({
+          kind: "ask",
+          messageId: other.message.id,
+          people: expect.arrayContaining([expect.objectContaining({ id: other.people.clientOwner.id })]),
+        });
+        // The card is on its message in the chat, and on the space's Sign-offs page.
+        for (const file of ["spaces.$spaceId.tsx", "spaces.$spaceId_.sign-offs.tsx"]) {
+          const { response, text, where } = await run(actor, { file, method: "GET" }, ids, "");
+          expect(response.status, where).toBe(200);
+          expect(text, where).toContain(other.signOff.id);
+          expect(text, where).toContain(other.signOff.marker);
+        }
+      }
+      // A client of the space who was not asked sees the card, but is offered no answer.
+      for (const actor of [clientOwner, clientEmployee]) {
+        const { text, where } = await run(
+          actor,
+          { file: "client.chat.$spaceId_.sign-offs.tsx", method: "GET" },
+          ids,
+          "",
+        );
+        expect(text, where).toContain(other.signOff.marker);
+      }
+      const notAsked = await run(
+        clientEmployee,
+        { file: "client.chat.$spaceId.tsx", method: "GET", query: "?approve=:signOff" },
+        ids,
+        "",
+      );
+      expect(notAsked.response.status, notAsked.where).toBe(200);
+      expect(panelOf(notAsked.text), notAsked.where).toBeNull();
+    },
+    SLOW,
+  );
+
+  test(
+    "a sign-off or message the user may not use, in the address of their own chat page, opens no form and shows nothing",
+    async () => {
+      const failures: Failure[] = [];
+      const actors = await signedInActors(home, ["owner", "memberIn", "clientOwner", "clientEmployee"]);
+      const path = ownTargets(home);
+      // What each actor may not use: another agency's, nobody's, and (but for the owner, who sees every
+      // space) their own agency's in the space they are not in, each with the words that would show it.
+      const cases = (actor: Actor): Array<[string, Ids, string[]]> => [
+        ["another agency's", foreignTargets(other), markersOf(other)],
+        ["unknown", unknownTargets(), []],
+        ...(actor.name.endsWith(" owner")
+          ? []
+          : [["a hidden space's", hiddenOwnTargets(home), [home.hiddenSignOff.marker]] as [string, Ids, string[]]]),
+        // A team-side message is no client chat's: nobody may be asked to sign it off, and its clients never see it.
+        [
+          "the team side's",
+          { ...unknownTargets(), message: home.teamOnly.message.id },
+          actor.type === "CLIENT" ? home.teamOnly.markers : [],
+        ],
+      ];
+      for (const actor of actors) {
+        const file = chatPageOf(actor);
+        // Opened once first, so that the chat is read and opening it again writes nothing.
+        expect((await run(actor, { file, method: "GET" }, { ...unknownTargets(), ...path }, "")).response.status).toBe(
+          200,
+        );
+        const before = await snapshot();
+        for (const [which, ids, markers] of cases(actor)) {
+          for (const query of ROUTES[file].panels ?? []) {
+            const { response, text, body, where } = await run(actor, { file, method: "GET", query }, ids, "", path);
+            const at = `${where} (${which})`;
+            if (response.status !== 200) {
+              failures.push(`${at}: answered ${response.status}, not the page`);
+              continue;
+            }
+            const panel = panelOf(text);
+            if (panel) failures.push(`${at}: opened the ${panel.kind} form`);
+            const id = query.includes(":message") ? ids.message : ids.signOff;
+            if (body.includes(id)) failures.push(`${at}: names ${id}`);
+            const leak = leakedMarker(body, markers);
+            if (leak) failures.push(`${at}: shows "${leak}"`);
+          }
+        }
+        const changed = changedTables(before, await snapshot());
+        if (changed.length) failures.push(`${actor.name}: changed ${changed.join(", ")}`);
+      }
+      expect(failures).toEqual([]);
+    },
+    SLOW,
+  );
+
+  test(
+    "the models find no sign-off of a chat the user does not see, even named with its own chat's id",
+    async () => {
+      const failures: Failure[] = [];
+      const outsiders = [
+        ...Object.values(home.people),
+        other.people.memberOut,
+        other.hiddenClient,
+        await createAdmin(),
+      ];
+      const { signOff, space, message } = other;
+      for (const user of outsiders) {
+        const actor = await actorOf(user);
+        const who = `${actor.name} (${actor.type})`;
+        const card = await findSignOffCard(actor, space.id, signOff.id).then(
+          () => "found",
+          (error: unknown) => (isNotFound(error) ? null : String(error)),
+        );
+        if (card) failures.push(`${who}: findSignOffCard ${card}`);
+        const list = await listSignOffs(actor, space.id, { state: null, page: 1, perPage: 20 }).then(
+          (page) => `listed ${page.total}`,
+          (error: unknown) => (isNotFound(error) ? null : String(error)),
+        );
+        if (list) failures.push(`${who}: listSignOffs ${list}`);
+        const askable = await findAskableMessage(actor, space.id, message.id);
+        if (askable) failures.push(`${who}: findAskableMessage offered ${askable.fileName}`);
+      }
+      expect(failures).toEqual([]);
     },
     SLOW,
   );

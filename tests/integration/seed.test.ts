@@ -37,7 +37,7 @@ describe("the demo agency (npm run db:seed)", () => {
     }
   });
 
-  test("the agency owner sees both spaces, each with its welcome, the client owner's reply and a reaction", async () => {
+  test("the agency owner sees both spaces, each with its welcome, the client owner's reply, a reaction and a plan waiting for sign-off", async () => {
     const clientOwners: Record<string, string> = {
       "Globex SEO Retainer": "Nora Blake",
       "Northwind Website Redesign": "Olivia Chen",
@@ -53,8 +53,15 @@ describe("the demo agency (npm run db:seed)", () => {
       expect(messages.map((message) => [message.senderName, message.content])).toEqual([
         ["Alex Morgan", `Welcome to the ${space.name} space! Everything about the project lives here.`],
         [clientOwners[space.name], "Thanks! Happy to have one place for all of this."],
+        ["Alex Morgan", "The launch plan, for your sign-off."],
       ]);
       expect(messages[1].reactions.heart).toEqual([owner.id]);
+      expect(messages[2].attachment?.name).toBe("launch-plan.txt");
+      expect(messages[2].signOff).toMatchObject({
+        state: "waiting",
+        asked: [{ name: clientOwners[space.name] }],
+        note: "Please check the dates before we book the ads.",
+      });
       const team = await listMessages(owner, await teamSideOf(space.id));
       expect(team.messages.map((message) => [message.senderName, message.content])).toEqual([
         ["Maya Patel", TEAM_NOTE],
@@ -75,7 +82,9 @@ describe("the demo agency (npm run db:seed)", () => {
         "message.created",
         "message.created",
         "reaction.changed",
-        "read.advanced",
+        // The plan: sending it moves the owner's watermark past the client's reply, so no read of its own.
+        "message.created",
+        "sign-off.changed",
       ]);
     }
   });

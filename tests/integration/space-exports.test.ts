@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -10,7 +11,8 @@ import { sendMessage } from "~/models/message-sending.server";
 import { deleteMessage, editMessage } from "~/models/message-changes.server";
 import { toggleReaction } from "~/models/message-reactions.server";
 import { markRead } from "~/models/space-reads.server";
-import type { ExportedMessage } from "~/models/space-archive.server";
+import type { ExportedMessage, ExportedSignOff } from "~/models/space-archive.server";
+import { answerSignOff, askForSignOff } from "~/models/sign-offs.server";
 import type { FormReply } from "~/shared/form-reply";
 import {
   EXPORT_TEXT,
@@ -150,8 +152,11 @@ describe("who may export a space", () => {
 describe("what an export holds", () => {
   let entries: Record<string, Uint8Array>;
   let conversation: { space: { name: string }; exportedBy: { name: string }; messages: ExportedMessage[] };
+  let signOffs: { space: { name: string }; exportedBy: { name: string }; signOffs: ExportedSignOff[] };
   let html: string;
   let fileName: string;
+  /** The agency owner, the client owner, and the message whose file the client owner approved. */
+  let world: { owner: { id: string }; clientOwner: { id: string; email: string }; spaceId: string; approvedId: string };
 
   beforeAll(async () => {
     const { owner, clientOwner, designer, space } = await agencyWithSpace("Northwind <Rebrand>");
@@ -170,7 +175,21 @@ describe("what an export holds", () => {
     await deleteMessage(ownerActor, deleted.message.id);
     await send(clientActor, "The brief", new File(["Budget: 12k\n"], "brief.txt", { type: "text/plain" }));
     const secondFile = new File(["Second budget\n"], "brief.txt", { type: "text/plain" });
-    await send(designerActor, "", secondFile, edited.message.id);
+    const second = await send(designerActor, "", secondFile, edited.message.id);
+    // Issue 39: the client owner approves the second brief, from a session the record keeps.
+    const signOff = await askForSignOff(ownerActor, second.message.id, {
+      askedIds: [clientOwner.id],
+      dueOn: "2030-05-20",
+      note: "The <final> budget",
+      today: "2030-05-14",
+    });
+    await answerSignOff(
+      clientActor,
+      signOff.id,
+      { answer: "approved", comment: "" },
+      { sessionHandle: "s-4f2a", device: "Firefox on macOS", address: "203.0.113.7" },
+    );
+    world = { owner, clientOwner, spaceId: space.id, approvedId: second.message.id };
     await toggleReaction(designerActor, script.message.id, "heart");
     await toggleReaction(clientActor, script.message.id, "heart");
     await markRead(clientActor, space.id);
@@ -178,6 +197,7 @@ describe("what an export holds", () => {
     const token = await exportNow(owner, space.id);
     ({ entries, fileName } = await download(owner, token));
     conversation = JSON.parse(strFromU8(entries["conversation.json"]));
+    signOffs = JSON.parse(strFromU8(entries["sign-offs.json"]));
     html = strFromU8(entries["conversation.html"]);
   });
 
@@ -187,6 +207,7 @@ describe("what an export holds", () => {
       "conversation.json",
       "files/brief (2).txt",
       "files/brief.txt",
+      "sign-offs.json",
     ]);
     expect(strFromU8(entries["files/brief.txt"])).toBe("Budget: 12k\n");
     expect(strFromU8(entries["files/brief (2).txt"])).toBe("Second budget\n");
@@ -242,6 +263,71 @@ describe("what an export holds", () => {
     expect(html).toContain("Heart (2): Dana Designer, Olivia Owner");
     expect(html).toMatch(/· edited <time/);
     expect(html).toContain("In reply to Olivia Owner: My words, edited");
+  });
+
+  test("the sign-offs are in sign-offs.json and on the page, each answer with the SHA-256 of the file's stored bytes", async () => {
+    const { attachment_key } = await db
+      .selectFrom("space_messages")
+      .select("attachment_key")
+      .where("id", "=", world.approvedId)
+      .executeTakeFirstOrThrow();
+    const stored = await storage().get(attachment_key!);
+    const sha256 = createHash("sha256").update(stored!.body).digest("hex");
+    // The stored bytes are the file's in the ZIP, too.
+    expect(createHash("sha256").update(entries["files/brief (2).txt"]).digest("hex")).toBe(sha256);
+
+    expect(signOffs).toMatchObject({ space: { name: "Northwind <Rebrand>" }, exportedBy: { name: "Ada Owner" } });
+    expect(signOffs.signOffs).toEqual([
+      expect.objectContaining({
+        messageId: world.approvedId,
+        state: "approved",
+        askedBy: "Ada Owner",
+        note: "The <final> budget",
+        dueOn: "2030-05-20",
+        asked: [{ id: world.clientOwner.id, name: "Olivia Owner" }],
+        withdrawn: null,
+        versions: [
+          {
+            number: 1,
+            messageId: world.approvedId,
+            file: { name: "brief.txt", path: "files/brief (2).txt" },
+            createdAt: expect.any(String),
+            answer: {
+              answer: "approved",
+              comment: "",
+              by: "Olivia Owner",
+              at: expect.any(String),
+              files: [{ name: "brief.txt", size: 14, sha256 }],
+              sessionHandle: "s-4f2a",
+              device: "Firefox on macOS",
+              address: "203.0.113.7",
+            },
+          },
+        ],
+      }),
+    ]);
+
+    const section = html.slice(html.indexOf("<h2>Sign-offs</h2>"));
+    expect(section).toContain("<strong>brief.txt</strong> · Approved");
+    expect(section).toContain("Ada Owner asked Olivia Owner on <time");
+    expect(section).toContain("· due May 20, 2030");
+    expect(section).toContain("The &lt;final&gt; budget");
+    expect(section).toMatch(
+      /Version 1 \(<time[^>]*>[^<]*<\/time>\): <a href="files\/brief%20\(2\)\.txt">brief\.txt<\/a>/,
+    );
+    expect(section).toMatch(
+      /Approved by Olivia Owner on <time[^>]*>[^<]*<\/time> \(Firefox on macOS, 203\.0\.113\.7, session s-4f2a\)/,
+    );
+    expect(section).toContain(`SHA-256 of brief.txt (14 B): <code>${sha256}</code>`);
+  });
+
+  test("a client owner's export holds the same sign-offs: they are the client chat's", async () => {
+    await setClientOwnerExports(await actorOf(world.owner), true);
+    const { entries: theirs } = await download(world.clientOwner, await exportNow(world.clientOwner, world.spaceId));
+    expect(JSON.parse(strFromU8(theirs["sign-offs.json"])).signOffs).toEqual(signOffs.signOffs);
+    expect(strFromU8(theirs["conversation.html"])).toContain(
+      `<code>${signOffs.signOffs[0].versions[0].answer?.files[0].sha256}</code>`,
+    );
   });
 });
 

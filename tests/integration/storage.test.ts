@@ -1,15 +1,13 @@
 import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { strFromU8, unzipSync } from "fflate";
-// @ts-expect-error s3rver ships no type declarations
-import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { env } from "~/services/env.server";
 import { createStorage, newFileKey, type Storage } from "~/services/storage.server";
 import { streamZip } from "~/services/zip-files.server";
+import { startS3 } from "#tests/support/s3";
 
 const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
 
@@ -108,37 +106,17 @@ describe("the local disk driver", () => {
 });
 
 describe("the S3 driver", () => {
-  let server: { run(): Promise<{ port: number }>; close(): Promise<void> };
-  let directory: string;
-  let endpoint: string;
+  let server: Awaited<ReturnType<typeof startS3>>;
 
   beforeAll(async () => {
-    directory = await fs.mkdtemp(path.join(os.tmpdir(), "agency-s3-"));
-    server = new S3rver({
-      address: "127.0.0.1",
-      port: 0,
-      directory,
-      silent: true,
-      configureBuckets: [{ name: "uploads" }],
-    });
-    const { port } = await server.run();
-    endpoint = `http://127.0.0.1:${port}`;
+    server = await startS3();
   });
 
   afterAll(async () => {
-    await server?.close();
-    await fs.rm(directory, { recursive: true, force: true });
+    await server?.stop();
   });
 
-  const s3 = () =>
-    createStorage({
-      driver: "s3",
-      bucket: "uploads",
-      region: "us-east-1",
-      endpoint,
-      credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
-      forcePathStyle: true,
-    });
+  const s3 = () => server.storage();
 
   test("stores, reads and deletes a file with its content type", async () => {
     await roundTrip(s3());

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import sharp from "sharp";
 import type { Database } from "#db/schema";
 import { recordPresence } from "~/models/presence.server";
+import { askForSignOff } from "~/models/sign-offs.server";
 import { teamSideOf } from "~/models/space-access.server";
 import { requestSpaceExport, sendSpaceExport, setClientOwnerExports } from "~/models/space-exports.server";
 import { db } from "~/services/db.server";
@@ -98,6 +99,36 @@ export async function agencyWorld(tag: string) {
     await db.updateTable("clients").set({ email }).where("user_id", "=", user.id).execute();
     user.email = email;
   }
+  // Issue 39: a file of the main space's client chat waits for the client owner's sign-off, its note
+  // marked with a word of its own (that carries the tag), so a card or an Approve form shown to anyone
+  // else shows it; and one of the hidden space's files for the hidden client's, for the agency's own
+  // people who are not in that space. The main and hidden messages are left without one, so that they
+  // may be asked on: a refused ask is refused for the message's being out of reach, not for being asked.
+  const signOffMarker = `Signoffnote${tag}`;
+  const signOffMessage = await messageWithFileAndPreview(
+    space.id,
+    owner.id,
+    `${tag}Signoff`,
+    `${tag} version one for sign-off`,
+  );
+  const signOff = await askForSignOff(await actorOf(owner), signOffMessage.id, {
+    askedIds: [clientOwner.id],
+    dueOn: null,
+    note: `${signOffMarker} please approve the brief`,
+    today: "2000-01-01",
+  });
+  const hiddenSignOffMessage = await messageWithFileAndPreview(
+    hiddenSpace.id,
+    owner.id,
+    `${tag}Hidden`,
+    `${tag} hidden version one`,
+  );
+  const hiddenSignOff = await askForSignOff(await actorOf(owner), hiddenSignOffMessage.id, {
+    askedIds: [hiddenClientUser.id],
+    dueOn: null,
+    note: `${tag}Hidden sign-off note`,
+    today: "2000-01-01",
+  });
   // Everyone was here a while ago, so whoever may see their presence is told when.
   await recordPresence(crypto.randomUUID(), {
     online: [],
@@ -118,6 +149,8 @@ export async function agencyWorld(tag: string) {
     message,
     teamOnly: { side: teamSide, message: teamMessage, markers: [teamMarker, teamMarker.toLowerCase()] },
     hiddenMessage,
+    signOff: { id: signOff.id, message: signOffMessage, marker: signOffMarker },
+    hiddenSignOff: { id: hiddenSignOff.id, marker: `${tag}Hidden` },
     invitation,
     client: clientEmployeeRecord,
     member: memberInRecord,
@@ -208,9 +241,17 @@ export type Targets = { space: string; message: string; client: string; member: 
 
 /**
  * What routes are about that is not in their path, but in their query or form: a person
- * (`users`: several, comma-separated), a browser's push endpoint, an export link's token.
+ * (`users`: several, comma-separated), a browser's push endpoint, an export link's token,
+ * a sign-off (issue 39) and a client member who may be asked for one (`clientUser`).
  */
-export type Keys = { user: string; users: string; endpoint: string; exportToken: string };
+export type Keys = {
+  user: string;
+  users: string;
+  endpoint: string;
+  exportToken: string;
+  signOff: string;
+  clientUser: string;
+};
 
 export function foreignTargets(world: AgencyWorld): Targets & Keys {
   return {
@@ -225,6 +266,8 @@ export function foreignTargets(world: AgencyWorld): Targets & Keys {
       .join(","),
     endpoint: world.browser.endpoint,
     exportToken: world.exportToken,
+    signOff: world.signOff.id,
+    clientUser: world.people.clientOwner.id,
   };
 }
 
@@ -240,6 +283,8 @@ export function unknownTargets(): Targets & Keys {
     users: `${id()},${id()}`,
     endpoint: `https://push.example.test/send/${crypto.randomBytes(16).toString("hex")}`,
     exportToken: crypto.randomBytes(32).toString("base64url"),
+    signOff: id(),
+    clientUser: id(),
   };
 }
 

@@ -20,6 +20,8 @@ export function chatMessage(id: string, overrides: Partial<ChatMessage> = {}): C
     replyTo: null,
     linkPreview: null,
     viaEmail: false,
+    signOff: null,
+    signOffCardMessageId: null,
     ...overrides,
   };
 }

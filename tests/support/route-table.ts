@@ -25,17 +25,27 @@ export type RouteKind =
 
 export type RouteEntry = {
   kind: RouteKind;
-  /** Forms the action is tried with; `:space`, `:message`, `:member`, `:client` stand for the ids under test. */
+  /**
+   * Forms the action is tried with; `:space`, `:message`, `:member`, `:client` and
+   * `:signOff` stand for the ids under test, `:clientUser` for a client member's user id,
+   * and a field of `:file` (FILE_FIELD) is a small file, the form posted as an upload.
+   */
   forms?: Array<Record<string, string>>;
   /** A query string for the loader, with the same placeholders. */
   query?: string;
+  /**
+   * Queries that open a form on the page about an id (`?approve=:signOff`), each tried
+   * like the page itself; on the user's own page with an id they may not use, the page
+   * answers as without it, showing nothing of that id.
+   */
+  panels?: string[];
   /**
    * Calls that name what they are about in the query or form rather than the path
    * (`:user`, `:users`, `:endpoint`, `:exportToken`), each with what a signed-in user who
    * may not use that key is answered.
    */
   keyed?: KeyedCall[];
-  /** /spaces/{id} and its Files tab: a client is sent to their own page for the same id, which answers for itself. */
+  /** /spaces/{id} and its Files and Sign-offs tabs: a client is sent to their own page for the same id, which answers for itself. */
   clientsToOwnChat?: boolean;
   /** Open to anyone, but an unknown key (the test's random one) must answer 404. */
   unknownIsNotFound?: boolean;
@@ -56,6 +66,9 @@ export type KeyedCall = {
   unknownAnswer?: KeyedAnswer;
 };
 
+/** A form's field that is a file: the form is posted as an upload (multipart), this field a small text file. */
+export const FILE_FIELD = ":file";
+
 const chatForms: Form[] = [
   { intent: "send", clientId: ":uuid", content: "hello" },
   { intent: "edit", messageId: ":message", content: "changed" },
@@ -63,7 +76,17 @@ const chatForms: Form[] = [
   { intent: "react", messageId: ":message", reaction: "heart" },
   { intent: "remove-preview", messageId: ":message" },
   { intent: "share", messageId: ":message" },
+  // Sign-off (issue 39): asking on a message, the answers, and staff's changes to the request.
+  { intent: "ask-sign-off", messageId: ":message", askedIds: ":clientUser", note: "x" },
+  { intent: "approve", signOffId: ":signOff" },
+  { intent: "request-changes", signOffId: ":signOff", comment: "x" },
+  { intent: "withdraw-sign-off", signOffId: ":signOff" },
+  { intent: "reopen-sign-off", signOffId: ":signOff" },
+  // With its file, so that it is refused for the sign-off, not for the want of a file.
+  { intent: "sign-off-version", signOffId: ":signOff", file: FILE_FIELD },
 ];
+/** The chat pages' sign-off forms, opened by their address (app/web/sign-offs.server.ts). */
+const signOffPanels = ["?sign-off=:message", "?approve=:signOff", "?changes=:signOff", "?new-version=:signOff"];
 /** The Files tab's upload: a file into the chat (without one, the space is checked first, then the file is missed). */
 const shareFileForms: Form[] = [{ clientId: ":uuid" }];
 const personForms = (details: Form): Form[] => [
@@ -102,8 +125,14 @@ export const ROUTES: Record<string, RouteEntry> = {
   "client-register.tsx": { kind: "guest" },
   // Only sends on to the area's first page, which guards itself.
   "client._index.tsx": { kind: "open" },
-  "client.chat.$spaceId.tsx": { kind: { area: "client" }, forms: chatForms, query: "?q=:tag" },
+  "client.chat.$spaceId.tsx": {
+    kind: { area: "client" },
+    forms: chatForms,
+    query: "?q=:tag",
+    panels: signOffPanels,
+  },
   "client.chat.$spaceId_.files.tsx": { kind: { area: "client" }, forms: shareFileForms, query: "?q=:tag" },
+  "client.chat.$spaceId_.sign-offs.tsx": { kind: { area: "client" } },
   "client.chat._index.tsx": { kind: { area: "client" } },
   "client.dashboard.tsx": { kind: { area: "client" } },
   "client.employees.tsx": { kind: { area: "client" } },
@@ -180,7 +209,13 @@ export const ROUTES: Record<string, RouteEntry> = {
       },
     ],
   },
-  "spaces.$spaceId.tsx": { kind: "signed-in", forms: chatForms, query: "?q=:tag", clientsToOwnChat: true },
+  "spaces.$spaceId.tsx": {
+    kind: "signed-in",
+    forms: chatForms,
+    query: "?q=:tag",
+    panels: signOffPanels,
+    clientsToOwnChat: true,
+  },
   "spaces.$spaceId_.clients.tsx": {
     kind: "signed-in",
     forms: [
@@ -197,6 +232,7 @@ export const ROUTES: Record<string, RouteEntry> = {
     query: "?q=:tag",
     clientsToOwnChat: true,
   },
+  "spaces.$spaceId_.sign-offs.tsx": { kind: "signed-in", clientsToOwnChat: true },
   "spaces.$spaceId_.team.tsx": {
     kind: "signed-in",
     forms: [
@@ -301,7 +337,7 @@ export function fill(text: string, targets: Targets & Keys, tag: string): string
       // Searched for without its first and last letters, so an echo of the query is no marker.
       .replace(/:tag/g, tag.slice(1, -1))
       .replace(
-        /:(space|message|client|member|invitation|users|user|endpoint|exportToken)\b/g,
+        /:(space|message|clientUser|client|member|invitation|users|user|endpoint|exportToken|signOff)\b/g,
         (_, kind: keyof (Targets & Keys)) => targets[kind],
       )
   );
@@ -318,6 +354,6 @@ export function fillForm(form: Record<string, string>, targets: Targets & Keys, 
  */
 export function referencesId(form: Record<string, string>): boolean {
   return Object.entries(form).some(
-    ([name, value]) => name !== "upTo" && /^:(space|message|client|member|invitation)$/.test(value),
+    ([name, value]) => name !== "upTo" && /^:(space|message|client|member|invitation|signOff)$/.test(value),
   );
 }

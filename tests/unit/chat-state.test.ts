@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { applyChange, chatReducer, initChatState, type ChatState } from "~/components/chat/chat-state";
 import { emptyReactions, type ChatMessage, type SpaceChange } from "~/shared/chat-message";
+import type { SignOffCard } from "~/shared/sign-offs";
 import { chatMessage } from "#tests/support/chat-messages";
 
 /* The chat's reducer: every source of changes (answers, live events, replays) may overlap. */
@@ -12,6 +13,20 @@ const message = (id: string, overrides: Partial<ChatMessage> = {}) =>
 function change(seq: number, kind: SpaceChange["kind"], payload: object, messageId: string | null = null): SpaceChange {
   return { seq, kind, messageId, userId: null, payload: payload as Record<string, unknown>, createdAt: "" };
 }
+
+const signOff: SignOffCard = {
+  id: "s",
+  spaceId: "space",
+  messageId: "1",
+  state: "waiting",
+  askedBy: "Ada Owner",
+  note: "",
+  dueOn: null,
+  asked: [{ id: "client", name: "Olivia Chen" }],
+  versions: [],
+  withdrawn: null,
+  createdAt: "2026-01-01T10:00:00.000Z",
+};
 
 const start = (): ChatState => initChatState({ messages: [message("1")], hasOlder: false, lastSeq: 1 });
 
@@ -44,6 +59,38 @@ describe("applying the space's changes", () => {
     expect(state.pending).toEqual([]);
     state = applyChange(state, change(3, "message.deleted", { id: "2" }, "2"));
     expect(state.messages.map((m) => m.id)).toEqual(["1"]);
+  });
+
+  test("an upload's last progress, told after its message arrived live, brings back no pending bubble", () => {
+    const uploading = {
+      clientId: "client-2",
+      content: "",
+      fileName: "logo.png",
+      status: "sending" as const,
+      error: null,
+    };
+    let state = chatReducer(start(), { type: "pending", message: { ...uploading, progress: 0.5 } });
+    state = applyChange(state, change(2, "message.created", message("2"), "2"));
+    state = chatReducer(state, { type: "pending", message: { ...uploading, progress: 1 } });
+    expect(state.pending).toEqual([]);
+    expect(state.messages.map((m) => m.id)).toEqual(["1", "2"]);
+  });
+
+  test("a sign-off's card changes on its message, and an older card never overwrites a newer one", () => {
+    const card = (state: "waiting" | "approved") => ({ ...signOff, state });
+    let state = applyChange(start(), change(2, "message.created", message("2"), "2"));
+    const version2 = { number: 2, messageId: "2", file: null, createdAt: "", answer: null };
+    state = applyChange(
+      state,
+      change(4, "sign-off.changed", { signOff: { ...card("approved"), versions: [version2] } }, "1"),
+    );
+    state = applyChange(state, change(3, "sign-off.changed", { signOff: card("waiting") }, "1"));
+    expect(state.messages[0].signOff?.state).toBe("approved");
+    // The new version's message is in the card now: no one is offered to ask about its file.
+    expect(state.messages.map((m) => [m.signOff?.id ?? null, m.signOffCardMessageId])).toEqual([
+      ["s", "1"],
+      [null, "1"],
+    ]);
   });
 
   test("a preview comes as the message's card and goes when removed, whatever the order it arrives in", () => {

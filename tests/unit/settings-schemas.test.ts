@@ -35,6 +35,7 @@ describe("settings forms", () => {
       teamActivity: false,
       unreadMessages: false,
       mentions: false,
+      signOffs: false,
       marketing: true,
     });
   });

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useReducer, useState } from "react";
 import { Card } from "~/components/ui/card";
@@ -6,6 +7,8 @@ import { useHydrated } from "~/components/use-hydrated";
 import { useLatestHandlers } from "~/components/use-latest-handlers";
 import { replyExcerpt, type ChatMessage, type ChatPerson, type ReplyQuote } from "~/shared/chat-message";
 import type { ChatSide, ChatTabs, SharePreview } from "~/shared/chat-sides";
+import type { SignOffPanel } from "~/shared/sign-offs";
+import { SignOffPanelView } from "~/components/sign-offs/sign-off-panel";
 import { ConnectionNotice, TypingNotice } from "./chat-notices";
 import { unreadOnSight } from "./chat-reads";
 import { chatReducer, initChatState } from "./chat-state";
@@ -26,6 +29,10 @@ export type ChatRoomData = {
   side: ChatSide;
   /** ?share=<id> on the team side: the message Share with client asks to confirm. */
   sharing: SharePreview | null;
+  /** Issue 39: the sign-off form the address asks for (?sign-off=, ?approve=, ?changes=, ?new-version=). */
+  signOffPanel: SignOffPanel | null;
+  /** The reader is of the agency's staff: they ask for sign-off; clients answer. */
+  staff: boolean;
   /** ?reply=<id> without JavaScript: the message the box answers. */
   replyingTo: ReplyQuote | null;
   viewer: ChatPerson;
@@ -39,25 +46,30 @@ export type ChatRoomData = {
   clientId: string;
 };
 
+/** What a chat page's action answers when it refuses a form: a send with the text as typed, or a sign-off form's errors. */
+export type ChatFormRefusal =
+  { sendError: string; draft: string } | { signOffReply: SubmissionResult<string[]> } | null | undefined;
+
 /**
  * A space's chat (SPEC §2.13): search, the messages, the send form. `path` is the
- * page's own address, where its forms post without JavaScript; `sendError` and
- * `draft` come back from a refused send so nothing typed is lost. `tabs`, for the
- * agency's staff, lead to the space's Client chat and Team only sides (issue 38).
+ * page's own address, where its forms post without JavaScript; `refused` comes back
+ * from a refused send (its text) or sign-off form (its input and errors) so nothing
+ * typed is lost. `tabs`, for the agency's staff, lead to the space's Client chat and
+ * Team only sides (issue 38).
  */
 export function ChatRoom({
   data,
   tabs = null,
   path,
-  sendError,
-  draft,
+  refused,
 }: {
   data: ChatRoomData;
   tabs?: ChatTabs | null;
   path: string;
-  sendError: string | null;
-  draft: string;
+  refused: ChatFormRefusal;
 }) {
+  const sendError = refused && "sendError" in refused ? refused.sendError : null;
+  const draft = refused && "draft" in refused ? refused.draft : "";
   const [state, dispatch] = useReducer(chatReducer, data.page, initChatState);
   const live = useLiveChat({ spaceId: data.spaceId, viewerId: data.viewer.id, lastSeq: data.page.lastSeq, dispatch });
   const actions = useChatActions({ spaceId: data.spaceId, dispatch, live });
@@ -148,6 +160,7 @@ export function ChatRoom({
                 highlighted={jump.highlighted === message.id}
                 actions={bubbleActions}
                 shareable={data.side === "team"}
+                staff={data.staff}
               />
             )}
             renderPending={(entry) => (
@@ -173,6 +186,13 @@ export function ChatRoom({
           <TypingNotice names={live.typers} />
           <ConnectionNotice connected={live.connected} problem={live.connectionProblem} />
           {data.sharing ? <ShareConfirmation message={data.sharing} action={path} /> : null}
+          {data.signOffPanel ? (
+            <SignOffPanelView
+              panel={data.signOffPanel}
+              action={path}
+              reply={refused && "signOffReply" in refused ? refused.signOffReply : null}
+            />
+          ) : null}
           <Composer
             action={path}
             teamOnly={data.side === "team"}

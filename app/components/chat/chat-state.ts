@@ -6,6 +6,7 @@ import {
   type ReplyQuote,
   type SpaceChange,
 } from "~/shared/chat-message";
+import type { SignOffCard } from "~/shared/sign-offs";
 
 /*
  * What the chat shows, as one reducer: the page's messages, then every change that
@@ -74,6 +75,8 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case "reset":
       return { ...initChatState(action), pending: state.pending };
     case "pending":
+      // An upload's last progress event can come after its message arrived live: the message is shown, not a bubble.
+      if (state.messages.some((message) => message.clientId === action.message.clientId)) return state;
       return {
         ...state,
         pending: [...state.pending.filter((entry) => entry.clientId !== action.message.clientId), action.message],
@@ -142,6 +145,20 @@ export function applyChange(state: ChatState, change: SpaceChange): ChatState {
       return {
         ...next,
         messages: messageId ? updateMessage(state.messages, messageId, { reactions }) : state.messages,
+      };
+    }
+    case "sign-off.changed": {
+      const { signOff } = change.payload as { signOff: SignOffCard };
+      if (!messageId) return next;
+      // The card is on its message; every version's message is now in it (no one asks about its file again).
+      const inIt = new Set([messageId, ...signOff.versions.map((version) => version.messageId)]);
+      return {
+        ...next,
+        messages: state.messages.map((message) =>
+          inIt.has(message.id)
+            ? { ...message, signOffCardMessageId: messageId, ...(message.id === messageId && { signOff }) }
+            : message,
+        ),
       };
     }
     case "read.advanced": {

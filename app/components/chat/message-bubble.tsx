@@ -3,7 +3,8 @@ import { clsx } from "clsx";
 import { memo, useRef, useState } from "react";
 import { showToast } from "~/components/toaster";
 import { Avatar } from "~/components/ui/avatar";
-import { CloseIcon, LinkIcon, ReplyIcon, ShareIcon } from "~/components/ui/icons";
+import { CloseIcon, LinkIcon, ReplyIcon, ShareIcon, SignOffIcon } from "~/components/ui/icons";
+import { SignOffCardView } from "~/components/sign-offs/sign-off-card";
 import { useClock, useNow } from "~/components/use-clock";
 import {
   formatSize,
@@ -53,8 +54,11 @@ export const MessageBubble = memo(function MessageBubble({
   actions,
   highlighted = false,
   shareable = false,
+  staff = false,
 }: {
   message: ChatMessage;
+  /** The reader is of the agency's staff: they may ask for sign-off of a file in the client chat (issue 39). */
+  staff?: boolean;
   /** A team-only message (issue 38): Share with client leads to its confirmation. */
   shareable?: boolean;
   opensGroup?: boolean;
@@ -179,6 +183,16 @@ export const MessageBubble = memo(function MessageBubble({
                 <span className="sr-only">Share with client</span>
               </Link>
             ) : null}
+            {staff && !shareable && message.attachment && !message.signOffCardMessageId ? (
+              <Link
+                to={`${action}?sign-off=${message.id}#sign-off`}
+                className="flex size-8 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
+                title="Ask for sign-off"
+              >
+                <SignOffIcon className="size-4" aria-hidden="true" />
+                <span className="sr-only">Ask for sign-off</span>
+              </Link>
+            ) : null}
             {own ? (
               <MessageMenu
                 message={message}
@@ -197,6 +211,9 @@ export const MessageBubble = memo(function MessageBubble({
             action={action}
             onRemove={actions?.removePreview}
           />
+        ) : null}
+        {message.signOff ? (
+          <SignOffCardView card={message.signOff} viewerId={viewerId} staff={staff} action={action} />
         ) : null}
         <ReactionBar message={message} viewerId={viewerId} action={action} onReact={react} />
         {deleting ? (

@@ -1,3 +1,4 @@
+import { EmptyState } from "~/components/ui/empty-state";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, type ShouldRevalidateFunction } from "@remix-run/react";
 import { clsx } from "clsx";
@@ -9,13 +10,17 @@ import { SubmitButton, buttonClassName } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ErrorList, inputClassName, type ListOfErrors } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
-import { DocumentIcon, DownloadIcon, FilesIcon, SearchIcon, UploadIcon } from "~/components/ui/icons";
+import { DocumentIcon, DownloadIcon, FilesIcon, SearchIcon, SignOffIcon, UploadIcon } from "~/components/ui/icons";
 import { useClock } from "~/components/use-clock";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TOO_LARGE, formatSize } from "~/shared/chat-message";
+import { SIGN_OFF_TEXT } from "~/shared/sign-offs";
 import type { FileFilters, FileTypeFilter, SpaceFile, SpaceFilePage } from "~/shared/space-files";
 import { formatDateTime } from "~/shared/time-format";
 
 export type SpaceFilesData = SpaceFilePage & { clientId: string };
+
+/** The client chat's address, and the message of the card of each file already in a sign-off, by the file's message. */
+type FileSignOffs = { chatPath: string; cardOf: Record<string, string> };
 
 /** A Files tab whose list could not be loaded (the space itself may well exist). */
 export const FILES_LOAD_FAILED = "Could not load files.";
@@ -81,10 +86,18 @@ export function SpaceFiles({
   data,
   path,
   reply,
+  signOffs,
 }: {
   data: SpaceFilesData;
   path: string;
   reply?: SubmissionResult<string[]> | null;
+  /**
+   * For the agency's staff on the client chat's Files tab (issue 39; not for clients, nor
+   * on the team side, whose files no client sees): the chat's address, where each file
+   * links to its ask form, or for a file already in a sign-off (`cardOf`, by the file's
+   * message) to the message its card is on.
+   */
+  signOffs?: FileSignOffs | null;
 }) {
   const { filters, files } = data;
   const filtered = Boolean(filters.type || filters.search);
@@ -112,7 +125,7 @@ export function SpaceFiles({
             </p>
             <ul aria-label="Shared files" className="divide-y divide-slate-100">
               {files.map((file) => (
-                <FileRow key={file.messageId} file={file} />
+                <FileRow key={file.messageId} file={file} signOffs={signOffs} />
               ))}
             </ul>
             <Pager
@@ -128,15 +141,15 @@ export function SpaceFiles({
             />
           </>
         ) : filtered ? (
-          <EmptyFiles title="No files match">
+          <EmptyState icon={FilesIcon} title="No files match">
             <Link to={path} className="font-medium text-indigo-700 hover:underline">
               Show all files
             </Link>
-          </EmptyFiles>
+          </EmptyState>
         ) : (
-          <EmptyFiles title="No files shared yet">
+          <EmptyState icon={FilesIcon} title="No files shared yet">
             Files shared in the chat appear here. Share one above, or attach it to a message.
-          </EmptyFiles>
+          </EmptyState>
         )}
       </Card>
     </section>
@@ -247,7 +260,7 @@ function FileFiltersBar({ path, filters }: { path: string; filters: FileFilters 
   );
 }
 
-function FileRow({ file }: { file: SpaceFile }) {
+function FileRow({ file, signOffs }: { file: SpaceFile; signOffs?: FileSignOffs | null }) {
   const clock = useClock();
   return (
     <li className="flex items-center gap-3 px-4 py-3">
@@ -284,19 +297,23 @@ function FileRow({ file }: { file: SpaceFile }) {
           <span aria-hidden="true">·</span>
           <time dateTime={file.sharedAt}>{formatDateTime(file.sharedAt, clock)}</time>
         </p>
+        {signOffs ? <SignOffLink file={file} signOffs={signOffs} /> : null}
       </div>
     </li>
   );
 }
 
-function EmptyFiles({ title, children }: { title: string; children: React.ReactNode }) {
+/** Ask for sign-off on a file, or, once it is in one, the way to its card in the chat. */
+function SignOffLink({ file, signOffs }: { file: SpaceFile; signOffs: FileSignOffs }) {
+  const card = signOffs.cardOf[file.messageId];
   return (
-    <div className="flex flex-col items-center px-6 py-12 text-center">
-      <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-400">
-        <FilesIcon className="size-6" aria-hidden="true" />
-      </span>
-      <p className="mt-3 text-sm font-medium text-slate-900">{title}</p>
-      <p className="mt-1 max-w-sm text-sm text-slate-600">{children}</p>
-    </div>
+    <Link
+      to={card ? `${signOffs.chatPath}#message-${card}` : `${signOffs.chatPath}?sign-off=${file.messageId}#sign-off`}
+      className="mt-1 inline-flex items-center gap-1.5 font-medium text-indigo-700 hover:underline"
+    >
+      <SignOffIcon className="size-4" aria-hidden="true" />
+      {card ? "View sign-off" : SIGN_OFF_TEXT.askTitle}
+      <span className="sr-only">: {file.name}</span>
+    </Link>
   );
 }

@@ -38,6 +38,10 @@ function describe(userType: UserType): Record<Preference, { label: string; hint:
       label: "Mentions",
       hint: "Email me at once when someone mentions me in a message and I am not in the app, with a link that opens the conversation.",
     },
+    signOffs: {
+      label: "Sign-off requests and reminders",
+      hint: "Email me when I am asked to sign off a file, with a link that opens it, and remind me the day before it is due and on the day.",
+    },
     marketing: {
       label: "Product news",
       hint: "Occasional news and tips about Agency Workspace.",
@@ -45,7 +49,7 @@ function describe(userType: UserType): Record<Preference, { label: string; hint:
   };
 }
 
-const ORDER: Preference[] = ["newClient", "teamActivity", "unreadMessages", "mentions", "marketing"];
+const ORDER: Preference[] = ["newClient", "teamActivity", "unreadMessages", "mentions", "signOffs", "marketing"];
 
 /** The Notifications tab (SPEC §2.12): which emails the person wants, saved for real, and push on this device. */
 export function NotificationsPage() {

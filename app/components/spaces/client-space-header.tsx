@@ -5,7 +5,7 @@ import { imageUrl } from "~/shared/image-urls";
 import { ExportSpaceLink } from "./space-header";
 import { SpaceTabs } from "./space-tabs";
 
-/** The top of a client's space: the space, its agency, the way back to all chats, and its Chat and Files tabs, and Export for a client owner the agency lets export. */
+/** The top of a client's space: the space, its agency, the way back to all chats, and its Chat, Files and Sign-offs tabs, and Export for a client owner the agency lets export. */
 export function ClientSpaceHeader({ space }: { space: SpaceOverview }) {
   return (
     <div className="flex flex-wrap items-center gap-x-8 gap-y-3">

@@ -9,7 +9,7 @@ import { imageUrl } from "~/shared/image-urls";
 import { SpaceTabs } from "./space-tabs";
 
 /**
- * The top of a space (SPEC §2.8): its name and tagline, its Chat and Files tabs, then
+ * The top of a space (SPEC §2.8): its name and tagline, its Chat, Files and Sign-offs tabs, then
  * the Client Owner card (the client who owns it) and the Agency Owner card (the agency).
  * The tab's page follows.
  */
@@ -37,7 +37,7 @@ export function SpaceHeader({
               </p>
             </div>
           </div>
-          <SpaceTabs userType={userType} spaceId={chatId} />
+          <SpaceTabs userType={userType} spaceId={space.id} chatId={chatId} />
         </div>
         {space.canEdit || space.canExport ? (
           <div className="flex flex-wrap gap-3">

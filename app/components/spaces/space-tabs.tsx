@@ -1,18 +1,29 @@
 import { NavLink } from "@remix-run/react";
 import { clsx } from "clsx";
 import type { UserType } from "~/shared/roles";
-import { spaceFilesPath, spacePath } from "~/shared/paths";
+import { spaceFilesPath, spacePath, spaceSignOffsPath } from "~/shared/paths";
 
 /**
- * A space's two pages, its Chat and its Files, as a pair of links in the space's header
+ * A space's pages, its Chat, its Files and its Sign-offs, as links in the space's header
  * (each user type at its own address); the current one is `aria-current="page"`. Beside
  * the space's name rather than under it, so that the chat below keeps its height, and
  * on the left, where no toast comes over them.
  */
-export function SpaceTabs({ userType, spaceId }: { userType: UserType; spaceId: string }) {
+export function SpaceTabs({
+  userType,
+  spaceId,
+  chatId = spaceId,
+}: {
+  userType: UserType;
+  /** The space, that is its client chat: sign-offs are asked of clients, so they are only ever there. */
+  spaceId: string;
+  /** The chat whose Chat and Files the tabs lead to: the space's own, or its team side's (issue 38). */
+  chatId?: string;
+}) {
   const tabs = [
-    { label: "Chat", to: spacePath(userType, spaceId) },
-    { label: "Files", to: spaceFilesPath(userType, spaceId) },
+    { label: "Chat", to: spacePath(userType, chatId) },
+    { label: "Files", to: spaceFilesPath(userType, chatId) },
+    { label: "Sign-offs", to: spaceSignOffsPath(userType, spaceId) },
   ];
   return (
     <nav aria-label="Space">

@@ -38,6 +38,7 @@ const COMPONENTS: Record<IconId, React.ComponentType<React.ComponentProps<"svg">
   plus: outline.PlusIcon,
   reply: outline.ArrowUturnLeftIcon,
   share: outline.ArrowUpOnSquareIcon,
+  "sign-off": outline.ClipboardDocumentCheckIcon,
   search: outline.MagnifyingGlassIcon,
   settings: outline.Cog6ToothIcon,
   sidebar: outline.ViewColumnsIcon,

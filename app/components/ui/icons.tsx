@@ -43,6 +43,7 @@ export const GLYPHS = {
   plus: "outline",
   reply: "outline",
   share: "outline",
+  "sign-off": "outline",
   search: "outline",
   settings: "outline",
   sidebar: "outline",
@@ -131,6 +132,7 @@ export const ReplyIcon = spriteIcon("reply");
 export const SearchIcon = spriteIcon("search");
 export const ShareIcon = spriteIcon("share");
 export const SettingsIcon = spriteIcon("settings");
+export const SignOffIcon = spriteIcon("sign-off");
 export const SidebarIcon = spriteIcon("sidebar");
 export const SlidersIcon = spriteIcon("sliders");
 export const SpacesIcon = spriteIcon("spaces");
