@@ -36,40 +36,55 @@ export const MESSAGE_NOT_FOUND = "Message not found";
  */
 export const PAGE_SIZE = 30;
 
-/** `lastSeq`: the space's change log as it stood before the page was read, so replaying what follows misses nothing. */
-export type MessagePage = { messages: ChatMessage[]; hasOlder: boolean; lastSeq: number };
+/**
+ * A page opened at a message (`around`) shows this many of the later ones after it, so
+ * that the reader sees it among what followed, not at the very foot of the chat.
+ */
+export const AFTER_OPENED = 5;
 
 /**
- * A page of the space's messages, oldest to newest: the latest ones, or those before
- * the message `before` (the oldest one the reader has); with `matching`, only those whose
- * text or file name contains it (case-insensitive), and with `mentioning`, only those
- * that mention that user, so a search pages as the chat does. Deleted messages are left out.
+ * `hasNewer`: later messages than the page's exist (an older page, or one opened at a
+ * message), so the chat offers its latest messages. `lastSeq`: the space's change log
+ * as it stood before the page was read, so replaying what follows misses nothing.
+ */
+export type MessagePage = { messages: ChatMessage[]; hasOlder: boolean; hasNewer: boolean; lastSeq: number };
+
+/**
+ * A page of the space's messages, oldest to newest: the latest ones, those before the
+ * message `before` (the oldest one the reader has), or, `around` a message, the page that
+ * ends with it and the few after it (a search result opened in its chat; the latest
+ * page when it is not one of the chat's messages, or deleted). With `matching`, only
+ * those whose text or file name contains it (case-insensitive), and with `mentioning`,
+ * only those that mention that user, so a search pages as the chat does. Deleted
+ * messages are left out.
  */
 export async function listMessages(
   actor: Actor,
   spaceId: string,
   {
     before,
+    around,
     matching,
     mentioning,
     limit = PAGE_SIZE,
-  }: { before?: string | null; matching?: string | null; mentioning?: string | null; limit?: number } = {},
+  }: {
+    before?: string | null;
+    around?: string | null;
+    matching?: string | null;
+    mentioning?: string | null;
+    limit?: number;
+  } = {},
 ): Promise<MessagePage> {
   const space = await findVisibleChat(actor, spaceId);
-  let query = db
-    .selectFrom("space_messages")
-    .selectAll()
-    .where("space_id", "=", spaceId)
-    .where("deleted_at", "is", null)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(limit + 1);
-  if (before && isUuid(before)) {
-    // Compared in SQL, at the database's (microsecond) precision.
-    query = query.where(
-      sql<boolean>`(created_at, id) < (select created_at, id from space_messages where id = ${before} and space_id = ${spaceId})`,
-    );
+  const lastSeq = Number(space.last_seq);
+  const opened = around && isUuid(around) ? await rowsAround(spaceId, around, limit) : null;
+  if (opened) {
+    const { rows, hasOlder, hasNewer } = opened;
+    return { messages: await toChatMessages(rows), hasOlder, hasNewer, lastSeq };
   }
+  const older = before && isUuid(before) ? before : null;
+  let query = newestFirst(chatRows(spaceId)).limit(limit + 1);
+  if (older) query = query.where(sql<boolean>`(created_at, id) < ${positionOf(spaceId, older)}`);
   const term = matching?.trim();
   if (term) {
     query = query.where((eb) =>
@@ -79,7 +94,49 @@ export async function listMessages(
   if (mentioning) query = query.where(sql<boolean>`mentions @> ${JSON.stringify([{ userId: mentioning }])}::jsonb`);
   const rows = await query.execute();
   const page = rows.slice(0, limit).reverse();
-  return { messages: await toChatMessages(page), hasOlder: rows.length > limit, lastSeq: Number(space.last_seq) };
+  return { messages: await toChatMessages(page), hasOlder: rows.length > limit, hasNewer: older !== null, lastSeq };
+}
+
+/**
+ * The rows of the page that ends with the message `messageId` (it and the `limit` - 1
+ * before it) and up to AFTER_OPENED after it, in two queries along the chat's (created_at,
+ * id) order; null when the message is not one of the chat's shown messages (unknown, of
+ * another chat, or deleted), so that the caller shows the latest page and nothing else.
+ */
+async function rowsAround(spaceId: string, messageId: string, limit: number) {
+  const upTo = await newestFirst(chatRows(spaceId))
+    .where(sql<boolean>`(created_at, id) <= ${positionOf(spaceId, messageId)}`)
+    .limit(limit + 1)
+    .execute();
+  if (upTo[0]?.id !== messageId) return null;
+  const after = await chatRows(spaceId)
+    .where(sql<boolean>`(created_at, id) > ${positionOf(spaceId, messageId)}`)
+    .orderBy("created_at")
+    .orderBy("id")
+    .limit(AFTER_OPENED + 1)
+    .execute();
+  return {
+    rows: [...upTo.slice(0, limit).reverse(), ...after.slice(0, AFTER_OPENED)],
+    hasOlder: upTo.length > limit,
+    hasNewer: after.length > AFTER_OPENED,
+  };
+}
+
+/** The chat's messages as it shows them: not deleted. */
+function chatRows(spaceId: string) {
+  return db.selectFrom("space_messages").selectAll().where("space_id", "=", spaceId).where("deleted_at", "is", null);
+}
+
+function newestFirst(query: ReturnType<typeof chatRows>) {
+  return query.orderBy("created_at", "desc").orderBy("id", "desc");
+}
+
+/**
+ * Where a message of the chat stands in its order, to compare rows with in SQL, at the
+ * database's (microsecond) precision: no row compares with a message of another chat.
+ */
+function positionOf(spaceId: string, messageId: string) {
+  return sql`(select created_at, id from space_messages where id = ${messageId} and space_id = ${spaceId})`;
 }
 
 /**

@@ -32,8 +32,9 @@ import { isAgencyStaff } from "~/models/policy.server";
  */
 
 /**
- * What a chat page shows: the latest messages, an older page, or search results. Opening
- * the latest messages reads them, with JavaScript or without, before they are listed, so
+ * What a chat page shows: the latest messages, an older page, the page of one message
+ * (`?message=`, a search result followed to its chat), or search results. Opening the
+ * latest messages reads them, with JavaScript or without, before they are listed, so
  * that the page shows them read (their readers, the bell's count); the browser's live
  * chat reads only the messages that come after (chat-room.tsx, `chat:read`).
  */
@@ -44,9 +45,11 @@ export async function loadChat(request: Request, actor: Actor, spaceId: string, 
   // The Mentions filter: the messages that mention the reader, with or without a search.
   const mentionsMe = url.searchParams.get("mentions") === "me";
   const searching = Boolean(query) || mentionsMe;
-  if (!searching && !before) await expectFound(markRead(actor, spaceId));
+  // Opened at a message, the reader has not seen the latest ones, so they stay unread.
+  const around = searching ? null : url.searchParams.get("message");
+  if (!searching && !before && !around) await expectFound(markRead(actor, spaceId));
   // With a search, `before` pages its matches; the chat behind it shows its latest messages.
-  const page = await expectFound(listMessages(actor, spaceId, { before: searching ? null : before }));
+  const page = await expectFound(listMessages(actor, spaceId, { before: searching ? null : before, around }));
   // Reply without JavaScript: the page with the quote above the message box, and its id in the form.
   const reply = url.searchParams.get("reply");
   // Share with client (issue 38): ?share=<id> asks to confirm, showing what the client will see (a team-side message only).
@@ -64,6 +67,8 @@ export async function loadChat(request: Request, actor: Actor, spaceId: string, 
     query,
     mentionsMe,
     before,
+    // The message the page was opened at, when it is one of the chat's: shown highlighted.
+    openedAt: page.messages.some((message) => message.id === around) ? around : null,
     results: searching
       ? await expectFound(
           listMessages(actor, spaceId, { before, matching: query, mentioning: mentionsMe ? actor.id : null }),

@@ -40,9 +40,12 @@ export type ChatRoomData = {
   /** The Mentions filter is on: the results are the messages that mention the reader. */
   mentionsMe: boolean;
   before: string | null;
+  /** ?message=<id>: the message the page was opened at, when it is one of the chat's (shown highlighted). */
+  openedAt: string | null;
   /** A search's page of matches, newest last, as the chat's own pages. */
   results: { messages: ChatMessage[]; hasOlder: boolean } | null;
-  page: { messages: ChatMessage[]; hasOlder: boolean; lastSeq: number };
+  /** `hasNewer`: the page is not the latest (an older one, or one opened at a message), so Latest messages is offered. */
+  page: { messages: ChatMessage[]; hasOlder: boolean; hasNewer: boolean; lastSeq: number };
   clientId: string;
 };
 
@@ -82,7 +85,7 @@ export function ChatRoom({
     setPageReply(data.replyingTo);
     setReplyingTo(data.replyingTo);
   }
-  const jump = useJumpToMessage(state, actions.loadOlder);
+  const jump = useJumpToMessage(state, actions.loadOlder, data.openedAt);
 
   // A new page from the server (a search left, an older page by link) replaces what is shown.
   useEffect(() => dispatch({ type: "reset", ...data.page }), [data.page]);
@@ -149,6 +152,7 @@ export function ChatRoom({
             olderHref={oldestId ? `${path}?before=${oldestId}` : null}
             onLoadOlder={loadOlder}
             onSeeLatest={seeLatest}
+            openedAt={data.openedAt}
             empty={<EmptyChat />}
             renderMessage={(message, opensGroup) => (
               <MessageBubble
@@ -176,7 +180,7 @@ export function ChatRoom({
               />
             )}
           />
-          {data.before ? (
+          {data.page.hasNewer ? (
             <p className="border-t border-slate-100 px-3 py-2 text-center text-sm">
               <Link to={path} className="font-medium text-indigo-700 hover:underline">
                 Latest messages

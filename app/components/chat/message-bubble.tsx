@@ -65,7 +65,7 @@ export const MessageBubble = memo(function MessageBubble({
   viewerId: string;
   action: string;
   actions: BubbleActions | null;
-  /** The message a reply's quote was followed to. */
+  /** The message a reply's quote was followed to, or the page was opened at (?message=). */
   highlighted?: boolean;
 }) {
   const own = message.senderId === viewerId;
@@ -101,13 +101,14 @@ export const MessageBubble = memo(function MessageBubble({
   return (
     <li
       id={`message-${message.id}`}
-      // Focused when a reply's quote is followed to it.
+      // Focused when a reply's quote is followed to it, or the page is opened at it.
       tabIndex={-1}
       className={clsx(
         "group flex scroll-mt-4 gap-2 rounded-lg transition-colors duration-700 focus:outline-none",
         own && "flex-row-reverse",
         !opensGroup && "!mt-1",
-        highlighted && "bg-amber-100",
+        // Amber-50: its time and marks (slate-500) keep their contrast, as they must where it stays (no JavaScript).
+        highlighted && "bg-amber-50 ring-2 ring-amber-200",
       )}
       data-message-id={message.id}
     >

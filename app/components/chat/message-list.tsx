@@ -11,9 +11,10 @@ import { startsGroup } from "./message-groups";
 export const AUTO_SCROLL_THRESHOLD_PX = 20;
 
 /**
- * The scrolling list: it opens at the bottom, follows new messages while the reader
- * is at the bottom, otherwise offers a jump to the latest; scrolling to the top loads
- * older messages (with JavaScript; the Older messages link does it without).
+ * The scrolling list: it opens at the bottom (or at `openedAt`, the message the page was
+ * opened at), follows new messages while the reader is at the bottom, otherwise offers
+ * a jump to the latest; scrolling to the top loads older messages (with JavaScript; the
+ * Older messages link does it without).
  *
  * The scroller is laid out from its foot (`flex-col-reverse`), so the browser opens it
  * at the latest message with the HTML, before any script runs and without it. Its
@@ -26,6 +27,7 @@ export function MessageList({
   olderHref,
   onLoadOlder,
   onSeeLatest,
+  openedAt = null,
   renderMessage,
   renderPending,
   empty,
@@ -36,6 +38,8 @@ export function MessageList({
   olderHref: string | null;
   onLoadOlder: (() => Promise<void>) | null;
   onSeeLatest: (() => void) | null;
+  /** The message the page was opened at (`?message=`): the list opens with it in view rather than at its foot. */
+  openedAt?: string | null;
   /** `opensGroup`: the message is not a continuation of its sender's previous one (message-groups.ts). */
   renderMessage: (message: ChatMessage, opensGroup: boolean) => React.ReactNode;
   renderPending: (entry: PendingMessage) => React.ReactNode;
@@ -48,7 +52,7 @@ export function MessageList({
   const [loadingOlder, setLoadingOlder] = useState(false);
   const clock = useClock();
   const now = useNow();
-  const previous = useRef({ last: messages.at(-1)?.id, pending: 0, height: 0 });
+  const previous = useRef({ last: messages.at(-1)?.id, pending: 0, height: 0, openedAt: null as string | null });
 
   const scrollToBottom = () => {
     const element = scroller.current;
@@ -62,8 +66,15 @@ export function MessageList({
     if (!element) return;
     const before = previous.current;
     const last = messages.at(-1)?.id;
-    if (before.height === 0 || pending.length > before.pending) {
-      // The first render, or the reader just sent something: show the bottom.
+    // Opened at a message: in view at once (where the address's #message-<id> put it before
+    // the scripts ran), or, opened at another without a reload, once its page is shown.
+    const opened = openedAt && openedAt !== before.openedAt ? document.getElementById(`message-${openedAt}`) : null;
+    if (opened) {
+      opened.scrollIntoView({ block: "center" });
+      atBottom.current = Math.abs(element.scrollTop) <= AUTO_SCROLL_THRESHOLD_PX;
+    } else if (before.height === 0 || pending.length > before.pending || (before.openedAt && !openedAt)) {
+      // The first render, the reader just sent something, or left the message the page was
+      // opened at for the latest ones: show the bottom.
       scrollToBottom();
     } else if (last !== before.last) {
       // Measured from the foot, older messages loaded above leave the view where it was;
@@ -74,8 +85,13 @@ export function MessageList({
         setShowJump(true);
       }
     }
-    previous.current = { last, pending: pending.length, height: element.scrollHeight };
-  }, [messages, pending.length]);
+    previous.current = {
+      last,
+      pending: pending.length,
+      height: element.scrollHeight,
+      openedAt: opened || !openedAt ? openedAt : before.openedAt,
+    };
+  }, [messages, pending.length, openedAt]);
 
   useEffect(() => {
     if (atBottom.current && onSeeLatest) onSeeLatest();

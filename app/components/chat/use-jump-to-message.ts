@@ -8,12 +8,21 @@ const HIGHLIGHT_MS = 3_000;
 /**
  * Following a reply's quote: the original is brought into view, focused and highlighted
  * for a moment; when it is older than what is loaded, older pages are loaded until it is.
+ * `opened`, the message the page was opened at (`?message=`), is highlighted from the
+ * first render, so the server's HTML shows it so too (for good, without JavaScript); one
+ * opened without a reload (the route stays) once its page is shown.
  */
 export function useJumpToMessage(
   state: { messages: ChatMessage[]; hasOlder: boolean },
   loadOlder: (oldestId: string) => Promise<void>,
+  opened: string | null = null,
 ) {
-  const [highlighted, setHighlighted] = useState<string | null>(null);
+  const [highlighted, setHighlighted] = useState(opened);
+  const [shownOpened, setShownOpened] = useState(opened);
+  if (opened !== shownOpened && (!opened || state.messages.some((message) => message.id === opened))) {
+    setShownOpened(opened);
+    setHighlighted(opened);
+  }
   const latest = useRef(state);
   useEffect(() => {
     latest.current = state;

@@ -105,7 +105,7 @@ export function e2eHooks() {
     res.json(world);
   });
 
-  /** Chat messages sent `minutesAgo` by the user with this email, as the chat stores them. */
+  /** Chat messages sent `minutesAgo` by the user with this email, as the chat stores them; answers their ids, oldest first. */
   router.post("/messages", async (req, res) => {
     const {
       spaceId,
@@ -123,15 +123,17 @@ export function e2eHooks() {
       .select("id")
       .where("email", "=", senderEmail.toLowerCase())
       .executeTakeFirstOrThrow();
+    const ids: string[] = [];
     for (let index = 0; index < count; index++) {
       // A millisecond apart: two in the same one would tie on time, and the chat and the
       // export then order them by their random ids.
-      await createSpaceMessage(spaceId, sender.id, {
+      const message = await createSpaceMessage(spaceId, sender.id, {
         content: `Message ${index + 1}`,
         minutesAgo: minutesAgo - index / 60_000,
       });
+      ids.push(message.id);
     }
-    res.json({ ok: true });
+    res.json({ ok: true, ids });
   });
 
   /** Runs the unread-notice sweep through the job queue now, and answers once its jobs are done. */
