@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import {
   CompiledQuery,
   Kysely,
@@ -25,7 +26,8 @@ export function connect(target: DatabaseTarget): Kysely<Database> {
   const dataDir = target.pgliteDir;
   if (!dataDir.startsWith("memory://")) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   let instance: Promise<PGlite> | undefined;
-  const pglite = () => (instance ??= PGlite.create(dataDir));
+  // unaccent: the search's words match without their accents (migration 0027).
+  const pglite = () => (instance ??= PGlite.create(dataDir, { extensions: { unaccent } }));
   const db = new Kysely<Database>({ dialect: new SerialPGliteDialect({ pglite }) });
   pgliteOf.set(db, pglite);
   return db;

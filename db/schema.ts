@@ -314,6 +314,16 @@ export interface ActivityTable {
   created_at: CreatedAt;
 }
 
+/** A message's words for search (migration 0027), kept by a trigger on space_messages: never written by the app. */
+export interface MessageWordsTable {
+  message_id: string;
+  space_id: string;
+  sender_id: string | null;
+  created_at: Date;
+  has_file: boolean;
+  words: string;
+}
+
 /** A sign-off asked on a message of the client chat that carries a file (migration 0026, ADR 035). */
 export interface SignOffsTable {
   id: Generated<string>;
@@ -516,6 +526,7 @@ export interface Database {
   user_last_seen: UserLastSeenTable;
   push_subscriptions: PushSubscriptionsTable;
   link_preview_cache: LinkPreviewCacheTable;
+  message_words: MessageWordsTable;
   sign_offs: SignOffsTable;
   sign_off_people: SignOffPeopleTable;
   sign_off_versions: SignOffVersionsTable;

@@ -1,48 +1,83 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AppShell } from "~/components/layout/app-shell";
+import { directoryEntries } from "~/components/search/search-entries";
+import { SearchForm } from "~/components/search/search-form";
+import { asksForAnything, formFilters, readSearchParams } from "~/components/search/search-params";
 import { SearchResults } from "~/components/search/search-results";
 import { Card } from "~/components/ui/card";
+import { EmptyState } from "~/components/ui/empty-state";
+import { SearchIcon } from "~/components/ui/icons";
 import { PageHeader } from "~/components/ui/page-header";
 import { search } from "~/models/search.server";
+import { clockFor } from "~/web/clock.server";
 import { loadOwnShell } from "~/web/shell.server";
 import { pageMeta } from "~/shared/meta";
-import { searchEntries } from "~/components/search/search-entries";
 
-/* The top bar's search for every user type: a GET form, so it works without JavaScript. */
+/*
+ * Every result of a search, for every user type: the top bar's box lands here, and the
+ * page's own GET form adds the filters as controls, so all of it works without JavaScript.
+ */
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(data?.query ? `Search: ${data.query}` : "Search", "Find the spaces and people you work with.");
+  pageMeta(
+    data?.query ? `Search: ${data.query}` : "Search",
+    "Find the spaces, people, messages and files you work with.",
+  );
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { actor, user, sidebarCollapsed, notifications, area } = await loadOwnShell(request);
-  const results = await search(actor, new URL(request.url).searchParams.get("q") ?? "");
+  const { form, messagesPage, filesPage } = readSearchParams(new URL(request.url).searchParams);
+  const results = await search(actor, form.q, {
+    sort: form.sort,
+    messagesPage,
+    filesPage,
+    // `before:` and `after:` are days of the reader's calendar.
+    timeZone: clockFor(request, actor).timeZone,
+    filters: formFilters(form),
+  });
   return {
     user,
     sidebarCollapsed,
     notifications,
     area,
+    form,
     query: results.query,
-    entries: searchEntries(actor.type, results),
+    entries: directoryEntries(actor.type, results),
+    messages: results.messages,
+    files: results.files,
   };
 }
 
 export default function Search() {
-  const { user, sidebarCollapsed, notifications, area, query, entries } = useLoaderData<typeof loader>();
+  const { user, sidebarCollapsed, notifications, area, form, query, entries, messages, files } =
+    useLoaderData<typeof loader>();
+  const found = entries.length || messages.hits.length || files.hits.length || messages.page > 1 || files.page > 1;
   return (
     <AppShell area={area} user={user} sidebarCollapsed={sidebarCollapsed} notifications={notifications}>
       <div className="mx-auto max-w-3xl space-y-6">
         <PageHeader
           title="Search"
-          subtitle={query ? `Results for “${query}”` : "Type in the search box to find spaces and people."}
+          subtitle={query ? `Results for “${query}”` : "Spaces, people, messages and files you can see."}
         />
-        {query && !entries.length ? (
-          <Card className="px-6 py-10 text-center">
-            <p className="text-sm font-medium text-slate-900">Nothing matches “{query}”</p>
-            <p className="mt-1 text-sm text-slate-600">Try a space, company, person or email.</p>
+        <SearchForm values={form} />
+        {!asksForAnything(form) ? (
+          <Card>
+            <EmptyState icon={SearchIcon} title="Search everything you can see">
+              Type words, or filters like from:Nora, has:file, before:2026-12-01
+            </EmptyState>
           </Card>
+        ) : found ? (
+          <SearchResults userType={user.userType} entries={entries} messages={messages} files={files} />
         ) : (
-          <SearchResults entries={entries} />
+          <Card>
+            <EmptyState
+              icon={SearchIcon}
+              title={query ? `Nothing matches “${query}”` : "Nothing matches these filters"}
+            >
+              Try other words, part of a word, or fewer filters.
+            </EmptyState>
+          </Card>
         )}
       </div>
     </AppShell>

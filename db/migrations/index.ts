@@ -23,6 +23,7 @@ import * as mailReplies from "./0023_mail_replies";
 import * as mailEvents from "./0024_mail_events";
 import * as teamSides from "./0025_team_sides";
 import * as signOffs from "./0026_sign_offs";
+import * as messageSearch from "./0027_message_search";
 
 /* Listed here rather than read from disk, so that they travel inside the server build. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   "0024_mail_events": mailEvents,
   "0025_team_sides": teamSides,
   "0026_sign_offs": signOffs,
+  "0027_message_search": messageSearch,
 };

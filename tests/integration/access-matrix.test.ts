@@ -158,6 +158,9 @@ function withoutEcho(location: string | null, asked: string): string {
 
 const isRedirect = (status: number) => status >= 300 && status < 400;
 
+/** The queries a page without ids is opened with: the table's, then each of its searches (issue 40). */
+const queriesOf = (file: string) => [ROUTES[file].query, ...(ROUTES[file].searches ?? [])];
+
 /** Why this answer to a call on a hidden id is wrong, or null when it is right. */
 function wrongAnswer(
   actor: Actor,
@@ -379,6 +382,33 @@ test(
   SLOW,
 );
 
+test(
+  "the searches under test are real: the agency's own owner and client find its words with each of them",
+  async () => {
+    const failures: Failure[] = [];
+    // A message found is named by its id (the page's shell shows the agency's name whatever is found).
+    const messageIds = [other.message, other.signOff.message, other.teamOnly.message, other.hiddenMessage].map(
+      (message) => message.id,
+    );
+    for (const actor of await signedInActors(other, ["owner", "clientOwner"])) {
+      for (const file of ["search.tsx", "resources.search.tsx"]) {
+        for (const query of queriesOf(file)) {
+          const { response, body, where } = await run(
+            actor,
+            { file, method: "GET", query },
+            unknownTargets(),
+            other.tag,
+          );
+          if (response.status !== 200) failures.push(`${where}: answered ${response.status}`);
+          else if (!messageIds.some((id) => body.includes(id))) failures.push(`${where}: found no message`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  },
+  SLOW,
+);
+
 describe("another agency's ids answer 404 and show and change nothing", () => {
   const actors = async () => [
     ...(await signedInActors(home)),
@@ -491,9 +521,16 @@ describe("a space's team-only side (issue 38) is, to all but the agency's staff 
         );
         for (const [file, module] of modules) {
           if (!module.loader || paramNames(file).some((name) => name !== "*")) continue;
-          const { body, where } = await run(actor, { file, method: "GET" }, unknownTargets(), secretOf(home).tag);
-          const leak = leakedMarker(body, home.teamOnly.markers);
-          if (leak) failures.push(`${where}: shows "${leak}"`);
+          for (const query of queriesOf(file)) {
+            const { body, where } = await run(
+              actor,
+              { file, method: "GET", query },
+              unknownTargets(),
+              secretOf(home).tag,
+            );
+            const leak = leakedMarker(body, home.teamOnly.markers);
+            if (leak) failures.push(`${where}: shows "${leak}"`);
+          }
         }
       }
       expect(failures).toEqual([]);
@@ -688,14 +725,21 @@ describe("the pages without ids show nothing of another agency", () => {
         for (const [file, module] of modules) {
           if (!module.loader || paramNames(file).some((name) => name !== "*")) continue;
           const entry = ROUTES[file];
-          const { response, body, where } = await run(actor, { file, method: "GET" }, unknownTargets(), other.tag);
-          const location = response.headers.get("Location") ?? "";
-          const wrong = wrongNoIdAnswer(actor, entry, response.status, location);
-          if (wrong) failures.push(`${where}: ${wrong}`);
-          // An administrator's own pages list every account of the site, by design.
-          const adminPage = actor.type === "ADMIN" && typeof entry.kind === "object" && entry.kind.area === "admin";
-          const leak = !adminPage && leakedMarker(body, markersOf(other));
-          if (leak) failures.push(`${where}: shows "${leak}"`);
+          for (const query of queriesOf(file)) {
+            const { response, body, where } = await run(
+              actor,
+              { file, method: "GET", query },
+              unknownTargets(),
+              other.tag,
+            );
+            const location = response.headers.get("Location") ?? "";
+            const wrong = wrongNoIdAnswer(actor, entry, response.status, location);
+            if (wrong) failures.push(`${where}: ${wrong}`);
+            // An administrator's own pages list every account of the site, by design.
+            const adminPage = actor.type === "ADMIN" && typeof entry.kind === "object" && entry.kind.area === "admin";
+            const leak = !adminPage && leakedMarker(body, markersOf(other));
+            if (leak) failures.push(`${where}: shows "${leak}"`);
+          }
         }
       }
       expect(changedTables(before, await snapshot())).toEqual([]);

@@ -3,6 +3,7 @@ import { listMessages, PAGE_SIZE } from "~/models/messages.server";
 import { sendMessage } from "~/models/message-sending.server";
 import { deleteMessage } from "~/models/message-changes.server";
 import { search } from "~/models/search.server";
+import { snippetText } from "~/components/search/search-entries";
 import * as spacesLayout from "~/routes/spaces";
 import * as spacePage from "~/routes/spaces.$spaceId";
 import {
@@ -65,7 +66,9 @@ describe("searching messages", () => {
     await send(other.owner, other.launch.id, "Kickoff elsewhere");
 
     const hits = async (actor: TestActor) =>
-      (await search(actor, "kickoff")).messages.map((hit) => `${hit.spaceName}: ${hit.content} (${hit.senderName})`);
+      (await search(actor, "kickoff", { sort: "newest" })).messages.hits.map(
+        (hit) => `${hit.spaceName}: ${snippetText(hit.snippet)} (${hit.senderName})`,
+      );
     expect(await hits(owner)).toEqual([
       "Secret: Kickoff budget, internal only (Ada Owner)",
       "Launch: Kickoff on Monday (Ada Owner)",

@@ -3,6 +3,7 @@ import { Migrator } from "kysely/migration";
 import { describe, expect, test } from "vitest";
 import { migrations } from "#db/migrations";
 import { db, databaseEngine, migrate } from "~/services/db.server";
+import { createAgency, createSpace } from "#tests/support/factories";
 
 describe(`migrations on ${process.env.TEST_DATABASE_URL ? "the Postgres server" : "PGlite"}`, () => {
   test("create every table of the data model", async () => {
@@ -100,5 +101,27 @@ describe(`migrations on ${process.env.TEST_DATABASE_URL ? "the Postgres server" 
     expect(rows.map((row) => row.name)).toEqual(["Globex", "Globex", "", "", "Globex"]);
     expect(b.company_id).toBe(a.company_id);
     expect(new Set([a.company_id, c.company_id, d.company_id, e.company_id]).size).toBe(4);
+  });
+
+  test("0027 gives the messages already stored their words, and leaves the deleted ones out", async () => {
+    const { agencyId } = await createAgency({ agencyName: "Words Agency" });
+    const space = await createSpace(agencyId);
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo("0026_sign_offs")).error).toBeUndefined();
+    const message = async (content: string, deleted: boolean) => {
+      const { rows } = await sql<{ id: string }>`
+        insert into space_messages (space_id, sender_id, client_id, content, deleted_at)
+        values (${space.id}, ${agencyId}, ${content}, ${content}, ${deleted ? new Date() : null}) returning id
+      `.execute(db);
+      return rows[0].id;
+    };
+    const kept = await message("The résumé is attached", false);
+    await message("A résumé since deleted", true);
+
+    await migrate();
+    const { rows } = await sql<{ message_id: string }>`
+      select message_id from message_words where words @@ to_tsquery('search_words', 'resume')
+    `.execute(db);
+    expect(rows.map((row) => row.message_id)).toEqual([kept]);
   });
 });

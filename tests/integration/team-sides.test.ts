@@ -148,10 +148,10 @@ describe("each side is a chat of its own", () => {
   test("search finds team-only words for the staff, named by their side, and nothing for the space's clients", async () => {
     const { owner, clientOwner, employee, teamSide } = await world();
     await send(owner, teamSide, "Quietly renegotiating the retainer");
-    const hits = (await search(await actorOf(owner), "renegotiating")).messages;
+    const hits = (await search(await actorOf(owner), "renegotiating")).messages.hits;
     expect(hits.map((hit) => hit.spaceName)).toEqual(["Team only · Northwind Website"]);
     for (const client of [clientOwner, employee]) {
-      expect((await search(await actorOf(client), "renegotiating")).messages).toEqual([]);
+      expect((await search(await actorOf(client), "renegotiating")).messages.hits).toEqual([]);
     }
   });
 });

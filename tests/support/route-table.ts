@@ -31,8 +31,13 @@ export type RouteEntry = {
    * and a field of `:file` (FILE_FIELD) is a small file, the form posted as an upload.
    */
   forms?: Array<Record<string, string>>;
-  /** A query string for the loader, with the same placeholders. */
+  /**
+   * A query string for the loader, with the same placeholders, and `:tag` for the words of
+   * the agency under test searched for (`:tagStart`, where a search matches the starts of words).
+   */
   query?: string;
+  /** More query strings a page without ids is opened with, each like `query`: a search's filters. */
+  searches?: string[];
   /**
    * Queries that open a form on the page about an id (`?approve=:signOff`), each tried
    * like the page itself; on the user's own page with an id they may not use, the page
@@ -97,6 +102,14 @@ const personForms = (details: Form): Form[] => [
   { intent: "temporary-password" },
 ];
 const spaceForm = { name: "Renamed Space", company: "Renamed Co", email: "renamed@example.test" };
+/** The search box's filters, typed among the words (issue 40). */
+const typedSearches = [
+  "?q=from::tagStart",
+  "?q=in::tagStart :tagStart",
+  '?q=from:":tag" in:":tag" has:file :tagStart',
+  "?q=has:file",
+  "?q=after:2000-01-01 before:2999-01-01",
+];
 
 export const ROUTES: Record<string, RouteEntry> = {
   "$.tsx": { kind: "missing" },
@@ -181,10 +194,23 @@ export const ROUTES: Record<string, RouteEntry> = {
       },
     ],
   },
-  "resources.search.tsx": { kind: "signed-in", query: "?q=:tag" },
+  // Issue 40: messages and files by the starts of their words, so the other agency's words are searched
+  // for by their start (`:tagStart`), alone, with each filter typed in the box and, on /search, in its
+  // form; and by filters alone, which list every message the user may see that has a file or is recent.
+  "resources.search.tsx": { kind: "signed-in", query: "?q=:tagStart", searches: typedSearches },
   "resources.sidebar.tsx": { kind: "open" },
   "resources.space-logo.tsx": { kind: "signed-in" },
-  "search.tsx": { kind: "signed-in", query: "?q=:tag" },
+  "search.tsx": {
+    kind: "signed-in",
+    query: "?q=:tagStart",
+    searches: [
+      ...typedSearches,
+      "?q=:tagStart&from=:tag&in=:tag&has=file&sort=newest",
+      "?from=:tag",
+      "?in=:tag&after=2000-01-01",
+      "?has=file&page=1&fpage=1",
+    ],
+  },
   // An export's link says only that it is someone else's; one that exists nowhere, that it does not work.
   "space-export.tsx": {
     kind: "signed-in",
@@ -334,7 +360,9 @@ export function fill(text: string, targets: Targets & Keys, tag: string): string
   return (
     text
       .replace(/:uuid/g, () => crypto.randomUUID())
-      // Searched for without its first and last letters, so an echo of the query is no marker.
+      // Searched for without its first and last letters, so an echo of the query is no marker; or,
+      // for a search that matches the starts of words, without its last letter.
+      .replace(/:tagStart/g, tag.slice(0, -1))
       .replace(/:tag/g, tag.slice(1, -1))
       .replace(
         /:(space|message|clientUser|client|member|invitation|users|user|endpoint|exportToken|signOff)\b/g,

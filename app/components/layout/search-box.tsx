@@ -7,7 +7,7 @@ import { Spinner } from "~/components/ui/button";
 import { SearchIcon } from "~/components/ui/icons";
 import type { loader as suggestionsLoader } from "~/routes/resources.search";
 import { imageUrl } from "~/shared/image-urls";
-import type { SearchEntry } from "~/components/search/search-entries";
+import { SEARCH_SECTIONS, type SearchEntry } from "~/components/search/search-entries";
 import { useDetailsDismiss } from "./use-details-dismiss";
 
 type SearchProps = { action: string; placeholder: string };
@@ -15,11 +15,6 @@ const MOBILE_INPUT_ID = "app-search-mobile";
 const SUGGESTIONS = "/resources/search";
 /** Suggestions wait for a pause in typing this long, so that each key does not cost a request. */
 const TYPING_PAUSE_MS = 150;
-const SECTION_LABEL: Record<SearchEntry["section"], string> = {
-  Spaces: "Space",
-  People: "Person",
-  Messages: "Message",
-};
 
 /** The current query when the search's target page is open, so the box shows what was searched. */
 function useCurrentQuery(action: string) {
@@ -33,9 +28,10 @@ type Choice = SearchEntry | { key: "all"; href: string };
 /**
  * A GET form (`?q=`) to the search page, so Enter works without JavaScript. With it,
  * the box is a combobox (downshift: Headless UI's, with its positioning library, weighed
- * 46 KB of gzip on every signed-in page): suggestions of spaces and people appear as one
- * types. Enter with no option chosen submits the form to the results page, as without
- * JavaScript; the arrows reach an option, which Enter or a click opens.
+ * 46 KB of gzip on every signed-in page): a few spaces, people, messages and files
+ * appear, grouped, as one types. Enter with no option chosen submits the form to the
+ * results page, as without JavaScript; the arrows reach an option, which Enter or a
+ * click opens (a message or a file opens its chat at that message).
  */
 function SearchForm({
   action,
@@ -58,9 +54,12 @@ function SearchForm({
 
   const entries = typed ? (suggestions.data?.entries ?? []) : [];
   const searching = suggestions.state === "loading" || (typed !== "" && suggestions.data?.query !== typed);
-  const choices: Choice[] = typed
-    ? [{ key: "all", href: `${action}?${new URLSearchParams({ q: typed })}` }, ...entries]
-    : [];
+  const allResults: Choice = { key: "all", href: `${action}?${new URLSearchParams({ q: typed })}` };
+  const choices: Choice[] = typed ? [allResults, ...entries] : [];
+  const groups = SEARCH_SECTIONS.map((section) => ({
+    section,
+    entries: entries.filter((entry) => entry.section === section),
+  })).filter((group) => group.entries.length);
   const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps } = useCombobox<Choice>({
     items: choices,
     inputId,
@@ -104,48 +103,67 @@ function SearchForm({
       <ul
         {...getMenuProps()}
         className={clsx(
-          "absolute left-0 top-full z-50 mt-1.5 w-full min-w-72 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg shadow-slate-900/10 focus:outline-none",
+          "absolute left-0 top-full z-50 mt-1.5 max-h-[70vh] w-full min-w-72 overflow-y-auto rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg shadow-slate-900/10 focus:outline-none",
           !open && "hidden",
         )}
       >
-        {open
-          ? choices.map((choice, index) =>
-              "section" in choice ? (
-                <li
-                  key={choice.key}
-                  {...getItemProps({ item: choice, index })}
-                  className={clsx(
-                    "flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2",
-                    highlightedIndex === index && "bg-indigo-50",
-                  )}
-                >
-                  <Avatar name={choice.title} src={imageUrl(choice.imageKey)} shape={choice.shape} size="sm" alt="" />
-                  <span className="min-w-0">
-                    <span className="block truncate text-sm font-medium text-slate-900">{choice.title}</span>
-                    <span className="block truncate text-xs text-slate-600">
-                      {SECTION_LABEL[choice.section]} · {choice.detail}
-                    </span>
-                  </span>
-                </li>
-              ) : (
-                <li
-                  key={choice.key}
-                  {...getItemProps({ item: choice, index })}
-                  className={clsx(
-                    "flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-indigo-700",
-                    highlightedIndex === index && "bg-indigo-50",
-                  )}
-                >
-                  <SearchIcon className="size-4" aria-hidden="true" />
-                  See all results for “{typed}”
-                </li>
-              ),
-            )
-          : null}
-        {open && !searching && !entries.length ? (
-          <li role="presentation" className="px-3 py-2 text-sm text-slate-600">
-            No spaces or people match “{typed}”.
-          </li>
+        {open ? (
+          <>
+            <li
+              {...getItemProps({ item: allResults, index: 0 })}
+              className={clsx(
+                "flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-indigo-700",
+                highlightedIndex === 0 && "bg-indigo-50",
+              )}
+            >
+              <SearchIcon className="size-4" aria-hidden="true" />
+              See all results for “{typed}”
+            </li>
+            {/* Grouped as ARIA's listbox with groups has it: each section a group named by its heading. */}
+            {groups.map((group) => (
+              <li key={group.section} role="presentation">
+                <ul role="group" aria-labelledby={`${inputId}-${group.section}`}>
+                  <li
+                    role="presentation"
+                    id={`${inputId}-${group.section}`}
+                    className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-500"
+                  >
+                    {group.section}
+                  </li>
+                  {group.entries.map((entry) => {
+                    const index = choices.indexOf(entry);
+                    return (
+                      <li
+                        key={entry.key}
+                        {...getItemProps({ item: entry, index })}
+                        className={clsx(
+                          "flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2",
+                          highlightedIndex === index && "bg-indigo-50",
+                        )}
+                      >
+                        <Avatar
+                          name={entry.imageName}
+                          src={imageUrl(entry.imageKey)}
+                          shape={entry.shape}
+                          size="sm"
+                          alt=""
+                        />
+                        <span className="min-w-0">
+                          <span className="block truncate text-sm font-medium text-slate-900">{entry.title}</span>
+                          <span className="block truncate text-xs text-slate-600">{entry.detail}</span>
+                        </span>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </li>
+            ))}
+            {!searching && !entries.length ? (
+              <li role="presentation" className="px-3 py-2 text-sm text-slate-600">
+                Nothing matches “{typed}”.
+              </li>
+            ) : null}
+          </>
         ) : null}
       </ul>
     </Form>
