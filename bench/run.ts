@@ -1,5 +1,5 @@
 /*
- * npm run bench -- [--quick] [--scenario chat|pages|weight|storm|capacity]... [--profile] [--build] [--rates 800,1200] [--page /spaces]
+ * npm run bench -- [--quick] [--scenario chat|pages|weight|storm|capacity|search]... [--profile] [--build] [--rates 800,1200] [--page /spaces]
  *
  * Measures the production build (build/server.js; built first when missing, or with
  * --build) on the Postgres server at BENCH_POSTGRES_URL (default
@@ -9,7 +9,9 @@
  * the same run, interleaved, so that the ratio holds on a noisy machine. Writes
  * bench/results/latest.json and prints tables. It measures: it fails on nothing but a
  * broken setup. --profile runs the server under `node --cpu-prof` and prints where its
- * time went. docs/performance.md says what each figure means.
+ * time went. docs/performance.md says what each figure means. The search scenario
+ * (bench/search.ts) needs neither the build nor the servers: it seeds a world of its own, in
+ * a database of its own, and calls the model.
  */
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
@@ -24,11 +26,12 @@ import { CHAT_MESSAGES, seedBenchWorld, type PagesWorld } from "./world";
 import { closeGroup, connect, deliveryStep, loadGroup, type LoadGroup } from "./delivery";
 import { CAPACITY, CAPACITY_SPACE_SIZE, capacityScenario } from "./capacity";
 import { STORM, stormScenario } from "./storm";
+import { searchScenario } from "./search";
 import { ask, children, fixed, forkLoad, kill, printTable, stop, watchExit } from "./support";
 
 type DeliveryStep = Awaited<ReturnType<typeof deliveryStep>>;
 
-const SCENARIOS = ["chat", "pages", "weight", "storm", "capacity"] as const;
+const SCENARIOS = ["chat", "pages", "weight", "storm", "capacity", "search"] as const;
 type Scenario = (typeof SCENARIOS)[number];
 const { values: flags } = parseArgs({
   options: {
@@ -46,6 +49,8 @@ const chosen = (flags.scenario ?? [...SCENARIOS]) as Scenario[];
 for (const name of chosen)
   if (!SCENARIOS.includes(name)) throw new Error(`No scenario ${name}: ${SCENARIOS.join(", ")}`);
 const QUICK = flags.quick;
+// Every scenario but the search's measures the app's build, served.
+const NEEDS_APP = chosen.some((name) => name !== "search");
 const CONFIG = QUICK
   ? { clients: 200, spaces: 20, rates: [25, 50, 100], stepMs: 4_000, drainMs: 1_500, httpMs: 3_000, warmupMs: 500 }
   : {
@@ -80,7 +85,7 @@ const cleanUp = () =>
 process.on("SIGINT", () => void cleanUp().finally(() => process.exit(130)));
 process.on("SIGTERM", () => void cleanUp().finally(() => process.exit(143)));
 
-if (flags.build || !fs.existsSync("build/server.js")) {
+if (NEEDS_APP && (flags.build || !fs.existsSync("build/server.js"))) {
   console.log("bench: building (npm run build)");
   execFileSync(process.execPath, ["scripts/build.mjs"], { stdio: "inherit" });
 }
@@ -115,6 +120,22 @@ try {
 }
 
 async function main() {
+  const results: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    quick: QUICK,
+    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, loadBefore: os.loadavg() },
+    config: { ...CONFIG, loadProcesses: LOAD_PROCESSES, httpConnections: HTTP_CONNECTIONS },
+  };
+  if (NEEDS_APP) await appScenarios(results);
+  if (chosen.includes("search")) results.search = await searchScenario({ adminUrl, quick: QUICK, cleanups });
+  (results.machine as Record<string, unknown>).loadAfter = os.loadavg();
+  fs.mkdirSync(RESULTS, { recursive: true });
+  fs.writeFileSync(path.join(RESULTS, "latest.json"), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nbench: written to bench/results/latest.json`);
+}
+
+/** The scenarios of the app's build, served: its world seeded, the app and the baseline started. */
+async function appScenarios(results: Record<string, unknown>) {
   // --- Seed: the chat's agency and, for the pages, a space with 200 messages. ---
   const seedStart = performance.now();
   const { db } = await import("~/services/db.server");
@@ -162,12 +183,6 @@ async function main() {
   let bare = await startBare();
   console.log(`bench: app (build/server.js) on ${appOrigin}, baseline (bench/bare-server.ts) on ${bareOrigin}`);
 
-  const results: Record<string, unknown> = {
-    date: new Date().toISOString(),
-    quick: QUICK,
-    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, loadBefore: os.loadavg() },
-    config: { ...CONFIG, loadProcesses: LOAD_PROCESSES, httpConnections: HTTP_CONNECTIONS },
-  };
   if (chosen.includes("chat")) results.chat = await chatScenario(appOrigin, bareOrigin, world.people);
   if (chosen.includes("pages")) {
     results.pages = await pagesScenario("Pages on the Postgres server", pageTargets(appOrigin, bareOrigin, pagesWorld));
@@ -210,16 +225,12 @@ async function main() {
       bare,
     });
   }
-  (results.machine as Record<string, unknown>).loadAfter = os.loadavg();
-
   if (app.exitCode !== null || app.signalCode !== null) throw new Error("the app ended during the run (see above)");
   const peakRss = Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${app.pid}/status`, "utf8"))?.[1] ?? 0);
   results.appPeakRssMb = Math.round(peakRss / 1024);
   await stop(app);
   await stop(bare);
-  fs.mkdirSync(RESULTS, { recursive: true });
-  fs.writeFileSync(path.join(RESULTS, "latest.json"), `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`\nbench: app peak RSS ${results.appPeakRssMb} MB; written to bench/results/latest.json`);
+  console.log(`\nbench: app peak RSS ${results.appPeakRssMb} MB`);
   if (flags.profile) {
     const { printSummary } = await import("./cpu-profile");
     for (const file of fs.readdirSync(profileDir)) printSummary(path.join(profileDir, file));
