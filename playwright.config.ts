@@ -67,7 +67,13 @@ export default defineConfig({
   timeout: 90_000,
   // Argon2 hashing and embedded Postgres under two workers can take a few seconds on a small machine.
   expect: { timeout: 10_000 },
-  use: { baseURL, trace: "retain-on-failure" },
+  /*
+   * A trace records every action's screenshots and page snapshots as the test runs, which
+   * on the 2-core machine cost a third of the suite's time (spaces, settings and sign-offs:
+   * 87 s with traces, 62 s without, one after the other): in CI only a retry records one,
+   * so a failure still comes with its trace; here every failing test keeps its own.
+   */
+  use: { baseURL, trace: process.env.CI ? "on-first-retry" : "retain-on-failure" },
   projects: [
     { name: "js", testIgnore: WHOLE_BROWSER_ONLY, use: chromium(shellPath) },
     /*
