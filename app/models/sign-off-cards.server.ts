@@ -2,6 +2,7 @@ import type { Selectable } from "kysely";
 import type { SignOffsTable } from "#db/schema";
 import { db, type Executor } from "~/services/db.server";
 import { UNKNOWN_USER } from "~/shared/chat-message";
+import type { ChatSide } from "~/shared/chat-sides";
 import { attachmentPath } from "~/shared/paths";
 import type { SignOffCard, SignOffState } from "~/shared/sign-offs";
 import { loadPeople, type Actor } from "./actors.server";
@@ -64,6 +65,15 @@ export async function signOffCardMessagesOf(
     .where("sign_off_versions.message_id", "in", messageIds)
     .execute();
   return new Map(rows.map((row) => [row.file_message_id, row.card_message_id]));
+}
+
+/**
+ * For a chat's Files tab: the card's message of each file a sign-off was asked on, by the
+ * file's message; none on a team side, since sign-offs are asked of clients.
+ */
+export async function signOffCardsOfFiles(side: ChatSide, fileMessageIds: string[]) {
+  if (side !== "client") return null;
+  return Object.fromEntries(await signOffCardMessagesOf(fileMessageIds));
 }
 
 /**

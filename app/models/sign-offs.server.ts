@@ -121,7 +121,7 @@ export async function askForSignOff(actor: Actor, messageId: string, input: AskI
     await audit(
       tx,
       actor,
-      chat,
+      { agencyId: chat.agency_id, spaceId: chat.id },
       "asked",
       `${actor.name} asked for sign-off of ${message.attachment_name} in ${chat.name}`,
     );
@@ -181,7 +181,7 @@ export async function answerSignOff(
     await audit(
       tx,
       actor,
-      row,
+      { agencyId: row.agency_id, spaceId: row.space_id },
       answer === "approved" ? "approved" : "changes_requested",
       answer === "approved"
         ? `${actor.name} approved version ${row.current_version} of ${names} in ${row.space_name}`
@@ -374,7 +374,7 @@ async function changeAsStaff(
     const row = await lockSignOff(actor, signOffId, tx);
     if (!isAgencyStaff(actor)) throw notFound(SIGN_OFF_NOT_FOUND);
     const { action, summary } = await change(tx, row);
-    await audit(tx, actor, row, action, summary);
+    await audit(tx, actor, { agencyId: row.agency_id, spaceId: row.space_id }, action, summary);
     return logCardChange(tx, actor, row.id);
   });
   publishChanges(result.card.spaceId, [result.change]);
@@ -426,16 +426,16 @@ async function signedFiles(signOffId: string, version: number, executor: Executo
 function audit(
   tx: Executor,
   actor: Actor,
-  space: { agency_id: string; id?: string; space_id?: string },
+  { agencyId, spaceId }: { agencyId: string; spaceId: string },
   action: keyof typeof SIGN_OFF_AUDIT,
   summary: string,
 ) {
   return recordActivity(tx, {
-    agencyId: space.agency_id,
+    agencyId,
     actorId: actor.id,
     action: SIGN_OFF_AUDIT[action],
     summary,
     subjectType: "space",
-    subjectId: space.space_id ?? space.id,
+    subjectId: spaceId,
   });
 }

@@ -7,7 +7,7 @@ import { SpaceNotFound } from "~/components/spaces/space-not-found";
 import { spaceFilesPath, spacePath } from "~/shared/paths";
 import { getSpaceOverview } from "~/models/spaces.server";
 import { findChatSides } from "~/models/chat-sides.server";
-import { signOffCardMessagesOf } from "~/models/sign-off-cards.server";
+import { signOffCardsOfFiles } from "~/models/sign-off-cards.server";
 import { chatName } from "~/shared/chat-sides";
 import { homeArea } from "~/models/policy.server";
 import { expectFound } from "~/web/errors.server";
@@ -39,11 +39,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const sides = await expectFound(findChatSides(actor, chatId));
   const space = await expectFound(getSpaceOverview(actor, sides.spaceId));
   const files = await loadSpaceFiles(request, actor, chatId);
-  // Sign-offs are asked of clients, so only of the client chat's files (issue 39).
-  const signOffs =
-    sides.side === "client"
-      ? Object.fromEntries(await signOffCardMessagesOf(files.files.map((file) => file.messageId)))
-      : null;
+  const signOffs = await signOffCardsOfFiles(
+    sides.side,
+    files.files.map((file) => file.messageId),
+  );
   return { space, chatId, side: sides.side, userType: actor.type, files, signOffs };
 }
 

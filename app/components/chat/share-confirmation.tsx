@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { buttonClassName, SubmitButton } from "~/components/ui/button";
 import { DocumentIcon, ShareIcon } from "~/components/ui/icons";
 import type { SharePreview } from "~/shared/chat-sides";
+import { ChatPanel } from "./chat-panel";
 
 /**
  * Share with client, before it happens (issue 38): exactly what the client will see, the
@@ -10,14 +11,7 @@ import type { SharePreview } from "~/shared/chat-sides";
  */
 export function ShareConfirmation({ message, action }: { message: SharePreview; action: string }) {
   return (
-    <section
-      id="share-with-client"
-      aria-labelledby="share-with-client-title"
-      className="border-t border-indigo-200 bg-indigo-50 p-3 text-sm"
-    >
-      <h3 id="share-with-client-title" className="font-semibold text-slate-900">
-        Share with client?
-      </h3>
+    <ChatPanel id="share-with-client" title="Share with client?">
       <p className="mt-1 text-slate-700">The client will see this in the client chat, as a message from you:</p>
       <blockquote className="mt-2 max-h-40 overflow-y-auto whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-white px-3 py-2 text-slate-900">
         {message.content ? <p>{message.content}</p> : null}
@@ -39,6 +33,6 @@ export function ShareConfirmation({ message, action }: { message: SharePreview; 
           Cancel
         </Link>
       </Form>
-    </section>
+    </ChatPanel>
   );
 }

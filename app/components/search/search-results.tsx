@@ -48,33 +48,12 @@ export function SearchResults({
           ))}
         </ResultSection>
       ))}
-      {/* A page past the last still shows its section, for the link back. */}
-      {messages.hits.length || messages.page > 1 ? (
-        <ResultSection
-          id="results-messages"
-          title="Messages"
-          footer={<HitPager pages={messages} param={MESSAGES_PAGE_PARAM} noun="messages" anchor="results-messages" />}
-        >
-          {messages.hits.length ? (
-            messages.hits.map((hit) => <MessageResult key={hit.id} userType={userType} hit={hit} />)
-          ) : (
-            <NoMore noun="messages" />
-          )}
-        </ResultSection>
-      ) : null}
-      {files.hits.length || files.page > 1 ? (
-        <ResultSection
-          id="results-files"
-          title="Files"
-          footer={<HitPager pages={files} param={FILES_PAGE_PARAM} noun="files" anchor="results-files" />}
-        >
-          {files.hits.length ? (
-            files.hits.map((hit) => <FileResult key={hit.id} userType={userType} hit={hit} />)
-          ) : (
-            <NoMore noun="files" />
-          )}
-        </ResultSection>
-      ) : null}
+      <HitSection pages={messages} param={MESSAGES_PAGE_PARAM} noun="messages" title="Messages">
+        {(hit) => <MessageResult key={hit.id} userType={userType} hit={hit} />}
+      </HitSection>
+      <HitSection pages={files} param={FILES_PAGE_PARAM} noun="files" title="Files">
+        {(hit) => <FileResult key={hit.id} userType={userType} hit={hit} />}
+      </HitSection>
     </div>
   );
 }
@@ -107,8 +86,31 @@ function ResultSection({
   );
 }
 
-function NoMore({ noun }: { noun: string }) {
-  return <li className="px-4 py-3 text-sm text-slate-600 sm:px-5">No more {noun} match.</li>;
+/** The messages or the files found, a page at a time; a page past the last still shows its section, for the link back. */
+function HitSection({
+  pages,
+  param,
+  noun,
+  title,
+  children,
+}: {
+  pages: HitPage;
+  param: string;
+  noun: string;
+  title: string;
+  children: (hit: MessageHit) => React.ReactNode;
+}) {
+  if (!pages.hits.length && pages.page === 1) return null;
+  const id = `results-${noun}`;
+  return (
+    <ResultSection id={id} title={title} footer={<HitPager pages={pages} param={param} noun={noun} anchor={id} />}>
+      {pages.hits.length ? (
+        pages.hits.map(children)
+      ) : (
+        <li className="px-4 py-3 text-sm text-slate-600 sm:px-5">No more {noun} match.</li>
+      )}
+    </ResultSection>
+  );
 }
 
 /** A message found: who sent it, where and when (in the reader's zone), and the words around the match. */

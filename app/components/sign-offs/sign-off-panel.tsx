@@ -3,6 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import { buttonClassName, SubmitButton } from "~/components/ui/button";
 import { ErrorList, inputClassName } from "~/components/ui/field";
 import { SignOffIcon } from "~/components/ui/icons";
+import { ChatPanel } from "~/components/chat/chat-panel";
 import { SIGN_OFF_NOTE_MAX, type SignOffCard, type SignOffPanel } from "~/shared/sign-offs";
 
 /**
@@ -37,7 +38,7 @@ export function SignOffPanelView({
     const chosen = reply?.initialValue?.askedIds;
     const checked = (id: string, index: number) => (chosen === undefined ? index === 0 : [chosen].flat().includes(id));
     return (
-      <Panel title="Ask for sign-off">
+      <ChatPanel id="sign-off" title="Ask for sign-off">
         <p className="mt-1 break-all text-slate-700">{panel.fileName}</p>
         <Form method="post" action={`${action}?sign-off=${panel.messageId}`} className="mt-3 space-y-3">
           <input type="hidden" name="intent" value="ask-sign-off" />
@@ -98,7 +99,7 @@ export function SignOffPanelView({
             {cancel}
           </div>
         </Form>
-      </Panel>
+      </ChatPanel>
     );
   }
 
@@ -107,7 +108,7 @@ export function SignOffPanelView({
   const files = current?.file?.name ?? "";
   if (panel.kind === "approve") {
     return (
-      <Panel title={`Approve ${files}?`}>
+      <ChatPanel id="sign-off" title={`Approve ${files}?`}>
         <p className="mt-1 text-slate-700">
           You approve version {current?.number} of {files}. Your name, the time, this device and the file&apos;s
           fingerprint are kept on record; an approval cannot be changed.
@@ -118,12 +119,12 @@ export function SignOffPanelView({
           </SubmitButton>
           {cancel}
         </SignOffForm>
-      </Panel>
+      </ChatPanel>
     );
   }
   if (panel.kind === "changes") {
     return (
-      <Panel title={`Request changes to ${files}`}>
+      <ChatPanel id="sign-off" title={`Request changes to ${files}`}>
         <SignOffForm action={`${action}?changes=${card.id}`} intent="request-changes" card={card}>
           <label className="flex w-full flex-col gap-1">
             <span className="font-medium text-slate-900">What should change?</span>
@@ -143,11 +144,11 @@ export function SignOffPanelView({
           </SubmitButton>
           {cancel}
         </SignOffForm>
-      </Panel>
+      </ChatPanel>
     );
   }
   return (
-    <Panel title={`Upload a new version of ${files}`}>
+    <ChatPanel id="sign-off" title={`Upload a new version of ${files}`}>
       <p className="mt-1 text-slate-700">
         It is posted in the chat and asked of the same people; the answers to earlier versions stay on record.
       </p>
@@ -162,27 +163,12 @@ export function SignOffPanelView({
         </SubmitButton>
         {cancel}
       </SignOffForm>
-    </Panel>
+    </ChatPanel>
   );
 }
 
 /** The errors' red, darker than the forms' usual one: on the panel's indigo-50 the usual red-600 falls short of 4.5:1. */
 const PANEL_ERRORS = "[&_li]:text-red-700";
-
-function Panel({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section
-      id="sign-off"
-      aria-labelledby="sign-off-title"
-      className="max-h-[60%] overflow-y-auto border-t border-indigo-200 bg-indigo-50 p-3 text-sm"
-    >
-      <h3 id="sign-off-title" className="break-all font-semibold text-slate-900">
-        {title}
-      </h3>
-      {children}
-    </section>
-  );
-}
 
 function SignOffForm({
   action,
