@@ -613,7 +613,11 @@ async function runImage(stage, fly, { label, databaseUrl }) {
       const t1 = Date.now();
       const exited = new Promise((resolve) => server.on("exit", (code, signal) => resolve(code ?? signal)));
       server.kill("SIGTERM");
-      const code = await Promise.race([exited, sleep(fly.killTimeoutMs).then(() => "timeout")]);
+      // Cleared once the server is gone: a pending timer kept the check from exiting for 15 s.
+      let timer;
+      const timedOut = new Promise((resolve) => (timer = setTimeout(resolve, fly.killTimeoutMs, "timeout")));
+      const code = await Promise.race([exited, timedOut]);
+      clearTimeout(timer);
       if (code === "timeout") {
         server.kill("SIGKILL");
         fail(`still running after ${fly.killTimeoutMs / 1000} s`);
