@@ -7,7 +7,7 @@ import { sessionSecret } from "~/services/session-secret.server";
 import { loadActor } from "./actors.server";
 import { spacePath } from "~/shared/paths";
 import { hasMembership } from "./policy.server";
-import { canSeeChat } from "./space-access.server";
+import { canSeeChat, isUuid } from "./space-access.server";
 import { chatName, sideOf } from "~/shared/chat-sides";
 
 /*
@@ -77,6 +77,15 @@ function linkSecret(linkId: string): string {
 }
 
 export type SignInLink = { userId: string; spaceName: string; conversationPath: string; usable: boolean };
+
+/**
+ * Where a link opens: its conversation, at one of its messages when the link names one (a
+ * sign-off's card), as `?message=` so that it survives a sign-in's redirect. Anything but
+ * an id in its place is ignored; the chat itself shows only a message of its own.
+ */
+export function conversationAt(conversationPath: string, messageId: string | null) {
+  return messageId && isUuid(messageId) ? `${conversationPath}?message=${messageId}` : conversationPath;
+}
 
 /** What a link stands for, without using it up (mail scanners open links before people do). */
 export async function findSignInLink(secret: string): Promise<SignInLink | null> {

@@ -120,7 +120,7 @@ function signOffMail(
       `This link opens the conversation and signs you in. It works once, only for you, and expires in ${hours} hours.`,
     ],
     // The card's message, which the chat shows with this id (a signed-in browser keeps the fragment through the redirect).
-    action: { label: "Review and sign off", url: `${signInLinkUrl(origin, token)}#message-${person.message_id}` },
+    action: { label: "Review and sign off", url: signInLinkUrl(origin, token, person.message_id) },
     footer: `You get this mail because sign-off requests and reminders are on. Turn them off in your notification settings: ${origin}${settingsPath(person.user_type)}/notifications`,
   });
   return { subject, html, text };

@@ -127,8 +127,8 @@ export async function sendUnreadNotice({ userId, spaceId }: UnreadNotice, origin
 }
 
 /** Where the link in a notice leads: the page that signs its user in and opens the conversation. */
-export function signInLinkUrl(origin: string, token: string) {
-  return `${origin}/conversation-link?token=${encodeURIComponent(token)}`;
+export function signInLinkUrl(origin: string, token: string, messageId?: string) {
+  return `${origin}/conversation-link?${new URLSearchParams({ token, ...(messageId && { message: messageId }) })}`;
 }
 
 /** Marks the member told, if they are due; in one statement, so only one sender wins. */

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { SubmitButton, buttonClassName } from "~/components/ui/button";
-import { consumeSignInLink, findSignInLink } from "~/models/sign-in-links.server";
+import { consumeSignInLink, conversationAt, findSignInLink } from "~/models/sign-in-links.server";
 import { getActor } from "~/web/guards.server";
 import { startSignIn } from "~/web/sign-in.server";
 import { pageMeta } from "~/shared/meta";
@@ -17,34 +17,40 @@ export const meta: MetaFunction = () =>
   );
 
 /*
- * The link in an unread-message notice. Opening it (GET) uses nothing up, since mail
+ * The link in a notice (unread messages, a mention, a sign-off; the last names the message
+ * to open the chat at). Opening it (GET) uses nothing up, since mail
  * scanners open links too; the button (POST) uses it up, signs its user in (with the
  * two-factor step when they have it) and opens the conversation. Not through the form
  * pipeline: nothing here refuses, and a link that no longer works, or another account
  * signed in, is a state of the page (LinkState), not a form's error.
  */
 type LinkState =
-  | { state: "ready"; token: string; spaceName: string }
+  | { state: "ready"; token: string; message: string; spaceName: string }
   | { state: "spent"; loginHref: string }
   | { state: "other-account" };
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<LinkState> {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const params = new URL(request.url).searchParams;
+  const token = params.get("token") ?? "";
+  // The message to open the chat at (a sign-off's card), passed on to the button's post.
+  const message = params.get("message") ?? "";
   const [link, actor] = await Promise.all([token ? findSignInLink(token) : null, getActor(request)]);
   if (!link) return { state: "spent", loginHref: "/login" };
-  if (actor?.id === link.userId && actor.emailVerified) throw redirect(link.conversationPath);
-  if (!link.usable)
-    return { state: "spent", loginHref: `/login?${new URLSearchParams({ redirectTo: link.conversationPath })}` };
+  const target = conversationAt(link.conversationPath, message);
+  if (actor?.id === link.userId && actor.emailVerified) throw redirect(target);
+  if (!link.usable) return { state: "spent", loginHref: `/login?${new URLSearchParams({ redirectTo: target })}` };
   if (actor) return { state: "other-account" };
-  return { state: "ready", token, spaceName: link.spaceName };
+  return { state: "ready", token, message, spaceName: link.spaceName };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const token = String((await readForm(request)).get("token") ?? "");
+  const form = await readForm(request);
+  const token = String(form.get("token") ?? "");
   if (await getActor(request)) return data<LinkState>({ state: "other-account" }, { status: 403 });
   const link = await consumeSignInLink(token);
   if (!link) return data<LinkState>({ state: "spent", loginHref: "/login" }, { status: 410 });
-  return startSignIn(request, link.userId, { redirectTo: link.conversationPath, byEmailLink: true });
+  const redirectTo = conversationAt(link.conversationPath, String(form.get("message") ?? ""));
+  return startSignIn(request, link.userId, { redirectTo, byEmailLink: true });
 }
 
 export default function ConversationLink() {
@@ -80,6 +86,7 @@ export default function ConversationLink() {
     <AuthCard title="Open conversation" description={`New messages are waiting for you in ${link.spaceName}.`}>
       <Form method="post">
         <input type="hidden" name="token" value={link.token} />
+        <input type="hidden" name="message" value={link.message} />
         <SubmitButton className="w-full" pendingText="Opening...">
           Open conversation
         </SubmitButton>

@@ -43,6 +43,10 @@ async function noticeFor(role: "client" | "team" = "client") {
 
 const open = (token: string, cookie?: string) =>
   respond(() => conversationLink.loader(args(getRequest(`/conversation-link?token=${token}`, cookie))));
+const openAt = (token: string, message: string, cookie?: string) =>
+  respond(() =>
+    conversationLink.loader(args(getRequest(`/conversation-link?${new URLSearchParams({ token, message })}`, cookie))),
+  );
 const use = (token: string, cookie?: string) =>
   respond(() => conversationLink.action(args(postRequest("/conversation-link", { token }, cookie))));
 
@@ -86,6 +90,23 @@ describe("the link in a notice", () => {
     const { user, space, token } = await noticeFor("client");
     const cookie = cookiesFrom(await signIn(getRequest("/"), user.id, { redirectTo: "/" }));
     expect((await open(token, cookie)).headers.get("Location")).toBe(`/client/chat/${space.id}`);
+  });
+
+  test("a link that names a message opens the chat at it; anything but a message's id there is ignored", async () => {
+    const { space, token } = await noticeFor("client");
+    const messageId = crypto.randomUUID();
+    expect(await (await openAt(token, messageId)).json()).toMatchObject({ state: "ready", message: messageId });
+    const used = await respond(() =>
+      conversationLink.action(args(postRequest("/conversation-link", { token, message: messageId }))),
+    );
+    expect(used.headers.get("Location")).toBe(`/client/chat/${space.id}?message=${messageId}`);
+    const cookie = cookiesFrom(used);
+    expect((await openAt(token, messageId, cookie)).headers.get("Location")).toBe(
+      `/client/chat/${space.id}?message=${messageId}`,
+    );
+    expect((await openAt(token, "https://evil.example/", cookie)).headers.get("Location")).toBe(
+      `/client/chat/${space.id}`,
+    );
   });
 
   test("an expired link, an unknown one, and one whose user left the space sign nobody in", async () => {
