@@ -95,7 +95,7 @@ export async function deleteMessage(
       .execute();
     await rewriteLoggedMessage(tx, row, { content: "", mentions: [], attachment: null, linkPreview: null });
     // Its sign-offs that wait on its file are withdrawn first (kept on record), so a card's last change precedes the delete.
-    const withdrawn = row.attachment_key ? await withdrawForDeletedMessage(tx, actor, row.id) : [];
+    const withdrawn = row.attachment_key ? await withdrawForDeletedMessage(tx, actor, row) : [];
     const change = await recordChange(tx, {
       spaceId: row.space_id,
       kind: "message.deleted",

@@ -292,7 +292,12 @@ export async function addSignOffVersion(actor: Actor, signOffId: string, file: F
  * its file (the card's, or the current version's) are withdrawn, kept on record, and
  * their cards change. Returns the changes to publish after the commit.
  */
-export async function withdrawForDeletedMessage(tx: Transaction<Database>, actor: Actor, messageId: string) {
+export async function withdrawForDeletedMessage(
+  tx: Transaction<Database>,
+  actor: Actor,
+  message: { id: string; space_id: string; attachment_name: string | null },
+) {
+  const messageId = message.id;
   const rows = await tx
     .updateTable("sign_offs")
     .set({
@@ -316,10 +321,24 @@ export async function withdrawForDeletedMessage(tx: Transaction<Database>, actor
         ),
       ]),
     )
-    .returning("id")
+    .returning(["id", "space_id"])
     .execute();
   const changes: SpaceChange[] = [];
-  for (const row of rows) changes.push((await logCardChange(tx, actor, row.id)).change);
+  for (const row of rows) {
+    const space = await tx
+      .selectFrom("spaces")
+      .select(["agency_id", "name"])
+      .where("id", "=", row.space_id)
+      .executeTakeFirstOrThrow();
+    await audit(
+      tx,
+      actor,
+      { agencyId: space.agency_id, spaceId: row.space_id },
+      "withdrawn",
+      `${actor.name} deleted ${message.attachment_name}, which withdrew its sign-off in ${space.name}`,
+    );
+    changes.push((await logCardChange(tx, actor, row.id)).change);
+  }
   return changes;
 }
 
