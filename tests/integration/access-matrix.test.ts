@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import webpush from "web-push";
 import { forget } from "@epic-web/remember";
-import { beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import type { UserType } from "#db/schema";
 import { isNotFound } from "~/models/errors.server";
 import { canEnterArea, homePath } from "~/models/policy.server";
@@ -125,6 +125,12 @@ async function run(
       ? getRequest(`${path}${query}`, actor.cookie)
       : formRequest(path, fillForm(form ?? {}, ids, tag), actor.cookie);
   const handler = method === "GET" ? module.loader! : module.action!;
+  /*
+   * A fresh allowance for every call, so that a refusal is the id's: the matrix posts more
+   * as one person than their allowance holds (ACTIONS_PER_USER), faster than it refills on
+   * a quiet machine. rate-limit-matrix.test.ts tests the allowance itself.
+   */
+  forget("actions-per-user");
   // A thrown error is what the server would answer with a 500.
   const response = await call(handler, request, params).catch(
     (error: unknown) => new Response(String(error), { status: 500 }),
@@ -486,8 +492,6 @@ describe("a space's team-only side (issue 38) is, to all but the agency's staff 
     message: world.teamOnly.message.id,
   });
   const secretOf = (world: AgencyWorld) => ({ tag: world.teamOnly.markers[0], markers: world.teamOnly.markers });
-  // The same people posted every form of the tests above: a fresh allowance, so that a refusal is the id's.
-  beforeEach(() => forget("actions-per-user"));
 
   test(
     "the space's client owner and client employee, a team member of other spaces, and another agency's owner",
@@ -559,8 +563,6 @@ describe("sign-offs (issue 39): the people asked and the space's staff reach one
   /** The sign-off form the page's loader opened, if any. */
   const panelOf = (text: string) =>
     (JSON.parse(text) as { chat: { signOffPanel: SignOffPanel | null } }).chat.signOffPanel;
-  // The same people posted every form of the tests above: a fresh allowance, so that a refusal is the id's.
-  beforeEach(() => forget("actions-per-user"));
 
   test(
     "the client asked opens Approve and Request changes, staff who see the space the card, Upload new version and Ask",
