@@ -18,7 +18,9 @@
  *   space of rank r of 7,000 gets the messages of u² < r/7000: the busiest one about 1.2%,
  *   the busiest 1% of spaces about 10%); a tenth of a space's messages on its team side.
  *   5% carry a file (name, key, size, type; half of those without text), 0.5% are deleted
- *   (a tombstone: no text, no file, as the app leaves them), 2% edited.
+ *   (a tombstone: no text, no file, as the app leaves them), 2% edited. They are written
+ *   oldest first, as an app writes them, so that a table's pages are in the order of time as a
+ *   real one's are (the parts written side by side advance through the year together).
  *
  * The secondary indexes of space_messages and of the tables that refer to it (the search's
  * GIN index on message_words among them) are dropped while the messages are written and
@@ -389,6 +391,7 @@ async function insertMessages(
       left join bench_sentences as b on b.n = s2
       left join bench_sentences as c on c.n = s3
       left join bench_files as files on files.n = file_n
+      order by at
     `.execute(connection);
   });
 }

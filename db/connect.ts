@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import {
   CompiledQuery,
@@ -26,8 +27,8 @@ export function connect(target: DatabaseTarget): Kysely<Database> {
   const dataDir = target.pgliteDir;
   if (!dataDir.startsWith("memory://")) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   let instance: Promise<PGlite> | undefined;
-  // unaccent: the search's words match without their accents (migration 0027).
-  const pglite = () => (instance ??= PGlite.create(dataDir, { extensions: { unaccent } }));
+  // unaccent: the search's words match without their accents (migration 0027); pg_trgm: names by a piece of them (0028).
+  const pglite = () => (instance ??= PGlite.create(dataDir, { extensions: { unaccent, pg_trgm } }));
   const db = new Kysely<Database>({ dialect: new SerialPGliteDialect({ pglite }) });
   pgliteOf.set(db, pglite);
   return db;

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type SqlBool } from "kysely";
 import { db } from "~/services/db.server";
 import {
   SEARCH_PAGE_SIZE,
@@ -64,12 +64,11 @@ export async function search(actor: Actor, text: string, options: SearchOptions 
   const typed = typedText(query);
   const pattern = typed ? likePattern(typed) : null;
   const found = { sort: options.sort ?? "best", perPage, timeZone: options.timeZone ?? "UTC" } as const;
-  const [spaces, teamMembers, clients, messages, files] = await Promise.all([
+  const [spaces, teamMembers, clients, { messages, files }] = await Promise.all([
     pattern ? searchSpaces(actor, pattern, limit) : [],
     pattern ? searchTeamMembers(actor, actor.agencyId, pattern, limit) : [],
     pattern ? searchClients(actor, actor.agencyId, pattern, limit) : [],
-    searchMessages(actor, parsed, { ...found, page: messagesPage, files: false }),
-    searchMessages(actor, parsed, { ...found, page: filesPage, files: true }),
+    searchWords(actor, parsed, { ...found, messagesPage, filesPage }),
   ]);
   const people = [...teamMembers, ...clients].sort((a, b) => a.name.localeCompare(b.name)).slice(0, limit);
   return { query, spaces, people, messages, files };
@@ -122,60 +121,162 @@ function forHeadline(text: ReturnType<typeof sql.ref>, standIn: string) {
   return sql<string>`translate(${text}, ${from}, ${to})`;
 }
 
-/**
- * A page of the messages (or, with `files`, of the messages whose file's name matches)
- * of the chats the actor may see: their words as a GIN-indexed tsvector (message_words,
- * migration 0027), the filters in the same query; best match (ts_rank_cd) or newest first.
- * The page's rows are found first and only they are given their highlighted snippet.
+/*
+ * How a page of matches is found (ADR 036). A common word is in a tenth of all messages:
+ * through the GIN index every one of them is found and read before the newest thirty, or the
+ * best of them, are known. So a search first walks the newest messages, newest first
+ * (migration 0028's indexes), testing each for the actor's chats, the words and the filters,
+ * and stops as soon as it has the matches it needs; it walks RECENT messages at most. When
+ * they hold too few (a rare word, a narrow filter, a reader of a few chats among everyone's),
+ * the search is made over all the messages of the actor's chats instead, through those chats
+ * or through the GIN index, as the planner sees fit. Which of the two answers is decided in
+ * the statement itself: the walk is taken only if the first PROBE messages hold their share
+ * of the matches needed, and the second part runs only if the walk found too few.
+ *
+ * Why it is written so. Asked for "the newest 300 matches" alone, the planner guesses from
+ * the word's frequency whether to walk or to read every match through the GIN index, and for
+ * a few hundred it reads every match (300 ms for "logo", as the owner of 5,000 spaces). The
+ * walk is the plain top of one index, so its plan is certain. The chats are a column of each
+ * row walked (`space_id in visible`, the actor's chats found once for the statement and
+ * hashed), not a join: a join would hash them too but lose the walk's order, so the whole
+ * walk would be read and sorted before the first match is known.
+ *
+ * Best match is the best among the newest RANKED matches, not among all of them: ranking
+ * every match of a common word reads every one. What was said lately is found among the
+ * newest few hundred matches; newest first pages through all of them.
  */
-async function searchMessages(
+const RECENT = 20_000;
+const PROBE = RECENT / 20;
+const RANKED = 300;
+
+/**
+ * A page of the messages, and a page of the messages whose file's name matches, of the chats
+ * the actor may see: their words as a GIN-indexed tsvector (message_words, migration 0027),
+ * the filters in the same query; best match among the newest RANKED matches (ts_rank_cd), or
+ * newest first. One statement for both pages, so that the actor's chats are found once. The
+ * pages' rows are found first and only they are given their highlighted snippet.
+ */
+async function searchWords(
   actor: Actor,
   parsed: ParsedSearch,
   {
     sort,
-    page,
     perPage,
     timeZone,
-    files,
-  }: { sort: SearchSort; page: number; perPage: number; timeZone: string; files: boolean },
-): Promise<HitPage> {
+    messagesPage,
+    filesPage,
+  }: { sort: SearchSort; perPage: number; timeZone: string; messagesPage: number; filesPage: number },
+): Promise<{ messages: HitPage; files: HitPage }> {
   const tsQuery = tsQueryOf(parsed);
-  if (files && !tsQuery) return emptyPage(page);
   const words = tsQuery ? sql`to_tsquery('search_words', ${tsQuery})` : null;
-  let matches = db
-    .selectFrom("message_words")
-    .select(["message_words.message_id", "message_words.created_at"])
-    .where("message_words.space_id", "in", visibleChatIds(actor));
-  if (words) matches = matches.where(sql<boolean>`message_words.words @@ ${words}`);
-  if (files) {
-    matches = matches
-      .where("message_words.has_file", "=", true)
-      .where(
-        sql<boolean>`exists (select from space_messages m where m.id = message_words.message_id and message_words(null, m.attachment_name) @@ ${words})`,
+  const ranked = sort === "best" && words !== null;
+  // The actor's chats, found once for the statement (the CTE `visible`).
+  const visible = sql<string>`(select visible.id from visible)`;
+
+  /** The rows (id, time, rank) of one page of messages, or with `files` of files, in the page's order. */
+  const pageOf = (files: boolean, page: number) => {
+    // The newest matches that decide the page: those ranked, or those up to the page's end and one more.
+    const needed = ranked ? RANKED : page * perPage + 1;
+    // The messages searched: in the days asked for, with a file if asked.
+    const messages = db
+      .selectFrom("message_words")
+      .select([
+        "message_words.message_id",
+        "message_words.space_id",
+        "message_words.sender_id",
+        "message_words.created_at",
+        "message_words.words",
+      ])
+      .$if(files || Boolean(parsed.hasFile), (query) => query.where("message_words.has_file", "=", true))
+      .$if(Boolean(parsed.before), (query) =>
+        query.where("message_words.created_at", "<", startOfDay(parsed.before!, timeZone, 0)),
+      )
+      .$if(Boolean(parsed.after), (query) =>
+        query.where("message_words.created_at", ">=", startOfDay(parsed.after!, timeZone, 1)),
       );
-  }
-  if (parsed.hasFile) matches = matches.where("message_words.has_file", "=", true);
-  if (parsed.inSpace) {
-    matches = matches.where("message_words.space_id", "in", (eb) =>
-      eb.selectFrom("spaces").select("spaces.id").where("spaces.name", "ilike", likePattern(parsed.inSpace!)),
-    );
-  }
-  if (parsed.from) matches = matches.where("message_words.sender_id", "in", usersNamed(parsed.from));
-  if (parsed.before) matches = matches.where("message_words.created_at", "<", startOfDay(parsed.before, timeZone, 0));
-  if (parsed.after) matches = matches.where("message_words.created_at", ">=", startOfDay(parsed.after, timeZone, 1));
-  const rank = sort === "best" && words ? sql<number>`ts_rank_cd(message_words.words, ${words})` : sql<number>`0`;
-  const onePage = matches
-    .select(rank.as("rank"))
-    .orderBy("rank", "desc")
-    .orderBy("message_words.created_at", "desc")
-    .orderBy("message_words.message_id", "desc")
-    .limit(perPage + 1)
-    .offset((page - 1) * perPage);
+    // Walked: the newest of all messages, each with whether it is in one of the actor's chats.
+    const newest = (count: number) =>
+      messages
+        .select((eb) => eb("message_words.space_id", "in", visible).as("visible"))
+        .orderBy("message_words.created_at", "desc")
+        .orderBy("message_words.message_id", "desc")
+        .limit(count);
+    // Searched through: the messages of the actor's chats, all of them.
+    const ofVisibleChats = messages
+      .select(sql<SqlBool>`true`.as("visible"))
+      .where("message_words.space_id", "in", visibleChatIds(actor));
+    /** The newest `needed` of these messages that the actor may see and that match the words and the filters, each with its rank. */
+    const newestMatches = (candidates: typeof ofVisibleChats) => {
+      let matches = db
+        .selectFrom(candidates.as("message_words"))
+        .select([
+          "message_words.message_id",
+          "message_words.created_at",
+          (ranked ? sql<number>`ts_rank_cd(message_words.words, ${words})` : sql<number>`0`).as("rank"),
+        ])
+        .where("message_words.visible", "=", true);
+      if (words) matches = matches.where(sql<boolean>`message_words.words @@ ${words}`);
+      if (files)
+        matches = matches.where(
+          sql<boolean>`message_words.words @@ to_tsquery('search_words', ${inFileName(tsQuery!)})`,
+        );
+      if (parsed.inSpace) {
+        matches = matches.where("message_words.space_id", "in", (eb) =>
+          eb.selectFrom("spaces").select("spaces.id").where("spaces.name", "ilike", likePattern(parsed.inSpace!)),
+        );
+      }
+      if (parsed.from) matches = matches.where("message_words.sender_id", "in", usersNamed(parsed.from));
+      return matches
+        .orderBy("message_words.created_at", "desc")
+        .orderBy("message_words.message_id", "desc")
+        .limit(needed);
+    };
+    // The walk is taken only if its first twentieth held a twentieth of the matches needed.
+    const foundInProbe = sql<number>`(select count(*) from probe)`;
+    const foundRecently = sql<number>`(select count(*) from recent)`;
+    return db
+      .with("probe", () => newestMatches(newest(PROBE)))
+      .with("recent", () =>
+        newestMatches(newest(RECENT)).where(sql<number>`${foundInProbe} * ${RECENT / PROBE}`, ">=", needed),
+      )
+      .with("found", (qb) =>
+        qb
+          .selectFrom("recent")
+          .selectAll()
+          .where(foundRecently, ">=", needed)
+          .unionAll(
+            qb.selectFrom(newestMatches(ofVisibleChats).as("everywhere")).selectAll().where(foundRecently, "<", needed),
+          ),
+      )
+      .selectFrom("found")
+      .select(["found.message_id", "found.created_at", "found.rank", sql.lit(files).as("is_file")])
+      .orderBy("found.rank", "desc")
+      .orderBy("found.created_at", "desc")
+      .orderBy("found.message_id", "desc")
+      .limit(perPage + 1)
+      .offset((page - 1) * perPage);
+  };
+
+  const messagesFound = db.selectFrom(pageOf(false, messagesPage).as("page")).selectAll();
+  // No words, no files: the filters alone list messages.
+  const found = tsQuery
+    ? messagesFound.unionAll(db.selectFrom(pageOf(true, filesPage).as("page")).selectAll())
+    : messagesFound;
+  const snippet = (text: "content" | "attachment_name") =>
+    words
+      ? sql<string>`ts_headline('search_words', ${
+          text === "attachment_name"
+            ? forHeadline(sql.ref("space_messages.attachment_name"), "<>-_.")
+            : forHeadline(sql.ref("space_messages.content"), "<>")
+        }, ${words}, ${text === "attachment_name" ? FILE_HEADLINE : HEADLINE})`
+      : sql<string>`left(${forHeadline(sql.ref("space_messages.content"), "")}, 200)`;
   const rows = await db
-    .selectFrom(onePage.as("found"))
+    .with("visible", () => visibleChatIds(actor))
+    .selectFrom(found.as("found"))
     .innerJoin("space_messages", "space_messages.id", "found.message_id")
     .innerJoin("spaces", "spaces.id", "space_messages.space_id")
     .select([
+      "found.is_file",
       "space_messages.id",
       "space_messages.space_id",
       "space_messages.sender_id",
@@ -183,34 +284,47 @@ async function searchMessages(
       "space_messages.attachment_name",
       "spaces.name as space_name",
       "spaces.team_side_of",
-      words
-        ? sql<string>`ts_headline('search_words', ${
-            files
-              ? forHeadline(sql.ref("space_messages.attachment_name"), "<>-_.")
-              : forHeadline(sql.ref("space_messages.content"), "<>")
-          }, ${words}, ${files ? FILE_HEADLINE : HEADLINE})`.as("snippet")
-        : sql<string>`left(${forHeadline(sql.ref("space_messages.content"), "")}, 200)`.as("snippet"),
+      sql<string>`case when found.is_file then ${snippet("attachment_name")} else ${snippet("content")} end`.as(
+        "snippet",
+      ),
     ])
-    // The page's order again: a join keeps none.
+    // Each page's order again: a join keeps none.
+    .orderBy("found.is_file")
     .orderBy("found.rank", "desc")
     .orderBy("found.created_at", "desc")
     .orderBy("found.message_id", "desc")
     .execute();
   const senders = await loadPeople(rows.flatMap((row) => (row.sender_id ? [row.sender_id] : [])));
-  const hits = rows.slice(0, perPage).map((row): MessageHit => {
-    const sender = row.sender_id ? senders.get(row.sender_id) : undefined;
-    return {
-      id: row.id,
-      spaceId: row.space_id,
-      spaceName: chatName(row.space_name, sideOf(row)),
-      snippet: snippetOf(row.snippet),
-      senderName: sender?.name ?? UNKNOWN_USER,
-      senderAvatarKey: sender?.avatarKey ?? null,
-      createdAt: row.created_at.toISOString(),
-      fileName: row.attachment_name,
-    };
-  });
-  return { hits, page, hasMore: rows.length > perPage };
+  const hitPage = (isFile: boolean, page: number): HitPage => {
+    const ofPage = rows.filter((row) => row.is_file === isFile);
+    const hits = ofPage.slice(0, perPage).map((row): MessageHit => {
+      const sender = row.sender_id ? senders.get(row.sender_id) : undefined;
+      return {
+        id: row.id,
+        spaceId: row.space_id,
+        spaceName: chatName(row.space_name, sideOf(row)),
+        snippet: snippetOf(row.snippet),
+        senderName: sender?.name ?? UNKNOWN_USER,
+        senderAvatarKey: sender?.avatarKey ?? null,
+        createdAt: row.created_at.toISOString(),
+        fileName: row.attachment_name,
+      };
+    });
+    return { hits, page, hasMore: ofPage.length > perPage };
+  };
+  return { messages: hitPage(false, messagesPage), files: hitPage(true, filesPage) };
+}
+
+/*
+ * The query for the words of a file's name alone: each of its words asks for weight B, which
+ * only the name's words have in message_words (migration 0027; the text's are A), so the
+ * file's results are found in the row itself, without reading the message. A name's word is
+ * still counted when the text holds it too, up to the 256 places a tsvector keeps per word.
+ */
+function inFileName(tsQuery: string) {
+  return tsQuery.replace(/([\p{L}\p{N}]+)(:\*)?/gu, (_, word: string, prefix?: string) =>
+    prefix ? `${word}:*B` : `${word}:B`,
+  );
 }
 
 const STOOD_IN = new Map(Object.entries(STAND_INS).map(([character, standIn]) => [standIn, character]));
@@ -291,12 +405,20 @@ async function searchClients(actor: Actor, agencyId: string, pattern: string, li
     ])
     .where("clients.agency_id", "=", agencyId)
     .where("clients.id", "in", visibleClientIds(actor))
-    .where((eb) =>
-      eb.or([
-        eb("clients.name", "ilike", pattern),
-        eb("clients.email", "ilike", pattern),
-        eb("client_companies.name", "ilike", pattern),
-      ]),
+    // Those by their name or email, and those by their company's name, each found through its
+    // trigram index (migration 0028); one condition over both tables would read every client.
+    .where("clients.id", "in", (eb) =>
+      eb
+        .selectFrom("clients as named")
+        .select("named.id")
+        .where((named) => named.or([named("named.name", "ilike", pattern), named("named.email", "ilike", pattern)]))
+        .union(
+          eb
+            .selectFrom("client_companies as company")
+            .innerJoin("clients as employed", "employed.company_id", "company.id")
+            .select("employed.id")
+            .where("company.name", "ilike", pattern),
+        ),
     )
     .orderBy("clients.name")
     .limit(limit)

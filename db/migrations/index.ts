@@ -24,6 +24,7 @@ import * as mailEvents from "./0024_mail_events";
 import * as teamSides from "./0025_team_sides";
 import * as signOffs from "./0026_sign_offs";
 import * as messageSearch from "./0027_message_search";
+import * as searchIndexes from "./0028_search_indexes";
 
 /* Listed here rather than read from disk, so that they travel inside the server build. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   "0025_team_sides": teamSides,
   "0026_sign_offs": signOffs,
   "0027_message_search": messageSearch,
+  "0028_search_indexes": searchIndexes,
 };

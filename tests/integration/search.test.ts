@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
 import type { Actor } from "~/models/actors.server";
 import { removeLinkPreview } from "~/models/link-previews.server";
@@ -221,6 +222,75 @@ describe("messages are found by their words, best match first", () => {
       createdAt: message.created_at.toISOString(),
       fileName: null,
     });
+  });
+});
+
+/** Messages in the chat by the user, one a minute, the first `minutesAgo`, each saying what `texts` gives it (set-based: thousands at once). */
+async function sayMany(
+  chatId: string,
+  sender: { id: string },
+  texts: string[],
+  { minutesAgo }: { minutesAgo: number },
+) {
+  await sql`
+    insert into space_messages (space_id, sender_id, client_id, content, created_at)
+    select ${chatId}, ${sender.id}, gen_random_uuid()::text, text, now() - (${minutesAgo} - n + 1) * interval '1 minute'
+    from unnest(${texts}::text[]) with ordinality as texts(text, n)
+  `.execute(db);
+}
+
+const numbered = (count: number, text: (index: number) => string) =>
+  Array.from({ length: count }, (_, index) => text(index + 1));
+
+describe("a common word, a rare one: the newest matches first, then all of them (ADR 036)", () => {
+  test("best match is the best of the newest 300 matches; newest first goes on to the older ones", async () => {
+    const { blake, launch, reader } = await chatWorld();
+    await say(launch.id, blake, "Logo, logo, logo: the logo at last", { minutesAgo: 100_000 });
+    const logos = numbered(300, (index) => (index === 150 ? "The logo and the logo again" : `Logo ${index}`));
+    await sayMany(launch.id, blake, logos, { minutesAgo: 1_000 });
+    const best: MessageHit[] = [];
+    for (let page = 1; ; page += 1) {
+      const { hits, hasMore } = (await search(reader, "logo", { messagesPage: page })).messages;
+      best.push(...hits);
+      if (!hasMore) break;
+    }
+    const texts = await textsOf(best);
+    expect(texts).toHaveLength(300);
+    expect(texts[0]).toBe("The logo and the logo again");
+    expect(texts).not.toContain("Logo, logo, logo: the logo at last");
+    const newest = (await search(reader, "logo", { sort: "newest", messagesPage: 11 })).messages;
+    expect(newest.hasMore).toBe(false);
+    expect((await textsOf(newest.hits)).at(-1)).toBe("Logo, logo, logo: the logo at last");
+  });
+
+  test("a word among the newest messages and in older ones is found in both, past thousands of newer messages", async () => {
+    const { blake, launch, reader } = await chatWorld();
+    const other = await chatWorld();
+    await sayMany(
+      launch.id,
+      blake,
+      numbered(30, (index) => `Kumquat order ${index}`),
+      { minutesAgo: 100_000 },
+    );
+    await sayMany(
+      other.launch.id,
+      other.blake,
+      numbered(20_001, () => "Nothing to see"),
+      { minutesAgo: 30_000 },
+    );
+    await sayMany(
+      launch.id,
+      blake,
+      numbered(5, (index) => `Kumquat order ${30 + index}`),
+      { minutesAgo: 10 },
+    );
+    for (const sort of ["best", "newest"] as const) {
+      const first = (await search(reader, "kumquat", { sort })).messages;
+      const second = (await search(reader, "kumquat", { sort, messagesPage: 2 })).messages;
+      expect(first).toMatchObject({ hasMore: true });
+      expect([...first.hits, ...second.hits]).toHaveLength(35);
+      expect(second.hasMore).toBe(false);
+    }
   });
 });
 
