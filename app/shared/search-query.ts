@@ -109,13 +109,17 @@ export function isEmptySearch(parsed: ParsedSearch): boolean {
 
 /**
  * The words and phrases as a Postgres tsquery: every word, and every phrase word after
- * word, must be there; a word matches as the start of a word too ("inv" finds "invoice"),
- * and so does a phrase's last. Only letters and digits reach it, so nothing in it is an
- * operator the user typed. Null when there are no words (a search by filters alone).
+ * word, must be there. The last word matches as the start of a word too, being the one
+ * typed ("inv" finds "invoice"), and so does a phrase's last; the words before it are
+ * whole. A start of a word is every word it begins, each a list the index must merge:
+ * "where did the client send the new logo" with each word a start took the owner of 5,000
+ * spaces 160 to 225 ms at a million messages, whole words let the index skip (ADR 036).
+ * Only letters and digits reach it, so nothing in it is an operator the user typed. Null
+ * when there are no words (a search by filters alone).
  */
 export function tsQueryOf(parsed: Pick<ParsedSearch, "words" | "phrases">): string | null {
   const parts = [
-    ...parsed.words.map((word) => `${word}:*`),
+    ...parsed.words.map((word, index) => (index === parsed.words.length - 1 ? `${word}:*` : word)),
     ...parsed.phrases.map(
       (phrase) => `(${phrase.map((word, index) => (index === phrase.length - 1 ? `${word}:*` : word)).join(" <-> ")})`,
     ),

@@ -110,8 +110,9 @@ describe("typedText: what spaces and people are matched by", () => {
 describe("tsQueryOf", () => {
   const tsQuery = (text: string) => tsQueryOf(parseSearch(text));
 
-  test("every word as the start of a word, all of them needed", () => {
-    expect(tsQuery("inv date")).toBe("inv:* & date:*");
+  test("every word needed, the last one typed also as the start of a word", () => {
+    expect(tsQuery("inv")).toBe("inv:*");
+    expect(tsQuery("date inv")).toBe("date & inv:*");
   });
 
   test("a phrase word after word, its last word as a start too", () => {
@@ -125,11 +126,11 @@ describe("tsQueryOf", () => {
   });
 
   test("tsquery's operators typed in the box are separators, never operators", () => {
-    expect(tsQuery("a & !b | c:*")).toBe("a:* & b:* & c:*");
-    expect(tsQuery("(a <-> b) <2> !!c")).toBe("a:* & b:* & 2:* & c:*");
-    expect(tsQuery("it's o'clock")).toBe("it:* & s:* & o:* & clock:*");
-    expect(tsQuery("back\\slash 'quoted' \"'\"")).toBe("back:* & slash:* & quoted:*");
-    expect(tsQuery("logo:A logo:*B")).toBe("logo:* & a:* & logo:* & b:*");
+    expect(tsQuery("a & !b | c:*")).toBe("a & b & c:*");
+    expect(tsQuery("(a <-> b) <2> !!c")).toBe("a & b & 2 & c:*");
+    expect(tsQuery("it's o'clock")).toBe("it & s & o & clock:*");
+    expect(tsQuery("back\\slash 'quoted' \"'\"")).toBe("back & slash & quoted:*");
+    expect(tsQuery("logo:A logo:*B")).toBe("logo & a & logo & b:*");
     expect(tsQuery("&|!():*<>'\\")).toBeNull();
   });
 
