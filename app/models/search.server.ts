@@ -205,6 +205,17 @@ async function searchWords(
     const ofVisibleChats = messages
       .select(sql<SqlBool>`true`.as("visible"))
       .where("message_words.space_id", "in", visibleChatIds(actor));
+    /*
+     * The messages of the senders asked for (`from:`), each with whether it is in one of the
+     * actor's chats. `offset 0` keeps the words' test outside, on these rows: let in, the
+     * planner intersected the senders' index with the GIN index's every message holding the
+     * word (10,000 of "invoice" for 500 files of Nora's, 32 ms).
+     */
+    const ofSenders = (name: string) =>
+      messages
+        .select((eb) => eb("message_words.space_id", "in", visible).as("visible"))
+        .where("message_words.sender_id", "in", usersNamed(name))
+        .offset(0);
     /** The newest `needed` of these messages that the actor may see and that match the words and the filters, each with its rank. */
     const newestMatches = (candidates: typeof ofVisibleChats) => {
       let matches = db
@@ -225,7 +236,6 @@ async function searchWords(
           eb.selectFrom("spaces").select("spaces.id").where("spaces.name", "ilike", likePattern(parsed.inSpace!)),
         );
       }
-      if (parsed.from) matches = matches.where("message_words.sender_id", "in", usersNamed(parsed.from));
       return matches
         .orderBy("message_words.created_at", "desc")
         .orderBy("message_words.message_id", "desc")
@@ -234,27 +244,39 @@ async function searchWords(
     // The walk is taken only if its first twentieth held a twentieth of the matches needed.
     const foundInProbe = sql<number>`(select count(*) from probe)`;
     const foundRecently = sql<number>`(select count(*) from recent)`;
-    return db
-      .with("probe", () => newestMatches(newest(PROBE)))
-      .with("recent", () =>
-        newestMatches(newest(RECENT)).where(sql<number>`${foundInProbe} * ${RECENT / PROBE}`, ">=", needed),
-      )
-      .with("found", (qb) =>
-        qb
-          .selectFrom("recent")
-          .selectAll()
-          .where(foundRecently, ">=", needed)
-          .unionAll(
-            qb.selectFrom(newestMatches(ofVisibleChats).as("everywhere")).selectAll().where(foundRecently, "<", needed),
-          ),
-      )
-      .selectFrom("found")
-      .select(["found.message_id", "found.created_at", "found.rank", sql.lit(files).as("is_file")])
-      .orderBy("found.rank", "desc")
-      .orderBy("found.created_at", "desc")
-      .orderBy("found.message_id", "desc")
-      .limit(perPage + 1)
-      .offset((page - 1) * perPage);
+    return (
+      db
+        .with("probe", () => newestMatches(newest(PROBE)))
+        .with("recent", () =>
+          newestMatches(newest(RECENT)).where(sql<number>`${foundInProbe} * ${RECENT / PROBE}`, ">=", needed),
+        )
+        /*
+         * `from:` asks for the messages of a person or two, which their own index finds at once
+         * (thousands at most, where everyone's are a million): those are searched whole, and
+         * everyone's newest are not walked (the probe and the walk, unused, are not run).
+         */
+        .with("found", (qb) =>
+          parsed.from
+            ? qb.selectFrom(newestMatches(ofSenders(parsed.from)).as("theirs")).selectAll()
+            : qb
+                .selectFrom("recent")
+                .selectAll()
+                .where(foundRecently, ">=", needed)
+                .unionAll(
+                  qb
+                    .selectFrom(newestMatches(ofVisibleChats).as("everywhere"))
+                    .selectAll()
+                    .where(foundRecently, "<", needed),
+                ),
+        )
+        .selectFrom("found")
+        .select(["found.message_id", "found.created_at", "found.rank", sql.lit(files).as("is_file")])
+        .orderBy("found.rank", "desc")
+        .orderBy("found.created_at", "desc")
+        .orderBy("found.message_id", "desc")
+        .limit(perPage + 1)
+        .offset((page - 1) * perPage)
+    );
   };
 
   const messagesFound = db.selectFrom(pageOf(false, messagesPage).as("page")).selectAll();
