@@ -103,8 +103,21 @@ export async function signInAs(page: Page, email: string) {
  */
 export async function expectAccessible(page: Page) {
   if (base.info().project.use.javaScriptEnabled === false) return;
-  // axe reads colours as they are now: a dialog fading in (Headless UI marks it data-transition) fails contrast mid-way.
-  await page.waitForFunction(() => !document.querySelector("[data-transition]"));
+  /*
+   * axe reads colours as they are now: a dialog fading in fails contrast mid-way. Headless UI
+   * marks one data-transition while it fades, but not in the frame before it starts (a run on
+   * a quiet machine caught a dialog's hint there), so every finite CSS transition and
+   * animation must have ended too; a spinner's, which never ends, does not count.
+   */
+  await page.waitForFunction(
+    () =>
+      !document.querySelector("[data-transition], [data-enter]") &&
+      document
+        .getAnimations()
+        .every(
+          (animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity,
+        ),
+  );
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = results.violations.filter((violation) => ["serious", "critical"].includes(violation.impact ?? ""));
   expect(
