@@ -7,6 +7,7 @@ import { Spinner } from "~/components/ui/button";
 import { SearchIcon } from "~/components/ui/icons";
 import type { loader as suggestionsLoader } from "~/routes/resources.search";
 import { imageUrl } from "~/shared/image-urls";
+import { EntryText } from "~/components/search/entry-text";
 import { SEARCH_SECTIONS, type SearchEntry } from "~/components/search/search-entries";
 import { useDetailsDismiss } from "./use-details-dismiss";
 
@@ -148,10 +149,7 @@ function SearchForm({
                           size="sm"
                           alt=""
                         />
-                        <span className="min-w-0">
-                          <span className="block truncate text-sm font-medium text-slate-900">{entry.title}</span>
-                          <span className="block truncate text-xs text-slate-600">{entry.detail}</span>
-                        </span>
+                        <EntryText entry={entry} compact />
                       </li>
                     );
                   })}

@@ -9,6 +9,7 @@ import { imageUrl } from "~/shared/image-urls";
 import type { UserType } from "~/shared/roles";
 import type { HitPage, MessageHit, Snippet } from "~/shared/search";
 import { formatDateTime } from "~/shared/time-format";
+import { EntryText } from "./entry-text";
 import { messageHref, type SearchEntry } from "./search-entries";
 import { FILES_PAGE_PARAM, MESSAGES_PAGE_PARAM } from "./search-params";
 
@@ -39,10 +40,7 @@ export function SearchResults({
             <li key={entry.key}>
               <Link to={entry.href} className={ROW_CLASS_NAME}>
                 <Avatar name={entry.imageName} src={imageUrl(entry.imageKey)} shape={entry.shape} alt="" />
-                <span className="min-w-0">
-                  <span className="block truncate text-sm font-medium text-slate-900">{entry.title}</span>
-                  <span className="block truncate text-sm text-slate-600">{entry.detail}</span>
-                </span>
+                <EntryText entry={entry} />
               </Link>
             </li>
           ))}
