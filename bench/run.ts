@@ -1,5 +1,9 @@
 /*
  * npm run bench -- [--quick] [--scenario chat|pages|weight|storm|capacity|search]... [--profile] [--build] [--rates 800,1200] [--page /spaces]
+ *   [--without-search-index]
+ *
+ * --without-search-index runs each chat rate a third time, interleaved, on the app with the
+ * trigger that indexes each message's words (migration 0027) disabled: what the index costs a send.
  *
  * Measures the production build (build/server.js; built first when missing, or with
  * --build) on the Postgres server at BENCH_POSTGRES_URL (default
@@ -20,6 +24,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import zlib from "node:zlib";
+import { sql } from "kysely";
 import type { LoadPerson } from "./socket-load";
 import type { HttpJob, HttpResult } from "./http-load";
 import { CHAT_MESSAGES, seedBenchWorld, type PagesWorld } from "./world";
@@ -43,6 +48,8 @@ const { values: flags } = parseArgs({
     rates: { type: "string" },
     // Only these pages besides the baselines, e.g. --page /spaces (to profile one page).
     page: { type: "string", multiple: true },
+    // Each chat rate also on the app without its messages' search index (the trigger that keeps message_words).
+    "without-search-index": { type: "boolean", default: false },
   },
 });
 const chosen = (flags.scenario ?? [...SCENARIOS]) as Scenario[];
@@ -245,13 +252,22 @@ async function chatScenario(appOrigin: string, bareOrigin: string, people: Array
     bareOrigin,
     people.map(({ spaceId }) => ({ spaceId })),
   );
-  const steps: Array<{ rate: number; app: DeliveryStep; baseline: DeliveryStep }> = [];
+  const steps: Array<{ rate: number; app: DeliveryStep; baseline: DeliveryStep; unindexed?: DeliveryStep }> = [];
   const step = { stepMs: CONFIG.stepMs, drainMs: CONFIG.drainMs };
+  const { db } = await import("~/services/db.server");
+  const searchIndex = (on: boolean) =>
+    sql`alter table space_messages ${sql.raw(on ? "enable" : "disable")} trigger space_messages_keep_words`.execute(db);
   for (const rate of CONFIG.rates) {
     // Interleaved: each rate on the app, then on the baseline, so a busy spell of the machine hits both.
     const app = await deliveryStep(appGroup, { rate, ...step });
+    let unindexed: DeliveryStep | undefined;
+    if (flags["without-search-index"]) {
+      await searchIndex(false);
+      unindexed = await deliveryStep(appGroup, { rate, ...step });
+      await searchIndex(true);
+    }
     const baseline = await deliveryStep(bareGroup, { rate, ...step });
-    steps.push({ rate, app, baseline });
+    steps.push({ rate, app, baseline, unindexed });
     const ms = (value: number | null) => (value === null ? "-" : value.toFixed(1));
     console.log(
       `bench: chat ${rate}/s: app p50 ${ms(app.p50)} p99 ${ms(app.p99)} ms, lost ${app.lost}; baseline p50 ${ms(baseline.p50)} p99 ${ms(baseline.p99)} ms, lost ${baseline.lost}`,
@@ -262,11 +278,8 @@ async function chatScenario(appOrigin: string, bareOrigin: string, people: Array
   printTable(
     `Chat delivery: ${people.length} clients in ${CONFIG.spaces} spaces (${people.length / CONFIG.spaces} per space), ${CONFIG.stepMs / 1000} s per rate; ms from the sender's emit until every other member has it`,
     ["msgs/s", "system", "sent", "p50", "p95", "p99", "max", "ack p50", "deliv/s", "lost", "p50 ×", "p99 ×"],
-    steps.flatMap(({ rate, app, baseline }) =>
-      [
-        ["app", app],
-        ["baseline", baseline],
-      ].map(([name, step]) => {
+    steps.flatMap(({ rate, app, baseline, unindexed }) =>
+      [["app", app], ...(unindexed ? [["no index", unindexed]] : []), ["baseline", baseline]].map(([name, step]) => {
         const s = step as typeof app;
         return [
           String(rate),
@@ -279,24 +292,32 @@ async function chatScenario(appOrigin: string, bareOrigin: string, people: Array
           fixed(s.ackP50),
           String(s.deliveriesPerSecond),
           String(s.lost),
-          name === "app" ? fixed(ratio(app.p50, baseline.p50)) : "",
-          name === "app" ? fixed(ratio(app.p99, baseline.p99)) : "",
+          name === "baseline" ? "" : fixed(ratio(s.p50, baseline.p50)),
+          name === "baseline" ? "" : fixed(ratio(s.p99, baseline.p99)),
         ];
       }),
     ),
   );
   // The target's figure: the highest rate each delivers with p95 within 100 ms and nothing lost.
-  const highest = (system: "app" | "baseline") =>
+  const highest = (system: "app" | "baseline" | "unindexed") =>
     Math.max(
       0,
       ...steps
-        .filter((step) => step[system].lost === 0 && (step[system].p95 ?? Infinity) <= 100)
+        .filter((step) => {
+          const measured = step[system];
+          return measured !== undefined && measured.lost === 0 && (measured.p95 ?? Infinity) <= 100;
+        })
         .map((step) => step.rate),
     );
-  const within = { app: highest("app"), baseline: highest("baseline") };
+  const within = {
+    app: highest("app"),
+    baseline: highest("baseline"),
+    ...(flags["without-search-index"] ? { unindexed: highest("unindexed") } : {}),
+  };
   console.log(
     `Highest rate with p95 ≤ 100 ms and nothing lost: app ${within.app}/s, baseline ${within.baseline}/s` +
-      (within.baseline ? ` (app/baseline ${(within.app / within.baseline).toFixed(2)})` : ""),
+      (within.baseline ? ` (app/baseline ${(within.app / within.baseline).toFixed(2)})` : "") +
+      (within.unindexed !== undefined ? `; the app without the search index ${within.unindexed}/s` : ""),
   );
   return { clients: people.length, spaces: CONFIG.spaces, steps, highestRateWithin100ms: within };
 }

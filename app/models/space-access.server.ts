@@ -47,6 +47,13 @@ export function visibleSpaceIds(actor: Actor, executor: Executor = db) {
  */
 export function visibleChatIds(actor: Actor, executor: Executor = db) {
   if (!isAgencyStaff(actor)) return visibleSpaceIds(actor, executor);
+  /*
+   * The agency sees every space of its own, so every chat of it, both sides: its id alone
+   * says which (a team side has its space's agency). Asked through the spaces' ids, the
+   * 10,000 chats of a large agency cost a search 13–20 ms on PGlite.
+   */
+  if (actor.type === "AGENCY")
+    return executor.selectFrom("spaces").select("spaces.id").where("spaces.agency_id", "=", actor.agencyId ?? NO_ID);
   const spaces = visibleSpaceIds(actor, executor);
   return executor
     .selectFrom("spaces")

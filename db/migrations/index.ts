@@ -25,6 +25,7 @@ import * as teamSides from "./0025_team_sides";
 import * as signOffs from "./0026_sign_offs";
 import * as messageSearch from "./0027_message_search";
 import * as searchIndexes from "./0028_search_indexes";
+import * as fileWordsIndex from "./0029_file_words_index";
 
 /* Listed here rather than read from disk, so that they travel inside the server build. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   "0026_sign_offs": signOffs,
   "0027_message_search": messageSearch,
   "0028_search_indexes": searchIndexes,
+  "0029_file_words_index": fileWordsIndex,
 };

@@ -67,6 +67,17 @@ describe("search finds the spaces and people the user may see", () => {
     });
   });
 
+  test("words typed together are found together, in their order, as a piece of a name; each word alone is not enough", async () => {
+    const { admin } = await world();
+    expect(await foundByName(admin, "globex launch")).toEqual({ spaces: ["Globex Launch"], people: [] });
+    expect(await foundByName(admin, "x Laun")).toEqual({ spaces: ["Globex Launch"], people: [] });
+    expect(await foundByName(admin, "OLIVIA OWNER")).toEqual({ spaces: [], people: ["Olivia Owner"] });
+    // Each of these holds a word of a space or person ("Initech", "Globex"), never the whole text.
+    expect(await foundByName(admin, "Initech Launch")).toEqual({ spaces: [], people: [] });
+    expect(await foundByName(admin, "launch globex")).toEqual({ spaces: [], people: [] });
+    expect(await foundByName(admin, "Globex Laun_h")).toEqual({ spaces: [], people: [] });
+  });
+
   test("wildcards are searched as text, and an empty query finds nothing", async () => {
     const { admin } = await world();
     expect(await foundByName(admin, "%")).toEqual({ spaces: [], people: [] });
