@@ -1,5 +1,5 @@
 /*
- * npm run bench -- [--quick] [--scenario chat|pages|weight|storm|capacity|search]... [--profile] [--build] [--rates 800,1200] [--page /spaces]
+ * npm run bench -- [--quick] [--scenario chat|pages|weight|lighthouse|storm|capacity|search]... [--profile] [--build] [--rates 800,1200] [--page /spaces]
  *   [--without-search-index]
  *
  * --without-search-index runs each chat rate a third time, interleaved, on the app with the
@@ -32,11 +32,12 @@ import { closeGroup, connect, deliveryStep, loadGroup, type LoadGroup } from "./
 import { CAPACITY, CAPACITY_SPACE_SIZE, capacityScenario } from "./capacity";
 import { STORM, stormScenario } from "./storm";
 import { searchScenario } from "./search";
+import { lighthousePages, lighthouseScenario } from "./lighthouse";
 import { ask, children, fixed, forkLoad, kill, printTable, stop, watchExit } from "./support";
 
 type DeliveryStep = Awaited<ReturnType<typeof deliveryStep>>;
 
-const SCENARIOS = ["chat", "pages", "weight", "storm", "capacity", "search"] as const;
+const SCENARIOS = ["chat", "pages", "weight", "lighthouse", "storm", "capacity", "search"] as const;
 type Scenario = (typeof SCENARIOS)[number];
 const { values: flags } = parseArgs({
   options: {
@@ -207,6 +208,12 @@ async function appScenarios(results: Record<string, unknown>) {
       },
     ]);
   }
+  if (chosen.includes("lighthouse")) {
+    const pages = lighthousePages(pagesWorld).filter(
+      (page) => !flags.page || flags.page.includes(page.name.split(" ")[0]),
+    );
+    results.lighthouse = await lighthouseScenario(appOrigin, pages);
+  }
   if (chosen.includes("storm")) {
     // Each client's page was rendered with its space's latest change, as a browser's would be.
     const spaces = await db.selectFrom("spaces").select(["id", "last_seq"]).execute();
@@ -259,13 +266,17 @@ async function chatScenario(appOrigin: string, bareOrigin: string, people: Array
     sql`alter table space_messages ${sql.raw(on ? "enable" : "disable")} trigger space_messages_keep_words`.execute(db);
   for (const rate of CONFIG.rates) {
     // Interleaved: each rate on the app, then on the baseline, so a busy spell of the machine hits both.
-    const app = await deliveryStep(appGroup, { rate, ...step });
     let unindexed: DeliveryStep | undefined;
-    if (flags["without-search-index"]) {
+    const withoutIndex = async () => {
       await searchIndex(false);
       unindexed = await deliveryStep(appGroup, { rate, ...step });
       await searchIndex(true);
-    }
+    };
+    // Without the index first at every other rate, so that neither always follows the baseline.
+    const first = flags["without-search-index"] && steps.length % 2 === 1;
+    if (first) await withoutIndex();
+    const app = await deliveryStep(appGroup, { rate, ...step });
+    if (flags["without-search-index"] && !first) await withoutIndex();
     const baseline = await deliveryStep(bareGroup, { rate, ...step });
     steps.push({ rate, app, baseline, unindexed });
     const ms = (value: number | null) => (value === null ? "-" : value.toFixed(1));
