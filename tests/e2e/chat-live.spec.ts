@@ -122,8 +122,13 @@ test(
     const box = client.page.getByLabel("Message", { exact: true });
     const typing = page.getByRole("status").filter({ hasText: "is typing" });
 
-    await box.pressSequentially("The logo");
-    await expect(typing).toHaveText("Olivia Chen is typing…");
+    // Typed again until her page's socket and his are both in the space's room: `openChat` waits
+    // for each socket to open, not for its rooms, and a signal sent before then reaches no one.
+    await expect(async () => {
+      await box.fill("");
+      await box.pressSequentially("The logo");
+      await expect(typing).toHaveText("Olivia Chen is typing…", { timeout: 2_000 });
+    }).toPass();
     // Not to herself.
     await expect(client.page.getByText("is typing…")).toHaveCount(0);
     await box.press("Enter");
