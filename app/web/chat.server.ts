@@ -5,6 +5,7 @@ import type { Actor } from "~/models/actors.server";
 import { toggleReaction } from "~/models/message-reactions.server";
 import { MESSAGE_TEXT, type ChatActionResult } from "~/shared/chat-message";
 import { ChatFormSchema, ChatSendFormSchema } from "~/shared/message.schemas";
+import { packPage } from "~/shared/chat-page";
 import { findChatMessage, findReplyQuote, listMessages } from "~/models/messages.server";
 import { sendMessage } from "~/models/message-sending.server";
 import { deleteMessage, editMessage } from "~/models/message-changes.server";
@@ -70,11 +71,14 @@ export async function loadChat(request: Request, actor: Actor, spaceId: string, 
     // The message the page was opened at, when it is one of the chat's: shown highlighted.
     openedAt: page.messages.some((message) => message.id === around) ? around : null,
     results: searching
-      ? await expectFound(
-          listMessages(actor, spaceId, { before, matching: query, mentioning: mentionsMe ? actor.id : null }),
+      ? packPage(
+          await expectFound(
+            listMessages(actor, spaceId, { before, matching: query, mentioning: mentionsMe ? actor.id : null }),
+          ),
         )
       : null,
-    page,
+    // Sent once as HTML and again as the page's data, for hydration: each person once (app/shared/chat-page.ts).
+    page: packPage(page),
     // Names this page's send form, so a form posted twice (a double click, a resubmitted page) stores one message.
     clientId: crypto.randomUUID(),
   };
@@ -89,7 +93,9 @@ export async function loadChatResource(request: Request, actor: Actor, spaceId: 
   const messageId = url.searchParams.get("message");
   if (messageId) return { message: await expectFound(findChatMessage(actor, spaceId, messageId)) };
   if (url.searchParams.has("members")) return { members: await expectFound(listMentionable(actor, spaceId)) };
-  return { page: await expectFound(listMessages(actor, spaceId, { before: url.searchParams.get("before") })) };
+  return {
+    page: packPage(await expectFound(listMessages(actor, spaceId, { before: url.searchParams.get("before") }))),
+  };
 }
 
 const FAILED: Record<string, { title: string; error: string }> = {

@@ -13,6 +13,7 @@ import * as space from "~/routes/spaces.$spaceId";
 import { db } from "~/services/db.server";
 import { storage } from "~/services/storage.server";
 import type { ChatMessage } from "~/shared/chat-message";
+import { unpackPage, type Packed } from "~/shared/chat-page";
 import { actorOf, createAgency, createClient, createSpace, createSpaceMessage } from "#tests/support/factories";
 import {
   call,
@@ -65,7 +66,15 @@ const readsBy = (spaceId: string, userId: string) =>
     .where("user_id", "=", userId)
     .execute();
 
-type ChatPage = { chat: { page: { messages: ChatMessage[]; hasOlder: boolean; lastSeq: number } } };
+type ChatPage = {
+  chat: { spaceId: string; page: Packed<{ messages: ChatMessage[]; hasOlder: boolean; lastSeq: number }> };
+};
+
+/** The page's messages as ChatRoom makes them whole. */
+const messagesOf = async (response: Response) => {
+  const { chat } = (await response.json()) as ChatPage;
+  return unpackPage(chat.spaceId, chat.page);
+};
 
 describe("the chat without JavaScript", () => {
   test("a file sent by the page's form is stored privately and downloads only for members", async () => {
@@ -217,10 +226,10 @@ describe("reading the chat: once for each opening", () => {
     const path = `/client/chat/${launch.id}`;
     const open = () => call(clientChat.loader, getRequest(path, cookies.client), { spaceId: launch.id });
 
-    const page = (await (await open()).json()) as ChatPage;
-    expect(page.chat.page.messages.map((message) => message.content)).toEqual(["One", "Two"]);
+    const page = await messagesOf(await open());
+    expect(page.messages.map((message) => message.content)).toEqual(["One", "Two"]);
     // The page shows what it read: Cleo among the readers, nothing unread.
-    expect(page.chat.page.messages.map((message) => message.readers.map((reader) => reader.name))).toEqual([
+    expect(page.messages.map((message) => message.readers.map((reader) => reader.name))).toEqual([
       ["Cleo Client"],
       ["Cleo Client"],
     ]);
@@ -249,7 +258,7 @@ describe("reading the chat: once for each opening", () => {
     const opened = await call(clientChat.loader, getRequest(`/client/chat/${launch.id}`, cookies.client), {
       spaceId: launch.id,
     });
-    const { page } = ((await opened.json()) as ChatPage).chat;
+    const page = await messagesOf(opened);
     expect(await readsBy(launch.id, client.user.id)).toHaveLength(1);
 
     // The page's live chat on the tab's socket, as ChatRoom runs it.

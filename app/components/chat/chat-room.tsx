@@ -1,11 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
-import { useCallback, useEffect, useReducer, useState } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
 import { Card } from "~/components/ui/card";
 import { ChatIcon } from "~/components/ui/icons";
 import { useHydrated } from "~/components/use-hydrated";
 import { useLatestHandlers } from "~/components/use-latest-handlers";
 import { replyExcerpt, type ChatMessage, type ChatPerson, type ReplyQuote } from "~/shared/chat-message";
+import { unpackPage, type Packed } from "~/shared/chat-page";
 import type { ChatSide, ChatTabs, SharePreview } from "~/shared/chat-sides";
 import type { SignOffPanel } from "~/shared/sign-offs";
 import { SignOffPanelView } from "~/components/sign-offs/sign-off-panel";
@@ -43,9 +44,9 @@ export type ChatRoomData = {
   /** ?message=<id>: the message the page was opened at, when it is one of the chat's (shown highlighted). */
   openedAt: string | null;
   /** A search's page of matches, newest last, as the chat's own pages. */
-  results: { messages: ChatMessage[]; hasOlder: boolean } | null;
+  results: Packed<{ messages: ChatMessage[]; hasOlder: boolean }> | null;
   /** `hasNewer`: the page is not the latest (an older one, or one opened at a message), so Latest messages is offered. */
-  page: { messages: ChatMessage[]; hasOlder: boolean; hasNewer: boolean; lastSeq: number };
+  page: Packed<{ messages: ChatMessage[]; hasOlder: boolean; hasNewer: boolean; lastSeq: number }>;
   clientId: string;
 };
 
@@ -73,8 +74,10 @@ export function ChatRoom({
 }) {
   const sendError = refused && "sendError" in refused ? refused.sendError : null;
   const draft = refused && "draft" in refused ? refused.draft : "";
-  const [state, dispatch] = useReducer(chatReducer, data.page, initChatState);
-  const live = useLiveChat({ spaceId: data.spaceId, viewerId: data.viewer.id, lastSeq: data.page.lastSeq, dispatch });
+  const page = useMemo(() => unpackPage(data.spaceId, data.page), [data.spaceId, data.page]);
+  const results = useMemo(() => data.results && unpackPage(data.spaceId, data.results), [data.spaceId, data.results]);
+  const [state, dispatch] = useReducer(chatReducer, page, initChatState);
+  const live = useLiveChat({ spaceId: data.spaceId, viewerId: data.viewer.id, lastSeq: page.lastSeq, dispatch });
   const actions = useChatActions({ spaceId: data.spaceId, dispatch, live });
   const viewerId = data.viewer.id;
   const hydrated = useHydrated();
@@ -88,7 +91,7 @@ export function ChatRoom({
   const jump = useJumpToMessage(state, actions.loadOlder, data.openedAt);
 
   // A new page from the server (a search left, an older page by link) replaces what is shown.
-  useEffect(() => dispatch({ type: "reset", ...data.page }), [data.page]);
+  useEffect(() => dispatch({ type: "reset", ...page }), [page]);
 
   const bubbleActions = useLatestHandlers<BubbleActions>({
     edit: live.edit,
@@ -113,9 +116,9 @@ export function ChatRoom({
   }, [actions, oldestId]);
   const latest = state.messages.at(-1);
   const seeLatest = useCallback(() => {
-    const unread = unreadOnSight(latest, data.page.messages, viewerId);
+    const unread = unreadOnSight(latest, page.messages, viewerId);
     if (unread) live.markRead(unread.id);
-  }, [live, latest, data.page.messages, viewerId]);
+  }, [live, latest, page.messages, viewerId]);
 
   // SPEC §2.13: the viewport less 240px. On phones 100vh is the height with the browser's
   // toolbar hidden, which put the send form under it; 100dvh follows the toolbar.
@@ -134,9 +137,9 @@ export function ChatRoom({
         viewerId={data.viewer.id}
       />
 
-      {data.results ? (
+      {results ? (
         <SearchResults
-          results={data.results}
+          results={results}
           query={data.query}
           mentionsMe={data.mentionsMe}
           before={data.before}
@@ -180,7 +183,7 @@ export function ChatRoom({
               />
             )}
           />
-          {data.page.hasNewer ? (
+          {page.hasNewer ? (
             <p className="border-t border-slate-100 px-3 py-2 text-center text-sm">
               <Link to={path} className="font-medium text-indigo-700 hover:underline">
                 Latest messages

@@ -9,6 +9,7 @@ import {
   type ChatMessage,
   type ReactionType,
 } from "~/shared/chat-message";
+import { unpackPage, type Packed } from "~/shared/chat-page";
 import { CHAT_TOASTS, fileFailedToast } from "~/shared/chat-toasts";
 import type { ChatAction } from "./chat-state";
 import type { LiveChatCommands } from "./use-live-chat";
@@ -100,12 +101,14 @@ export function useChatActions({
 
   const loadOlder = useCallback(
     async (oldestId: string) => {
-      const answer = await getJson<{ page?: { messages: ChatMessage[]; hasOlder: boolean } }>(
+      const answer = await getJson<{ page?: Packed<{ messages: ChatMessage[]; hasOlder: boolean }> }>(
         `${path}?before=${encodeURIComponent(oldestId)}`,
       );
-      if (answer?.page) dispatch({ type: "older", messages: answer.page.messages, hasOlder: answer.page.hasOlder });
+      if (!answer?.page) return;
+      const { messages, hasOlder } = unpackPage(spaceId, answer.page);
+      dispatch({ type: "older", messages, hasOlder });
     },
-    [dispatch, path],
+    [dispatch, path, spaceId],
   );
 
   return useMemo(() => ({ sendFile, retryFile, react, loadOlder }), [sendFile, retryFile, react, loadOlder]);
