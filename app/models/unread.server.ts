@@ -43,7 +43,12 @@ export type UnreadSpace = { id: string; name: string; count: number; mentions: n
 
 /** The spaces where the actor has unread messages, most recent first (the top bar's notifications). */
 export async function spacesWithUnread(actor: Actor): Promise<UnreadSpace[]> {
-  const rows = await unreadMessagesOf(actor.id)
+  return (await spacesWithUnreadRows(actor).execute()).map(toUnreadSpace);
+}
+
+/** `spacesWithUnread` as a query, for a statement that asks more; `toUnreadSpace` makes its rows UnreadSpaces. */
+export function spacesWithUnreadRows(actor: Actor) {
+  return unreadMessagesOf(actor.id)
     .innerJoin("spaces", "spaces.id", "space_messages.space_id")
     .where("spaces.id", "in", visibleChatIds(actor))
     .select((eb) => [
@@ -57,12 +62,21 @@ export async function spacesWithUnread(actor: Actor): Promise<UnreadSpace[]> {
       eb.fn.max("space_messages.created_at").as("latest"),
     ])
     .groupBy(["spaces.id", "spaces.name", "spaces.team_side_of"])
-    .orderBy("latest", "desc")
-    .execute();
-  return rows.map((row) => ({
+    .orderBy("latest", "desc");
+}
+
+/** A row of `spacesWithUnreadRows`; its counts are numbers when read as JSON. */
+export function toUnreadSpace(row: {
+  id: string;
+  name: string;
+  team_side_of: string | null;
+  count: string | number;
+  mentions: string | number;
+}): UnreadSpace {
+  return {
     id: row.id,
     name: chatName(row.name, sideOf(row)),
     count: Number(row.count),
     mentions: Number(row.mentions),
-  }));
+  };
 }

@@ -1,7 +1,7 @@
 import type { Actor } from "~/models/actors.server";
 import { homeArea, type Area } from "~/models/policy.server";
-import { spacesWithUnread } from "~/models/unread.server";
-import { emailBouncing } from "~/models/mail-events.server";
+import { loadShellStatus } from "~/models/shell-status.server";
+import { spacesWithUnread, type UnreadSpace } from "~/models/unread.server";
 import { getSidebarCollapsed } from "~/web/sidebar.server";
 import { imageUrl } from "~/shared/image-urls";
 import { spacePath } from "~/shared/paths";
@@ -24,24 +24,28 @@ export async function loadOwnShell(request: Request) {
 }
 
 async function shellOf(request: Request, actor: Actor) {
-  const [sidebarCollapsed, notifications, bouncing] = await Promise.all([
-    getSidebarCollapsed(request),
-    unreadNotifications(actor),
-    emailBouncing([actor.email]),
-  ]);
-  return { actor, user: toShellUser(actor, bouncing.size > 0), sidebarCollapsed, notifications };
+  const [sidebarCollapsed, status] = await Promise.all([getSidebarCollapsed(request), loadShellStatus(actor)]);
+  return {
+    actor,
+    user: toShellUser(actor, status.emailBouncing),
+    sidebarCollapsed,
+    notifications: status.unreadSpaces.map((space) => notificationOf(actor, space)),
+  };
 }
 
 /** Behind the top bar's bell: the spaces with messages the user has not read (saying when some mention them), each linking to its chat. */
-export async function unreadNotifications(actor: Actor): Promise<Array<{ id: string; text: string; href: string }>> {
-  const spaces = await spacesWithUnread(actor);
-  return spaces.map((space) => ({
+export async function unreadNotifications(actor: Actor) {
+  return (await spacesWithUnread(actor)).map((space) => notificationOf(actor, space));
+}
+
+function notificationOf(actor: Actor, space: UnreadSpace): { id: string; text: string; href: string } {
+  return {
     id: `unread:${space.id}`,
     text:
       `${space.count} unread ${space.count === 1 ? "message" : "messages"} in ${space.name}` +
       (space.mentions ? `, ${space.mentions} ${space.mentions === 1 ? "mentions" : "mention"} you` : ""),
     href: spacePath(actor.type, space.id),
-  }));
+  };
 }
 
 function toShellUser(actor: Actor, emailBouncing: boolean): ShellUser {
