@@ -1,7 +1,9 @@
+import { sql } from "kysely";
 import { db } from "~/services/db.server";
 import { storage } from "~/services/storage.server";
 import { SHARED_WITH_CLIENT } from "~/shared/audit-kinds";
 import { sideOf, type ChatSide, type ChatTabs, type SharePreview } from "~/shared/chat-sides";
+import type { SpaceOverview } from "~/shared/spaces";
 import type { Actor } from "./actors.server";
 import { recordActivity } from "./activity.server";
 import { emit } from "./events.server";
@@ -9,7 +11,8 @@ import { isNotFound, notFound } from "./errors.server";
 import { sendMessage, type SentMessage } from "./message-sending.server";
 import { findVisibleMessage, MESSAGE_NOT_FOUND } from "./messages.server";
 import { isAgencyStaff } from "./policy.server";
-import { findVisibleChat, teamSideOf } from "./space-access.server";
+import { findVisibleChat, isUuid, SPACE_NOT_FOUND, teamSideOf, visibleChatIds } from "./space-access.server";
+import { overviewOf } from "./spaces.server";
 import { unreadMessagesOf } from "./unread.server";
 
 /*
@@ -29,24 +32,45 @@ export type ChatSides = {
   tabs: ChatTabs | null;
 };
 
-/** The chat, which side it is, and for staff both sides with their unread counts; "Space not found" otherwise. */
-export async function findChatSides(actor: Actor, chatId: string): Promise<ChatSides> {
-  const chat = await findVisibleChat(actor, chatId);
-  const spaceId = chat.team_side_of ?? chat.id;
-  const side = sideOf(chat);
-  if (!isAgencyStaff(actor)) return { spaceId, side, tabs: null };
-  const teamSideId = chat.team_side_of === null ? await teamSideOf(spaceId) : chat.id;
-  const counts = await unreadMessagesOf(actor.id)
-    .where("space_messages.space_id", "in", [spaceId, teamSideId])
-    .select((eb) => ["space_messages.space_id", eb.fn.countAll<string>().as("count")])
-    .groupBy("space_messages.space_id")
-    .execute();
-  const unread = (id: string) => Number(counts.find((row) => row.space_id === id)?.count ?? 0);
-  return {
-    spaceId,
-    side,
-    tabs: { client: { id: spaceId, unread: unread(spaceId) }, team: { id: teamSideId, unread: unread(teamSideId) } },
-  };
+/**
+ * The chat, which side it is, and for staff both sides with their unread counts, in one
+ * statement; with its space as the page's header shows it (its overview), the space read
+ * with the chat. "Space not found" otherwise.
+ */
+export async function getChatOverview(actor: Actor, chatId: string): Promise<ChatSides & { space: SpaceOverview }> {
+  const staff = isAgencyStaff(actor);
+  const unreadIn = (chat: "spaces.id" | "team_side.id") =>
+    unreadMessagesOf(actor.id)
+      .where("space_messages.space_id", "=", sql.ref<string>(chat))
+      .select((eb) => eb.fn.countAll<string>().as("count"));
+  const row = isUuid(chatId)
+    ? await db
+        .selectFrom("spaces as chat")
+        // The space: the chat itself, or the one whose team side it is.
+        .innerJoin("spaces", (join) =>
+          join.on((eb) => eb("spaces.id", "=", eb.fn.coalesce("chat.team_side_of", "chat.id"))),
+        )
+        .leftJoin("spaces as team_side", "team_side.team_side_of", "spaces.id")
+        .selectAll("spaces")
+        .select(["chat.team_side_of as chat_team_side_of", "team_side.id as team_side_id"])
+        .$if(staff, (query) =>
+          query.select([unreadIn("spaces.id").as("client_unread"), unreadIn("team_side.id").as("team_unread")]),
+        )
+        .where("chat.id", "=", chatId)
+        .where("chat.id", "in", visibleChatIds(actor))
+        .executeTakeFirst()
+    : undefined;
+  if (!row) throw notFound(SPACE_NOT_FOUND);
+  const { chat_team_side_of, team_side_id, client_unread, team_unread, ...space } = row;
+  const side = sideOf({ team_side_of: chat_team_side_of });
+  const tabs =
+    staff && team_side_id
+      ? {
+          client: { id: space.id, unread: Number(client_unread ?? 0) },
+          team: { id: team_side_id, unread: Number(team_unread ?? 0) },
+        }
+      : null;
+  return { spaceId: space.id, side, tabs, space: await overviewOf(actor, space) };
 }
 
 /**

@@ -12,7 +12,14 @@ import { claimImage, holdImage } from "./pending-uploads.server";
 import { canEdit, canExportSpace } from "./policy.server";
 import type { CreateSpaceInput, UpdateSpaceInput } from "~/shared/space.schemas";
 import { SPACE_NAME_MIN } from "~/shared/space.schemas";
-import { findVisibleSpace, isUuid, spaceMemberUserIds, teamSideOf, visibleSpaceIds } from "./space-access.server";
+import {
+  findVisibleSpace,
+  isUuid,
+  NO_ID,
+  spaceMemberUserIds,
+  teamSideOf,
+  visibleSpaceIds,
+} from "./space-access.server";
 import { ownerName } from "~/shared/owner-name";
 import { takePage, type Page } from "~/shared/paging";
 import { deleteArchives, spaceExportArchiveKeys } from "./space-exports.server";
@@ -135,22 +142,32 @@ export async function createSpace(actor: Actor, input: CreateSpaceInput): Promis
 
 /** A space the actor may see, with its client owner and its agency (the two cards of SPEC §2.8). */
 export async function getSpaceOverview(actor: Actor, spaceId: string): Promise<SpaceOverview> {
-  const space = await findVisibleSpace(actor, spaceId);
-  const [owner, agency] = await Promise.all([
-    space.client_owner_id
-      ? db
-          .selectFrom("clients")
-          .innerJoin("client_companies", "client_companies.id", "clients.company_id")
-          .select(["clients.id", "clients.name", "client_companies.name as company", "clients.email", "clients.avatar"])
-          .where("clients.id", "=", space.client_owner_id)
-          .executeTakeFirst()
-      : undefined,
-    db
-      .selectFrom("agencies")
-      .select(["agency_name", "first_name", "last_name", "logo", "client_owners_may_export"])
-      .where("id", "=", space.agency_id)
-      .executeTakeFirstOrThrow(),
-  ]);
+  return overviewOf(actor, await findVisibleSpace(actor, spaceId));
+}
+
+/**
+ * `getSpaceOverview` of a space the caller has read already, and found visible to the
+ * actor by space-access.server.ts's rule: a chat page reads its space with its chat, once.
+ */
+export async function overviewOf(actor: Actor, space: Space): Promise<SpaceOverview> {
+  const row = await db
+    .selectFrom("agencies")
+    .leftJoin("clients", (join) => join.on("clients.id", "=", space.client_owner_id ?? NO_ID))
+    .leftJoin("client_companies", "client_companies.id", "clients.company_id")
+    .select([
+      "agencies.agency_name",
+      "agencies.first_name",
+      "agencies.last_name",
+      "agencies.logo",
+      "agencies.client_owners_may_export",
+      "clients.id as owner_id",
+      "clients.name as owner_name",
+      "client_companies.name as owner_company",
+      "clients.email as owner_email",
+      "clients.avatar as owner_avatar",
+    ])
+    .where("agencies.id", "=", space.agency_id)
+    .executeTakeFirstOrThrow();
   return {
     id: space.id,
     name: space.name,
@@ -159,17 +176,24 @@ export async function getSpaceOverview(actor: Actor, spaceId: string): Promise<S
     contactNumber: space.contact_number,
     url: space.url,
     logoKey: space.logo,
-    clientOwner: owner
-      ? { id: owner.id, name: owner.name, company: owner.company, email: owner.email, avatarKey: owner.avatar }
-      : null,
+    clientOwner:
+      row.owner_id && row.owner_name !== null && row.owner_company !== null && row.owner_email !== null
+        ? {
+            id: row.owner_id,
+            name: row.owner_name,
+            company: row.owner_company,
+            email: row.owner_email,
+            avatarKey: row.owner_avatar,
+          }
+        : null,
     agency: {
-      name: agency.agency_name,
+      name: row.agency_name,
       // SPEC §3: the owner's display name is first plus last name, otherwise Agency Owner.
-      ownerName: ownerName(agency.first_name, agency.last_name),
-      logoKey: agency.logo,
+      ownerName: ownerName(row.first_name, row.last_name),
+      logoKey: row.logo,
     },
     canEdit: canManageSpaces(actor),
-    canExport: canExportSpace(actor, space, agency.client_owners_may_export),
+    canExport: canExportSpace(actor, space, row.client_owners_may_export),
   };
 }
 

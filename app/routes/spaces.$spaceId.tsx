@@ -5,8 +5,7 @@ import { ChatRoom } from "~/components/chat/chat-room";
 import { SpaceHeader } from "~/components/spaces/space-header";
 import { SpaceNotFound } from "~/components/spaces/space-not-found";
 import { MESSAGES_LOAD_FAILED, chatErrorMeta } from "~/components/chat/chat-load-error";
-import { getSpaceOverview } from "~/models/spaces.server";
-import { findChatSides } from "~/models/chat-sides.server";
+import { getChatOverview } from "~/models/chat-sides.server";
 import { chatName } from "~/shared/chat-sides";
 import { answerChatForm, loadChat } from "~/web/chat.server";
 import { homeArea } from "~/models/policy.server";
@@ -36,8 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireActor(request);
   const chatId = params.spaceId ?? "";
   if (homeArea(actor) === "client") throw redirect(spacePath(actor.type, chatId));
-  const sides = await expectFound(findChatSides(actor, chatId));
-  const space = await expectFound(getSpaceOverview(actor, sides.spaceId));
+  const { space, ...sides } = await expectFound(getChatOverview(actor, chatId));
   return { space, tabs: sides.tabs, userType: actor.type, chat: await loadChat(request, actor, chatId, sides.side) };
 }
 

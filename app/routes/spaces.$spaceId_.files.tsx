@@ -5,8 +5,7 @@ import { FILES_LOAD_FAILED, SpaceFiles, filesErrorMeta, keepFilesAfterRefusal } 
 import { SpaceHeader } from "~/components/spaces/space-header";
 import { SpaceNotFound } from "~/components/spaces/space-not-found";
 import { spaceFilesPath, spacePath } from "~/shared/paths";
-import { getSpaceOverview } from "~/models/spaces.server";
-import { findChatSides } from "~/models/chat-sides.server";
+import { getChatOverview } from "~/models/chat-sides.server";
 import { signOffCardsOfFiles } from "~/models/sign-off-cards.server";
 import { chatName } from "~/shared/chat-sides";
 import { homeArea } from "~/models/policy.server";
@@ -36,8 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireActor(request);
   const chatId = params.spaceId ?? "";
   if (homeArea(actor) === "client") throw redirect(spaceFilesPath(actor.type, chatId));
-  const sides = await expectFound(findChatSides(actor, chatId));
-  const space = await expectFound(getSpaceOverview(actor, sides.spaceId));
+  const { space, ...sides } = await expectFound(getChatOverview(actor, chatId));
   const files = await loadSpaceFiles(request, actor, chatId);
   const signOffs = await signOffCardsOfFiles(
     sides.side,

@@ -5,8 +5,7 @@ import { SIGN_OFFS_LOAD_FAILED, SignOffList, signOffsErrorMeta } from "~/compone
 import { SpaceHeader } from "~/components/spaces/space-header";
 import { SpaceNotFound } from "~/components/spaces/space-not-found";
 import { spaceSignOffsPath } from "~/shared/paths";
-import { getSpaceOverview } from "~/models/spaces.server";
-import { findChatSides } from "~/models/chat-sides.server";
+import { getChatOverview } from "~/models/chat-sides.server";
 import { homeArea } from "~/models/policy.server";
 import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
@@ -32,9 +31,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireActor(request);
   const chatId = params.spaceId ?? "";
   if (homeArea(actor) === "client") throw redirect(spaceSignOffsPath(actor.type, chatId));
-  const sides = await expectFound(findChatSides(actor, chatId));
+  const { space, ...sides } = await expectFound(getChatOverview(actor, chatId));
   if (sides.side === "team") throw redirect(spaceSignOffsPath(actor.type, sides.spaceId));
-  const space = await expectFound(getSpaceOverview(actor, sides.spaceId));
   return { space, userType: actor.type, list: await loadSignOffList(request, actor, sides.spaceId) };
 }
 

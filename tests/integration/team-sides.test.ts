@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fc from "fast-check";
 import { strFromU8 } from "fflate";
 import { describe, expect, test } from "vitest";
-import { findChatSides, shareWithClient } from "~/models/chat-sides.server";
+import { getChatOverview, shareWithClient } from "~/models/chat-sides.server";
 import { getDashboard } from "~/models/dashboard.server";
 import { subscribe } from "~/models/events.server";
 import { listMentionable } from "~/models/mentions.server";
@@ -72,8 +72,13 @@ describe("who reads the team side", () => {
         "Their logo file is low-res, I'll ask",
         "Can we push the launch?",
       ]);
-      const sides = await findChatSides(await actorOf(reader), teamSide);
-      expect(sides).toMatchObject({ spaceId: space.id, side: "team", tabs: { client: { id: space.id } } });
+      const sides = await getChatOverview(await actorOf(reader), teamSide);
+      expect(sides).toMatchObject({
+        spaceId: space.id,
+        side: "team",
+        tabs: { client: { id: space.id } },
+        space: { id: space.id, name: "Northwind Website" },
+      });
     }
     for (const stranger of [clientOwner, employee, outsider]) {
       const actor = await actorOf(stranger);
@@ -81,13 +86,14 @@ describe("who reads the team side", () => {
       await expect(send(stranger, teamSide, "let me in")).rejects.toMatchObject({ status: 404 });
       await expect(changesSince(actor, teamSide, 0)).rejects.toMatchObject({ status: 404 });
       await expect(listSpaceFiles(actor, teamSide, ALL_FILES)).rejects.toMatchObject({ status: 404 });
-      await expect(findChatSides(actor, teamSide)).rejects.toMatchObject({ status: 404 });
+      await expect(getChatOverview(actor, teamSide)).rejects.toMatchObject({ status: 404 });
     }
     // A client on the client chat gets no tabs: nothing tells them there is another side.
-    expect(await findChatSides(await actorOf(clientOwner), space.id)).toEqual({
+    expect(await getChatOverview(await actorOf(clientOwner), space.id)).toMatchObject({
       spaceId: space.id,
       side: "client",
       tabs: null,
+      space: { id: space.id, name: "Northwind Website" },
     });
   });
 
@@ -126,7 +132,7 @@ describe("each side is a chat of its own", () => {
 
     expect(await unreadCounts(client)).toEqual({ [space.id]: 1 });
     expect(await unreadCounts(await actorOf(owner))).toEqual({ [space.id]: 2, [teamSide]: 2 });
-    expect(await findChatSides(await actorOf(owner), space.id)).toMatchObject({
+    expect(await getChatOverview(await actorOf(owner), space.id)).toMatchObject({
       tabs: { client: { unread: 2 }, team: { id: teamSide, unread: 2 } },
     });
     // The bell names the side wherever a chat is named.
