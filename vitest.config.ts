@@ -41,6 +41,8 @@ export const POSTGRES_FILES = [
   // acknowledgement overtakes its own broadcast (on one process, the broadcast comes first).
   "tests/integration/realtime-adapter.test.ts",
   "tests/integration/realtime-chat.test.ts",
+  // Queries compiled once, their values (arrays, JSON, timestamps) as each driver sends them (issue 41).
+  "tests/integration/compiled-queries.test.ts",
   // Words, their accents and prefixes, ranks and headlines: Postgres's text search and unaccent, as each engine has them (issue 40).
   "tests/integration/search.test.ts",
 ];

@@ -1,4 +1,6 @@
 import type { ClientRole, TeamRole, Theme, UserType } from "#db/schema";
+import { sql } from "kysely";
+import { compiledQuery } from "~/services/compiled-queries.server";
 import { db, type Executor } from "~/services/db.server";
 import { ownerName } from "~/shared/owner-name";
 
@@ -129,7 +131,15 @@ export type Person = { id: string; email: string; name: string; avatarKey: strin
 /** The names, emails and avatars of several accounts at once (senders in a mail, readers in the chat). */
 export async function loadPeople(userIds: string[], executor: Executor = db): Promise<Map<string, Person>> {
   if (!userIds.length) return new Map();
-  const rows = await executor
+  const rows = await peopleRows({ ids: [...new Set(userIds)] }, executor);
+  return new Map(
+    rows.map((row) => [row.id, { id: row.id, email: row.email, name: displayName(row), avatarKey: avatarKeyOf(row) }]),
+  );
+}
+
+// Compiled once (a list of ids goes in as one array): the chat reads people for every page and send.
+const peopleRows = compiledQuery((values: { ids: string[] }) =>
+  db
     .selectFrom("users")
     .leftJoin("agencies", (join) => join.onRef("agencies.id", "=", "users.id"))
     .leftJoin("team_members", "team_members.user_id", "users.id")
@@ -146,9 +156,5 @@ export async function loadPeople(userIds: string[], executor: Executor = db): Pr
       "clients.name as client_name",
       "clients.avatar as client_avatar",
     ])
-    .where("users.id", "in", [...new Set(userIds)])
-    .execute();
-  return new Map(
-    rows.map((row) => [row.id, { id: row.id, email: row.email, name: displayName(row), avatarKey: avatarKeyOf(row) }]),
-  );
-}
+    .where(sql<boolean>`users.id = any(${values.ids}::uuid[])`),
+);

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { db } from "~/services/db.server";
 import { storage } from "~/services/storage.server";
 import { batched } from "~/services/batches.server";
+import { compiledQuery } from "~/services/compiled-queries.server";
 import { loadPeople, type Actor } from "./actors.server";
 import { Refusal, notFound } from "./errors.server";
 import {
@@ -12,7 +13,7 @@ import {
   type ChatMessage,
   type ReplyQuote,
 } from "~/shared/chat-message";
-import { findVisibleChat, isUuid, SPACE_NOT_FOUND, visibleToEach } from "./space-access.server";
+import { askersOf, findVisibleChat, isUuid, SPACE_NOT_FOUND, visibleToEach } from "./space-access.server";
 import { appendChanges, publishChanges, spaceChangeOf, type ChangeRow, type SpaceChange } from "./space-changes.server";
 import { watermarksAdvanced } from "./space-reads.server";
 import { mentionsIn } from "./mentions.server";
@@ -165,15 +166,31 @@ async function storeMessages(
   const input = batch.flatMap(({ row, message }, ord) =>
     first[ord] === ord ? [{ ...row, ord, created_at: undefined, payload: message }] : [],
   );
-  const { rows } = await sql<ChangeRow & { ord: number; visible: boolean }>`
+  const rows = await storeStatement({
+    input: JSON.stringify(input),
+    askers: askersOf(batch.map(({ actor, row }) => ({ actor, spaceId: row.space_id }))),
+  });
+  const byOrd = new Map(rows.map((row) => [row.ord, row]));
+  return batch.map((_, ord) => {
+    const row = byOrd.get(first[ord]);
+    if (!row) return new Error("A message of the batch was not answered");
+    // The second of a client id in one batch is a retry of the first.
+    const change = row.seq === null || row.ord !== ord ? null : spaceChangeOf(row);
+    return { visible: row.visible, change };
+  });
+}
+
+/** The statement of `storeMessages`, whose text is the same for any batch: compiled once. */
+const storeStatement = compiledQuery(
+  (values: { input: string; askers: string }) => sql<ChangeRow & { ord: number; visible: boolean }>`
     with input as (
-      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as input(
+      select * from jsonb_to_recordset(${values.input}::jsonb) as input(
         ord integer, id uuid, space_id uuid, sender_id uuid, client_id text, content text, attachment_key text,
         attachment_name text, attachment_size integer, attachment_type text, mentions jsonb, reply_to_id uuid,
         via_email boolean, payload jsonb
       )
     ),
-    visible as ${visibleToEach(batch.map(({ actor, row }) => ({ actor, spaceId: row.space_id })))},
+    visible as (${visibleToEach(values.askers, { narrowed: true })}),
     message as (
       insert into space_messages
         (id, space_id, sender_id, client_id, content, attachment_key, attachment_name, attachment_size, attachment_type,
@@ -205,16 +222,8 @@ async function storeMessages(
     `)}
     select input.ord, input.ord in (select actor_index from visible) as visible, change.*
     from input left join change on change.message_id = input.id
-  `.execute(db);
-  const byOrd = new Map(rows.map((row) => [row.ord, row]));
-  return batch.map((_, ord) => {
-    const row = byOrd.get(first[ord]);
-    if (!row) return new Error("A message of the batch was not answered");
-    // The second of a client id in one batch is a retry of the first.
-    const change = row.seq === null || row.ord !== ord ? null : spaceChangeOf(row);
-    return { visible: row.visible, change };
-  });
-}
+  `,
+);
 
 /** The message the sender already sent with this client id, as a duplicate send answers it. */
 async function findSent(senderId: string, spaceId: string, clientId: string): Promise<SentMessage | null> {

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
-import type { StoredLinkPreview } from "#db/schema";
+import type { StoredLinkPreview, UserType } from "#db/schema";
+import { compiledQuery, compiledQueryPer } from "~/services/compiled-queries.server";
 import { db, type Executor } from "~/services/db.server";
 import { imageUrl } from "~/shared/image-urls";
 import { attachmentPath } from "~/shared/paths";
@@ -18,7 +19,7 @@ import {
 } from "~/shared/chat-message";
 import type { SignOffCard } from "~/shared/sign-offs";
 import { signOffsOnMessages } from "./sign-off-cards.server";
-import { findVisibleChat, isUuid, spaceMemberUserIds, visibleChatIds } from "./space-access.server";
+import { chatIdsVisibleTo, findVisibleChat, isUuid, NO_ID, spaceMemberUserIds, whoOf } from "./space-access.server";
 
 /*
  * A space's messages as the chat shows them (SPEC §2.13, §4), for the pages, the socket
@@ -83,19 +84,37 @@ export async function listMessages(
     return { messages: await toChatMessages(rows), hasOlder, hasNewer, lastSeq };
   }
   const older = before && isUuid(before) ? before : null;
-  let query = newestFirst(chatRows(spaceId)).limit(limit + 1);
-  if (older) query = query.where(sql<boolean>`(created_at, id) < ${positionOf(spaceId, older)}`);
   const term = matching?.trim();
-  if (term) {
-    query = query.where((eb) =>
-      eb.or([eb("content", "ilike", likePattern(term)), eb("attachment_name", "ilike", likePattern(term))]),
-    );
-  }
-  if (mentioning) query = query.where(sql<boolean>`mentions @> ${JSON.stringify([{ userId: mentioning }])}::jsonb`);
-  const rows = await query.execute();
+  const filters = { before: older !== null, matching: Boolean(term), mentioning: Boolean(mentioning) };
+  const rows = await pageRows(filters, {
+    spaceId,
+    older: older ?? NO_ID,
+    pattern: likePattern(term ?? ""),
+    mentions: JSON.stringify([{ userId: mentioning }]),
+    rows: limit + 1,
+  });
   const page = rows.slice(0, limit).reverse();
   return { messages: await toChatMessages(page), hasOlder: rows.length > limit, hasNewer: older !== null, lastSeq };
 }
+
+/** The rows of a page, newest first, with the filters given (a shape each: compiled once each). */
+const pageRows = compiledQueryPer(
+  (
+    filters: { before: boolean; matching: boolean; mentioning: boolean },
+    values: { spaceId: string; older: string; pattern: string; mentions: string; rows: number },
+  ) => {
+    let query = newestFirst(chatRows(values.spaceId)).limit(values.rows);
+    if (filters.before)
+      query = query.where(sql<boolean>`(created_at, id) < ${positionOf(values.spaceId, values.older)}`);
+    if (filters.matching) {
+      query = query.where((eb) =>
+        eb.or([eb("content", "ilike", values.pattern), eb("attachment_name", "ilike", values.pattern)]),
+      );
+    }
+    if (filters.mentioning) query = query.where(sql<boolean>`mentions @> ${values.mentions}::jsonb`);
+    return query;
+  },
+);
 
 /**
  * The rows of the page that ends with the message `messageId` (it and the `limit` - 1
@@ -151,16 +170,24 @@ export async function findVisibleMessage(
   executor: Executor = db,
   { lock = false }: { lock?: boolean } = {},
 ) {
-  let query = executor
-    .selectFrom("space_messages")
-    .selectAll()
-    .where("id", "=", messageId)
-    .where("space_id", "in", visibleChatIds(actor, executor));
-  if (lock) query = query.forNoKeyUpdate();
-  const row = isUuid(messageId) ? await query.executeTakeFirst() : undefined;
+  const [row] = isUuid(messageId)
+    ? await visibleMessage({ type: actor.type, lock }, { ...whoOf(actor), messageId }, executor)
+    : [];
   if (!row) throw notFound(MESSAGE_NOT_FOUND);
   return row;
 }
+
+// Asked before every reply, edit, delete and reaction: compiled once per type of user, locking or not.
+const visibleMessage = compiledQueryPer(
+  (shape: { type: UserType; lock: boolean }, values: ReturnType<typeof whoOf> & { messageId: string }) => {
+    const query = db
+      .selectFrom("space_messages")
+      .selectAll()
+      .where("id", "=", values.messageId)
+      .where("space_id", "in", chatIdsVisibleTo(shape.type, values));
+    return shape.lock ? query.forNoKeyUpdate() : query;
+  },
+);
 
 /** One message of the space as the chat renders it (not a deleted one). */
 export async function findChatMessage(actor: Actor, spaceId: string, messageId: string): Promise<ChatMessage> {
@@ -178,22 +205,10 @@ export async function toChatMessages(rows: MessageRow[], executor: Executor = db
   const ids = rows.map((row) => row.id);
   const replyToIds = [...new Set(rows.flatMap((row) => (row.reply_to_id ? [row.reply_to_id] : [])))];
   const [reactions, reads, memberIds, originals, signOffs] = await Promise.all([
-    executor
-      .selectFrom("message_reactions")
-      .select(["message_id", "user_id", "reaction_type"])
-      .where("message_id", "in", ids)
-      .orderBy("created_at")
-      .execute(),
-    executor.selectFrom("space_reads").select(["user_id", "last_read_at"]).where("space_id", "=", spaceId).execute(),
+    reactionRows({ ids }, executor),
+    readRows({ spaceId }, executor),
     spaceMemberUserIds(spaceId, executor),
-    replyToIds.length
-      ? executor
-          .selectFrom("space_messages")
-          .select(["id", "sender_id", "content", "attachment_name", "deleted_at"])
-          .where("id", "in", replyToIds)
-          .where("space_id", "=", spaceId)
-          .execute()
-      : [],
+    replyToIds.length ? originalRows({ ids: replyToIds, spaceId }, executor) : [],
     signOffsOnMessages(
       rows.flatMap((row) => (row.attachment_key ? [row.id] : [])),
       executor,
@@ -231,6 +246,25 @@ export async function toChatMessages(rows: MessageRow[], executor: Executor = db
     ),
   );
 }
+
+// What a page of messages reads beside its rows, compiled once: a list of ids goes in as one array.
+const reactionRows = compiledQuery((values: { ids: string[] }) =>
+  db
+    .selectFrom("message_reactions")
+    .select(["message_id", "user_id", "reaction_type"])
+    .where(sql<boolean>`message_id = any(${values.ids}::uuid[])`)
+    .orderBy("created_at"),
+);
+const readRows = compiledQuery((values: { spaceId: string }) =>
+  db.selectFrom("space_reads").select(["user_id", "last_read_at"]).where("space_id", "=", values.spaceId),
+);
+const originalRows = compiledQuery((values: { ids: string[]; spaceId: string }) =>
+  db
+    .selectFrom("space_messages")
+    .select(["id", "sender_id", "content", "attachment_name", "deleted_at"])
+    .where(sql<boolean>`id = any(${values.ids}::uuid[])`)
+    .where("space_id", "=", values.spaceId),
+);
 
 type QuotedRow = Pick<MessageRow, "id" | "sender_id" | "content" | "attachment_name" | "deleted_at">;
 

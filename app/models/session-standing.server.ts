@@ -1,3 +1,5 @@
+import { sql } from "kysely";
+import { compiledQueryPer } from "~/services/compiled-queries.server";
 import { actorRows, toActor, type Actor } from "./actors.server";
 import { hasMembership } from "./policy.server";
 import { slideSession } from "./sessions.server";
@@ -43,7 +45,20 @@ export async function findSessionStandings(
   { request = true }: { request?: boolean } = {},
 ): Promise<Map<string, SessionStanding>> {
   if (!sessionIds.length) return new Map();
-  let query = actorRows()
+  const rows = await standingRows(request, { sessionIds: [...sessionIds], now: new Date() });
+  if (request) await Promise.all(rows.map((row) => slideSession(row.session_id, row.last_seen_at)));
+  const standings = new Map<string, SessionStanding>();
+  for (const row of rows) {
+    const actor = toActor(row);
+    const twoFactor = { requiredByAgency: row.require_two_factor ?? false, on: row.two_factor_user_id !== null };
+    standings.set(row.session_id, { actor, step: nextRequiredStep(actor, twoFactor) });
+  }
+  return standings;
+}
+
+/** The sessions' rows, compiled once (the ids go in as one array) for a request and once for a check. */
+const standingRows = compiledQueryPer((request: boolean, values: { sessionIds: string[]; now: Date }) => {
+  const query = actorRows()
     .innerJoin("sessions", "sessions.user_id", "users.id")
     .leftJoin("two_factor", (join) =>
       join.onRef("two_factor.user_id", "=", "users.id").on("two_factor.enabled_at", "is not", null),
@@ -54,18 +69,9 @@ export async function findSessionStandings(
       "agencies.require_two_factor",
       "two_factor.user_id as two_factor_user_id",
     ])
-    .where("sessions.id", "in", sessionIds);
-  if (request) query = query.where("sessions.expires_at", ">", new Date());
-  const rows = await query.execute();
-  if (request) await Promise.all(rows.map((row) => slideSession(row.session_id, row.last_seen_at)));
-  const standings = new Map<string, SessionStanding>();
-  for (const row of rows) {
-    const actor = toActor(row);
-    const twoFactor = { requiredByAgency: row.require_two_factor ?? false, on: row.two_factor_user_id !== null };
-    standings.set(row.session_id, { actor, step: nextRequiredStep(actor, twoFactor) });
-  }
-  return standings;
-}
+    .where(sql<boolean>`sessions.id = any(${values.sessionIds}::text[])`);
+  return request ? query.where("sessions.expires_at", ">", values.now) : query;
+});
 
 function nextRequiredStep(actor: Actor, twoFactor: { requiredByAgency: boolean; on: boolean }): RequiredStep | null {
   if (!actor.emailVerified) return "verify-email";

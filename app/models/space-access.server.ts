@@ -1,5 +1,6 @@
-import { sql } from "kysely";
-import type { Space } from "#db/schema";
+import { sql, type Expression } from "kysely";
+import type { Space, UserType } from "#db/schema";
+import { compiledQuery, compiledQueryPer } from "~/services/compiled-queries.server";
 import { db, type Executor } from "~/services/db.server";
 import type { Actor } from "./actors.server";
 import { isAgencyStaff } from "./policy.server";
@@ -22,21 +23,39 @@ export { SPACE_NOT_FOUND };
 
 /** The ids of the spaces the actor may see, as a subquery: `where("spaces.id", "in", visibleSpaceIds(actor))`. */
 export function visibleSpaceIds(actor: Actor, executor: Executor = db) {
+  return spaceIdsVisibleTo(actor.type, whoOf(actor), executor);
+}
+
+/**
+ * Who asks, as the rule reads them: their agency, and their team member's or client's
+ * record (an id that matches nothing where they have none). Values for one actor; the
+ * placeholders of a compiled query; or the columns of many actors asked about at once.
+ */
+type Who = { agencyId: Operand; teamMemberId: Operand; clientId: Operand };
+type Operand = string | Expression<string>;
+
+/** The actor's ids as the rule reads them, for a query compiled once per type of user (`chatIdsVisibleTo`). */
+export function whoOf(actor: Actor) {
   const agencyId = actor.agencyId ?? NO_ID;
+  return { agencyId, teamMemberId: actor.teamMember?.id ?? agencyId, clientId: actor.client?.id ?? agencyId };
+}
+
+/** `visibleSpaceIds` of an actor of this type, as `who` names them. */
+function spaceIdsVisibleTo(type: UserType, who: Who, executor: Executor = db) {
   const inAgency = executor
     .selectFrom("spaces")
     .select("spaces.id")
-    .where("spaces.agency_id", "=", agencyId)
+    .where("spaces.agency_id", "=", who.agencyId)
     .where("spaces.team_side_of", "is", null);
-  if (actor.type === "TEAM_MEMBER") {
+  if (type === "TEAM_MEMBER") {
     return inAgency
       .innerJoin("team_member_spaces", "team_member_spaces.space_id", "spaces.id")
-      .where("team_member_spaces.team_member_id", "=", actor.teamMember?.id ?? agencyId);
+      .where("team_member_spaces.team_member_id", "=", who.teamMemberId);
   }
-  if (actor.type === "CLIENT") {
+  if (type === "CLIENT") {
     return inAgency
       .innerJoin("space_clients", "space_clients.space_id", "spaces.id")
-      .where("space_clients.client_id", "=", actor.client?.id ?? agencyId);
+      .where("space_clients.client_id", "=", who.clientId);
   }
   return inAgency;
 }
@@ -46,15 +65,20 @@ export function visibleSpaceIds(actor: Actor, executor: Executor = db) {
  * each space they see (its own id) and, for the agency's staff, its team-only side.
  */
 export function visibleChatIds(actor: Actor, executor: Executor = db) {
-  if (!isAgencyStaff(actor)) return visibleSpaceIds(actor, executor);
+  return chatIdsVisibleTo(actor.type, whoOf(actor), executor);
+}
+
+/** `visibleChatIds` of an actor of this type, as `who` names them (placeholders, in a compiled query). */
+export function chatIdsVisibleTo(type: UserType, who: Who, executor: Executor = db) {
   /*
    * The agency sees every space of its own, so every chat of it, both sides: its id alone
    * says which (a team side has its space's agency). Asked through the spaces' ids, the
    * 10,000 chats of a large agency cost a search 13–20 ms on PGlite.
    */
-  if (actor.type === "AGENCY")
-    return executor.selectFrom("spaces").select("spaces.id").where("spaces.agency_id", "=", actor.agencyId ?? NO_ID);
-  const spaces = visibleSpaceIds(actor, executor);
+  if (type === "AGENCY")
+    return executor.selectFrom("spaces").select("spaces.id").where("spaces.agency_id", "=", who.agencyId);
+  const spaces = spaceIdsVisibleTo(type, who, executor);
+  if (!isAgencyStaff({ type })) return spaces;
   return executor
     .selectFrom("spaces")
     .select("spaces.id")
@@ -74,51 +98,99 @@ export async function visibleSpacesOfEach(
   actors: readonly Actor[],
 ): Promise<Array<Array<{ id: string; lastSeq: number }>>> {
   const each = actors.map(() => [] as Array<{ id: string; lastSeq: number }>);
-  const union = visibleToEach(actors.map((actor) => ({ actor })));
-  if (!union) return each;
-  for (const row of await union.execute()) {
-    each[Number(row.actor_index)].push({ id: row.id, lastSeq: Number(row.last_seq) });
-  }
+  if (!actors.length) return each;
+  const rows = await visibleChatsOfEach({ askers: askersOf(actors.map((actor) => ({ actor }))) });
+  for (const row of rows) each[row.actor_index].push({ id: row.id, lastSeq: Number(row.last_seq) });
   return each;
 }
 
+const visibleChatsOfEach = compiledQuery((values: { askers: string }) => visibleToEach(values.askers));
+
+/** The askers of `visibleToEach`, as its one value: each actor's type and ids, and the chat asked about if any. */
+export function askersOf(requests: ReadonlyArray<{ actor: Actor; spaceId?: string }>): string {
+  return JSON.stringify(
+    requests.map(({ actor, spaceId }, index) => {
+      const who = whoOf(actor);
+      return {
+        actor_index: index,
+        type: actor.type,
+        agency_id: who.agencyId,
+        team_member_id: who.teamMemberId,
+        client_id: who.clientId,
+        space_id: spaceId,
+      };
+    }),
+  );
+}
+
+/** Every type of user, for a rule asked of actors of each type at once. */
+const USER_TYPES = Object.keys({ AGENCY: 0, TEAM_MEMBER: 0, CLIENT: 0, ADMIN: 0 } satisfies Record<
+  UserType,
+  0
+>) as UserType[];
+
 /**
- * `visibleChatIds` of each actor (narrowed to one chat where given) as one `union all`,
- * each row marked with its request's place in the list (`actor_index`), and the chat's
- * last log number; undefined for no requests. The one visibility rule, asked for many at once.
+ * `visibleChatIds` of each of many actors (`askersOf`), or, `narrowed`, whether each may
+ * see the chat asked about: each row the chat's id and last log number, marked with its
+ * asker's place in the list (`actor_index`). The one visibility rule asked for many at
+ * once, in a statement whose text does not depend on them (so it is compiled once): for
+ * each type of user, the rule with the askers' columns in place of one actor's ids.
  */
-export function visibleToEach(requests: ReadonlyArray<{ actor: Actor; spaceId?: string }>) {
-  const [first, ...rest] = requests.map(({ actor, spaceId }, index) => {
-    const query = visibleChatIds(actor).select(["spaces.last_seq", sql.lit(index).as("actor_index")]);
-    return spaceId === undefined ? query : query.where("spaces.id", "=", spaceId);
+export function visibleToEach(askers: string, { narrowed = false } = {}) {
+  const who = {
+    agencyId: sql.ref<string>("asker.agency_id"),
+    teamMemberId: sql.ref<string>("asker.team_member_id"),
+    clientId: sql.ref<string>("asker.client_id"),
+  };
+  const ofEachType = USER_TYPES.map((type) => {
+    const chats = chatIdsVisibleTo(type, who).select("spaces.last_seq");
+    return sql`
+      select asker.actor_index, chat.id, chat.last_seq
+      from asker, lateral (${narrowed ? chats.where("spaces.id", "=", sql.ref<string>("asker.space_id")) : chats}) as chat
+      where asker.type = ${sql.lit(type)}`;
   });
-  return first && rest.reduce((union, query) => union.unionAll(query), first);
+  return sql<{ actor_index: number; id: string; last_seq: string }>`
+    with asker as (
+      select * from jsonb_to_recordset(${askers}::jsonb)
+        as asker(actor_index integer, type text, agency_id uuid, team_member_id uuid, client_id uuid, space_id uuid)
+    )
+    ${sql.join(ofEachType, sql` union all `)}`;
 }
 
 /** Whether the actor may read and post to the chat (either side of a space they see). */
 export async function canSeeChat(actor: Actor, chatId: string, executor: Executor = db): Promise<boolean> {
   if (!isUuid(chatId)) return false;
-  const row = await visibleChatIds(actor, executor).where("spaces.id", "=", chatId).executeTakeFirst();
-  return row !== undefined;
+  const rows = await chatSeen(actor.type, { ...whoOf(actor), id: chatId }, executor);
+  return rows.length > 0;
 }
 
 /** The space, if the actor may see it; otherwise a 404 refusal ("Space not found"), for unknown and foreign ids alike. */
 export function findVisibleSpace(actor: Actor, spaceId: string, executor: Executor = db): Promise<Space> {
-  return findAmong(visibleSpaceIds(actor, executor), spaceId, executor);
+  return findAmong(visibleSpace, actor, spaceId, executor);
 }
 
 /** The chat (a space, or its team side), if the actor may read it; otherwise "Space not found", as for any unknown id. */
 export function findVisibleChat(actor: Actor, chatId: string, executor: Executor = db): Promise<Space> {
-  return findAmong(visibleChatIds(actor, executor), chatId, executor);
+  return findAmong(visibleChat, actor, chatId, executor);
 }
 
-async function findAmong(visible: ReturnType<typeof visibleChatIds>, id: string, executor: Executor): Promise<Space> {
-  const space = isUuid(id)
-    ? await executor.selectFrom("spaces").selectAll().where("id", "=", id).where("id", "in", visible).executeTakeFirst()
-    : undefined;
+async function findAmong(find: typeof visibleChat, actor: Actor, id: string, executor: Executor): Promise<Space> {
+  const [space] = isUuid(id) ? await find(actor.type, { ...whoOf(actor), id }, executor) : [];
   if (!space) throw notFound(SPACE_NOT_FOUND);
   return space;
 }
+
+// The questions every page, send and socket command asks first, compiled once per type of user.
+type OneOfThem = ReturnType<typeof whoOf> & { id: string };
+const chatSeen = compiledQueryPer((type: UserType, values: OneOfThem) =>
+  chatIdsVisibleTo(type, values).where("spaces.id", "=", values.id),
+);
+const visibleSpace = compiledQueryPer((type: UserType, values: OneOfThem) =>
+  db.selectFrom("spaces").selectAll().where("id", "=", values.id).where("id", "in", spaceIdsVisibleTo(type, values)),
+);
+const visibleChat = compiledQueryPer((type: UserType, values: OneOfThem) =>
+  db.selectFrom("spaces").selectAll().where("id", "=", values.id).where("id", "in", chatIdsVisibleTo(type, values)),
+);
 
 /** The id of the space's team-only side (every space has one, made with it). */
 export async function teamSideOf(spaceId: string, executor: Executor = db): Promise<string> {
@@ -136,12 +208,16 @@ export async function teamSideOf(spaceId: string, executor: Executor = db): Prom
  * signed up). A team side has no clients: none is ever added to it.
  */
 export async function spaceMemberUserIds(spaceId: string, executor: Executor = db): Promise<string[]> {
-  const rows = await executor
+  return (await memberUserIds({ spaceId }, executor)).map((row) => row.user_id);
+}
+
+const memberUserIds = compiledQuery(({ spaceId }: { spaceId: string }) =>
+  db
     .selectFrom("spaces")
     .select("spaces.agency_id as user_id")
     .where("spaces.id", "=", spaceId)
     .union(
-      executor
+      db
         .selectFrom("team_member_spaces")
         .innerJoin("team_members", "team_members.id", "team_member_spaces.team_member_id")
         .innerJoin("spaces", (join) =>
@@ -156,17 +232,15 @@ export async function spaceMemberUserIds(spaceId: string, executor: Executor = d
         .$narrowType<{ user_id: string }>(),
     )
     .union(
-      executor
+      db
         .selectFrom("space_clients")
         .innerJoin("clients", "clients.id", "space_clients.client_id")
         .select("clients.user_id")
         .where("space_clients.space_id", "=", spaceId)
         .where("clients.user_id", "is not", null)
         .$narrowType<{ user_id: string }>(),
-    )
-    .execute();
-  return rows.map((row) => row.user_id);
-}
+    ),
+);
 
 /** An id that matches no row: for an actor without an agency, company or record, or an id that is no UUID. */
 export const NO_ID = "00000000-0000-0000-0000-000000000000";

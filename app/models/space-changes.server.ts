@@ -1,5 +1,6 @@
 import { sql, type Expression, type Transaction } from "kysely";
 import type { Database } from "#db/schema";
+import { compiledQuery } from "~/services/compiled-queries.server";
 import { db } from "~/services/db.server";
 import { emit } from "./events.server";
 import type { SpaceChange, SpaceChangeKind } from "~/shared/protocol";
@@ -33,17 +34,32 @@ type NewChange = {
 
 /** Appends a change to the space's log inside `tx`; publish it with `publishChanges` once `tx` has committed. */
 export async function recordChange(tx: Transaction<Database>, change: NewChange): Promise<SpaceChange> {
-  const { rows } = await sql<ChangeRow>`
-    with ${appendChanges(sql`
-      select ${change.spaceId}::uuid as space_id, 0 as ord, ${change.kind}::text as kind,
-        ${change.messageId ?? null}::uuid as message_id, ${change.userId ?? null}::uuid as user_id,
-        ${JSON.stringify(change.payload)}::jsonb as payload
-    `)}
-    select * from change
-  `.execute(tx);
-  if (!rows[0]) throw new Error(`No space ${change.spaceId} to log a change of`);
-  return spaceChangeOf(rows[0]);
+  const [row] = await changeAppended(
+    {
+      spaceId: change.spaceId,
+      kind: change.kind,
+      messageId: change.messageId ?? null,
+      userId: change.userId ?? null,
+      payload: JSON.stringify(change.payload),
+    },
+    tx,
+  );
+  if (!row) throw new Error(`No space ${change.spaceId} to log a change of`);
+  return spaceChangeOf(row);
 }
+
+// Every edit, delete, reaction and read logs one: compiled once.
+const changeAppended = compiledQuery(
+  (values: { spaceId: string; kind: string; messageId: string | null; userId: string | null; payload: string }) =>
+    sql<ChangeRow>`
+      with ${appendChanges(sql`
+        select ${values.spaceId}::uuid as space_id, 0 as ord, ${values.kind}::text as kind,
+          ${values.messageId}::uuid as message_id, ${values.userId}::uuid as user_id,
+          ${values.payload}::jsonb as payload
+      `)}
+      select * from change
+    `,
+);
 
 /**
  * The appending of changes as CTEs of one statement, the last of them `change` (the

@@ -1,10 +1,12 @@
 import { sql, type Expression } from "kysely";
+import type { UserType } from "#db/schema";
+import { compiledQuery, compiledQueryPer } from "~/services/compiled-queries.server";
 import { db, type Executor } from "~/services/db.server";
 import { imageUrl } from "~/shared/image-urls";
 import { loadPeople, type Actor } from "./actors.server";
 import { UNKNOWN_USER } from "~/shared/chat-message";
 import { notFound } from "./errors.server";
-import { isUuid, NO_ID, SPACE_NOT_FOUND, visibleChatIds } from "./space-access.server";
+import { chatIdsVisibleTo, isUuid, NO_ID, SPACE_NOT_FOUND, whoOf } from "./space-access.server";
 import { publishChanges, recordChange, type SpaceChange } from "./space-changes.server";
 import { unreadMessagesOf } from "./unread.server";
 
@@ -30,16 +32,11 @@ export async function markRead(actor: Actor, spaceId: string, upTo?: string | nu
   if (!(await hasUnread(actor, spaceId, upToId))) return null;
   const result = await db.transaction().execute(async (tx) => {
     // Visible again: a member removed since the look above reads nothing.
-    let latest = tx
-      .selectFrom("space_messages")
-      .select("id")
-      .where("space_id", "=", spaceId)
-      .where("space_id", "in", visibleChatIds(actor, tx))
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(1);
-    if (upToId) latest = latest.where("id", "=", upToId);
-    const target = await latest.executeTakeFirst();
+    const [target] = await latestIn(
+      { type: actor.type, upTo: upToId !== null },
+      { ...whoOf(actor), spaceId, upToId: upToId ?? NO_ID },
+      tx,
+    );
     if (!target) return null;
     const lastReadAt = await advanceWatermark(tx, spaceId, actor.id, target.id);
     if (!lastReadAt) return null;
@@ -68,21 +65,44 @@ export async function markRead(actor: Actor, spaceId: string, upTo?: string | nu
  * not see the space.
  */
 async function hasUnread(actor: Actor, spaceId: string, upToId: string | null): Promise<boolean> {
-  const unread = unreadMessagesOf(actor.id)
-    .where("space_messages.space_id", "=", spaceId)
-    .$if(upToId !== null, (query) => query.where("space_messages.id", "=", upToId ?? ""))
-    .select("space_messages.id");
-  const row = isUuid(spaceId)
-    ? await db
-        .selectFrom("spaces")
-        .where("spaces.id", "=", spaceId)
-        .where("spaces.id", "in", visibleChatIds(actor))
-        .select((eb) => eb.exists(unread).as("unread"))
-        .executeTakeFirst()
-    : undefined;
+  const [row] = isUuid(spaceId)
+    ? await unreadIn(
+        { type: actor.type, upTo: upToId !== null },
+        { ...whoOf(actor), userId: actor.id, spaceId, upToId: upToId ?? NO_ID },
+      )
+    : [];
   if (!row) throw notFound(SPACE_NOT_FOUND);
   return Boolean(row.unread);
 }
+
+// Asked on opening every chat and on each `chat:read`: compiled once per type of user,
+// with or without a message to read up to.
+type ReadShape = { type: UserType; upTo: boolean };
+type ReadValues = ReturnType<typeof whoOf> & { spaceId: string; upToId: string };
+
+const unreadIn = compiledQueryPer((shape: ReadShape, values: ReadValues & { userId: string }) => {
+  const unread = unreadMessagesOf(values.userId)
+    .where("space_messages.space_id", "=", values.spaceId)
+    .$if(shape.upTo, (query) => query.where("space_messages.id", "=", values.upToId))
+    .select("space_messages.id");
+  return db
+    .selectFrom("spaces")
+    .where("spaces.id", "=", values.spaceId)
+    .where("spaces.id", "in", chatIdsVisibleTo(shape.type, values))
+    .select((eb) => eb.exists(unread).as("unread"));
+});
+
+const latestIn = compiledQueryPer((shape: ReadShape, values: ReadValues) =>
+  db
+    .selectFrom("space_messages")
+    .select("id")
+    .where("space_id", "=", values.spaceId)
+    .where("space_id", "in", chatIdsVisibleTo(shape.type, values))
+    .$if(shape.upTo, (query) => query.where("id", "=", values.upToId))
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(1),
+);
 
 /**
  * Moves a member's read watermark forward to the time of message `messageId` (never
@@ -95,11 +115,16 @@ export async function advanceWatermark(
   userId: string,
   messageId: string,
 ): Promise<Date | null> {
-  const { rows } = await sql<{ last_read_at: Date }>`${watermarksAdvanced(
-    sql`select ${spaceId}::uuid, ${userId}::uuid, created_at from space_messages where id = ${messageId} and space_id = ${spaceId}`,
-  )} returning last_read_at`.execute(executor);
-  return rows[0]?.last_read_at ?? null;
+  const [row] = await watermarkAdvanced({ spaceId, userId, messageId }, executor);
+  return row?.last_read_at ?? null;
 }
+
+const watermarkAdvanced = compiledQuery(
+  ({ spaceId, userId, messageId }: { spaceId: string; userId: string; messageId: string }) =>
+    sql<{ last_read_at: Date }>`${watermarksAdvanced(
+      sql`select ${spaceId}::uuid, ${userId}::uuid, created_at from space_messages where id = ${messageId} and space_id = ${spaceId}`,
+    )} returning last_read_at`,
+);
 
 /**
  * The statement that moves watermarks forward to what `rows` selects (space_id,
