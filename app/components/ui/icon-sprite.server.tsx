@@ -65,8 +65,15 @@ export function iconSprite(): string {
   sprite ??= `<svg xmlns="http://www.w3.org/2000/svg">${Object.entries(COMPONENTS)
     .map(([id, Component]) => {
       const markup = renderToStaticMarkup(<Component />);
-      const viewBox = /viewBox="([^"]+)"/.exec(markup)?.[1];
-      const shapes = markup.replace(/^<svg[^>]*>/, "").replace(/<\/svg>$/, "");
+      const root = /^<svg([^>]*)>/.exec(markup)?.[1] ?? "";
+      const viewBox = /viewBox="([^"]+)"/.exec(root)?.[1];
+      // How Heroicons paints the glyph (its root's fill and stroke) goes on its shapes, so that
+      // an icon on a page is only a reference (a chat page shows three or four per message).
+      const paint = root.match(/ (fill|stroke|stroke-width)="[^"]*"/g)?.join("") ?? "";
+      const shapes = markup
+        .replace(/^<svg[^>]*>/, "")
+        .replace(/<\/svg>$/, "")
+        .replaceAll("<path", `<path${paint}`);
       return `<symbol id="${id}" viewBox="${viewBox}">${shapes}</symbol>`;
     })
     .join("")}</svg>`;

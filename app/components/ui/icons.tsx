@@ -64,21 +64,21 @@ export const GLYPHS = {
 } as const;
 export type IconId = keyof typeof GLYPHS;
 
-/** Changes whenever the set of glyphs does, so a browser never keeps an old sprite (it is cached for a year). */
-export const ICON_SPRITE_URL = `/icons.svg?v=${hashOf(Object.entries(GLYPHS).join())}`;
+/** How the sprite draws its glyphs; raised when that changes. 2: painted on the shapes, not by the pages' icons. */
+const SPRITE_FORM = 2;
 
-const DRAWN = {
-  outline: { viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 1.5 },
-  solid: { viewBox: "0 0 20 20", fill: "currentColor" },
-};
+/** Changes whenever the set of glyphs or the sprite's form does, so a browser never keeps an old sprite (it is cached for a year). */
+export const ICON_SPRITE_URL = `/icons.svg?v=${hashOf(`${SPRITE_FORM}:${Object.entries(GLYPHS).join()}`)}`;
+
+/** The glyph's box; how it is painted (fill, stroke) is in the sprite, on its shapes. */
+const VIEW_BOX = { outline: "0 0 24 24", solid: "0 0 20 20" };
 
 /** An icon of the sprite, as Heroicons' own component would draw it. */
 export function spriteIcon(id: IconId): IconComponent {
   function Icon({ title, ...props }: React.ComponentProps<"svg"> & { title?: string }) {
     return (
       <svg
-        xmlns="http://www.w3.org/2000/svg"
-        {...DRAWN[GLYPHS[id]]}
+        viewBox={VIEW_BOX[GLYPHS[id]]}
         aria-hidden={title ? undefined : true}
         role={title ? "img" : undefined}
         data-slot="icon"
