@@ -104,9 +104,9 @@ export const MessageBubble = memo(function MessageBubble({
       // Focused when a reply's quote is followed to it, or the page is opened at it.
       tabIndex={-1}
       className={clsx(
-        "group flex scroll-mt-4 gap-2 rounded-lg transition-colors duration-700 focus:outline-none",
-        own && "flex-row-reverse",
-        !opensGroup && "!mt-1",
+        "msg",
+        own && "msg-own",
+        !opensGroup && "msg-cont",
         // Amber-50: its time and marks (slate-500) keep their contrast, as they must where it stays (no JavaScript).
         highlighted && "bg-amber-50 ring-2 ring-amber-200",
       )}
@@ -114,11 +114,9 @@ export const MessageBubble = memo(function MessageBubble({
     >
       {opensGroup ? (
         <Avatar name={message.senderName} src={message.senderAvatar} size="sm" alt="" className="mt-5" />
-      ) : (
-        <span className="w-8 shrink-0" />
-      )}
-      <div className={clsx("flex min-w-0 max-w-[70%] flex-col", own ? "items-end" : "items-start")}>
-        <div className="flex items-baseline gap-2">
+      ) : null}
+      <div className="msg-body">
+        <div className="msg-head">
           {opensGroup ? (
             <SenderHoverCard
               userId={message.senderId}
@@ -129,13 +127,13 @@ export const MessageBubble = memo(function MessageBubble({
           ) : (
             <span className="sr-only">{message.senderName}</span>
           )}
-          <time dateTime={message.createdAt} className="text-xs text-slate-500">
+          <time dateTime={message.createdAt} className="msg-meta">
             {formatMessageTime(message.createdAt, now, clock)}
           </time>
-          {message.editedAt ? <span className="text-xs italic text-slate-500">(edited)</span> : null}
-          {message.viaEmail ? <span className="text-xs text-slate-500">via email</span> : null}
+          {message.editedAt ? <span className="msg-meta italic">(edited)</span> : null}
+          {message.viaEmail ? <span className="msg-meta">via email</span> : null}
         </div>
-        <div className={clsx("mt-1 flex max-w-full items-start gap-1", own && "flex-row-reverse")}>
+        <div className="msg-row">
           {editing ? (
             <EditMessageForm
               message={message}
@@ -144,22 +142,15 @@ export const MessageBubble = memo(function MessageBubble({
               onCancel={actions ? stopEditing : undefined}
             />
           ) : (
-            <div
-              className={clsx(
-                "min-w-0 max-w-full rounded-2xl px-3 py-2 text-sm",
-                own ? "rounded-tr-sm bg-indigo-600 text-white" : "rounded-tl-sm bg-slate-100 text-slate-900",
-              )}
-            >
-              {message.replyTo ? <QuotedMessage quote={message.replyTo} own={own} onJump={actions?.jump} /> : null}
-              {message.content ? <MessageText message={message} own={own} /> : null}
-              {message.attachment ? <Attachment attachment={message.attachment} own={own} /> : null}
+            <div className="msg-bubble">
+              {message.replyTo ? <QuotedMessage quote={message.replyTo} onJump={actions?.jump} /> : null}
+              {message.content ? <MessageText message={message} /> : null}
+              {message.attachment ? <Attachment attachment={message.attachment} /> : null}
             </div>
           )}
-          {/* Shown while the message is hovered or holds the focus; always where there is no hover (touch). */}
-          <div
-            ref={tools}
-            className="flex shrink-0 items-center opacity-0 transition-opacity focus-within:opacity-100 group-hover:opacity-100 has-[[open]]:opacity-100 [@media(hover:none)]:opacity-100"
-          >
+          {/* Shown while the message is hovered or holds the focus; always where there is no hover (touch).
+              The links are named by their titles, as they have no text. */}
+          <div ref={tools} className="msg-tools">
             <ReactionPicker message={message} viewerId={viewerId} action={action} onReact={react} />
             <Link
               to={`${action}?reply=${message.id}#chat-message`}
@@ -168,30 +159,23 @@ export const MessageBubble = memo(function MessageBubble({
                 event.preventDefault();
                 actions.reply(message);
               }}
-              className="flex size-8 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
+              className="msg-tool"
               title="Reply"
             >
-              <ReplyIcon className="size-4" aria-hidden="true" />
-              <span className="sr-only">Reply</span>
+              <ReplyIcon />
             </Link>
             {shareable ? (
               <Link
                 to={`${action}?share=${message.id}#share-with-client`}
-                className="flex size-8 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
+                className="msg-tool"
                 title="Share with client"
               >
-                <ShareIcon className="size-4" aria-hidden="true" />
-                <span className="sr-only">Share with client</span>
+                <ShareIcon />
               </Link>
             ) : null}
             {staff && !shareable && message.attachment && !message.signOffCardMessageId ? (
-              <Link
-                to={`${action}?sign-off=${message.id}#sign-off`}
-                className="flex size-8 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
-                title="Ask for sign-off"
-              >
-                <SignOffIcon className="size-4" aria-hidden="true" />
-                <span className="sr-only">Ask for sign-off</span>
+              <Link to={`${action}?sign-off=${message.id}#sign-off`} className="msg-tool" title="Ask for sign-off">
+                <SignOffIcon />
               </Link>
             ) : null}
             {own ? (
@@ -230,7 +214,7 @@ export const MessageBubble = memo(function MessageBubble({
             {error}
           </p>
         ) : null}
-        <Readers readers={message.readers} align={own ? "end" : "start"} />
+        <Readers readers={message.readers} />
       </div>
     </li>
   );
@@ -240,12 +224,8 @@ export const MessageBubble = memo(function MessageBubble({
  * The quote of the message a reply answers: its sender and first line, a link to it (with
  * JavaScript it is brought into view even from an older page), or that it was deleted.
  */
-function QuotedMessage({ quote, own, onJump }: { quote: ReplyQuote; own: boolean; onJump?: (id: string) => void }) {
-  const frame = clsx(
-    "mb-1 block border-l-2 pl-2 text-xs",
-    own ? "border-indigo-200 text-indigo-100" : "border-slate-300 text-slate-600",
-  );
-  if (quote.deleted) return <span className={clsx(frame, "italic")}>{MESSAGE_TEXT.originalDeleted}</span>;
+function QuotedMessage({ quote, onJump }: { quote: ReplyQuote; onJump?: (id: string) => void }) {
+  if (quote.deleted) return <span className="msg-quote italic">{MESSAGE_TEXT.originalDeleted}</span>;
   return (
     <a
       href={`#message-${quote.id}`}
@@ -255,7 +235,7 @@ function QuotedMessage({ quote, own, onJump }: { quote: ReplyQuote; own: boolean
         onJump(quote.id);
       }}
       aria-label={`${quote.senderName} wrote: ${quote.excerpt}`}
-      className={clsx(frame, "hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400")}
+      className="msg-quote"
     >
       <span className="font-semibold">{quote.senderName}</span>:{" "}
       <span className="line-clamp-1 break-all">{quote.excerpt}</span>
@@ -263,7 +243,7 @@ function QuotedMessage({ quote, own, onJump }: { quote: ReplyQuote; own: boolean
   );
 }
 
-function Attachment({ attachment, own }: { attachment: NonNullable<ChatMessage["attachment"]>; own: boolean }) {
+function Attachment({ attachment }: { attachment: NonNullable<ChatMessage["attachment"]> }) {
   if (attachment.type.startsWith("image/")) {
     return (
       <a href={attachment.url} target="_blank" rel="noreferrer" className="mt-1 block">
@@ -277,19 +257,10 @@ function Attachment({ attachment, own }: { attachment: NonNullable<ChatMessage["
     );
   }
   return (
-    <a
-      href={attachment.url}
-      download={attachment.name}
-      className={clsx(
-        "mt-1 flex items-center gap-2 rounded-lg px-2 py-1.5 underline-offset-2 hover:underline",
-        own ? "bg-indigo-500/40" : "bg-white",
-      )}
-    >
-      <LinkIcon className="size-4 shrink-0" aria-hidden="true" />
+    <a href={attachment.url} download={attachment.name} className="msg-file">
+      <LinkIcon className="size-4 shrink-0" />
       <span className="min-w-0 truncate">{attachment.name}</span>
-      <span className={clsx("shrink-0 text-xs", own ? "text-indigo-100" : "text-slate-500")}>
-        {formatSize(attachment.size)}
-      </span>
+      <span className="msg-file-size">{formatSize(attachment.size)}</span>
     </a>
   );
 }
@@ -378,18 +349,14 @@ function LinkPreviewCard({
 }
 
 /** A message's text, the members it mentions shown by their names as they are now. */
-function MessageText({ message, own }: { message: ChatMessage; own: boolean }) {
+function MessageText({ message }: { message: ChatMessage }) {
   return (
-    <p className="whitespace-pre-wrap break-words">
+    <p className="msg-text">
       {splitMentions(message.content, message.mentions).map((piece, index) =>
         typeof piece === "string" ? (
-          <TextWithLinks key={index} text={piece} own={own} />
+          <TextWithLinks key={index} text={piece} />
         ) : (
-          <span
-            key={index}
-            data-mention={piece.userId}
-            className={clsx("rounded px-0.5 font-semibold", own ? "bg-white/20" : "bg-indigo-100 text-indigo-800")}
-          >
+          <span key={index} data-mention={piece.userId} className="msg-mention">
             @{piece.name}
           </span>
         ),
@@ -399,18 +366,12 @@ function MessageText({ message, own }: { message: ChatMessage; own: boolean }) {
 }
 
 /** Plain text with its links made links, opened in a new tab without telling the site where from. */
-function TextWithLinks({ text, own }: { text: string; own: boolean }) {
+function TextWithLinks({ text }: { text: string }) {
   return splitLinks(text).map((piece, index) =>
     typeof piece === "string" ? (
       piece
     ) : (
-      <a
-        key={index}
-        href={piece.link}
-        target="_blank"
-        rel="noopener noreferrer nofollow ugc"
-        className={clsx("break-all underline underline-offset-2", own ? "text-white" : "text-indigo-700")}
-      >
+      <a key={index} href={piece.link} target="_blank" rel="noopener noreferrer nofollow ugc" className="msg-link">
         {piece.link}
       </a>
     ),

@@ -182,13 +182,11 @@ export function MessageList({
   );
 }
 
-/** Above the first message of each day, in the reader's zone: Today, Yesterday, or the date. */
+/** Above the first message of each day, in the reader's zone: Today, Yesterday, or the date, between two rules. */
 function DaySeparator({ at, now, clock }: { at: string; now: number; clock: Clock }) {
   return (
-    <li className="flex items-center gap-3 text-xs font-medium text-slate-500" data-day-separator="">
-      <span className="h-px flex-1 bg-slate-200" aria-hidden="true" />
+    <li className="day-separator" data-day-separator="">
       <time dateTime={dayKey(at, clock)}>{formatDayHeading(at, now, clock)}</time>
-      <span className="h-px flex-1 bg-slate-200" aria-hidden="true" />
     </li>
   );
 }

@@ -21,7 +21,7 @@ export function PendingBubble({
         <div
           className={`mt-1 max-w-full rounded-2xl rounded-tr-sm px-3 py-2 text-sm ${failed ? "border border-red-300 bg-red-50 text-red-900" : "bg-indigo-600/70 text-white"}`}
         >
-          {entry.content ? <p className="whitespace-pre-wrap break-words">{entry.content}</p> : null}
+          {entry.content ? <p className="msg-text">{entry.content}</p> : null}
           {entry.fileName ? <p className="truncate text-xs">{entry.fileName}</p> : null}
           {entry.progress !== null && !failed ? (
             <progress

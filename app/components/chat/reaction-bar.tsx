@@ -1,4 +1,3 @@
-import { clsx } from "clsx";
 import { closeDetails } from "~/components/layout/use-details-dismiss";
 import { AddReactionIcon } from "~/components/ui/icons";
 import { OnDemandDetails } from "~/components/ui/on-demand-details";
@@ -24,7 +23,7 @@ export function ReactionBar({ message, viewerId, action, onReact }: ReactionProp
   const given = REACTION_TYPES.filter((reaction) => message.reactions[reaction].length > 0);
   if (!given.length) return null;
   return (
-    <ReactionForm message={message} action={action} onReact={onReact} className="mt-1 flex flex-wrap gap-1">
+    <ReactionForm message={message} action={action} onReact={onReact} className="msg-reactions">
       {given.map((reaction) => {
         const users = message.reactions[reaction];
         const mine = users.includes(viewerId);
@@ -38,15 +37,11 @@ export function ReactionBar({ message, viewerId, action, onReact }: ReactionProp
                 aria-pressed={mine}
                 aria-label={`${REACTION_LABEL[reaction]} (${users.length})`}
                 aria-describedby={describedBy}
-                className={clsx(
-                  "inline-flex h-7 items-center gap-1 rounded-full border px-2 text-xs font-medium transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600",
-                  mine
-                    ? "border-indigo-300 bg-indigo-50 text-indigo-800"
-                    : "border-slate-200 bg-white text-slate-700 hover:bg-slate-50",
-                )}
+                // Its look follows aria-pressed (app/tailwind.css); the count is read in its name.
+                className="msg-reaction"
               >
                 <ReactionIcon reaction={reaction} />
-                <span aria-hidden="true">{users.length}</span>
+                {users.length}
               </button>
             )}
           </Tooltip>
@@ -72,10 +67,10 @@ export function ReactionPicker({ message, viewerId, action, onReact }: ReactionP
     <OnDemandDetails
       id={`react-${message.id}`}
       className="relative"
-      summaryClassName="flex size-7 cursor-pointer list-none items-center justify-center rounded-full text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600 [&::-webkit-details-marker]:hidden"
+      summaryClassName="msg-react"
       summary={
         <>
-          <AddReactionIcon className="size-5" aria-hidden="true" />
+          <AddReactionIcon />
           <span className="sr-only">Add reaction</span>
         </>
       }

@@ -45,12 +45,7 @@ export function SenderHoverCard({
   };
   return (
     <span className="relative inline-block" onMouseEnter={openSoon} onMouseLeave={closeSoon}>
-      <span
-        tabIndex={0}
-        onFocus={openSoon}
-        onBlur={closeSoon}
-        className="rounded text-xs font-semibold text-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
-      >
+      <span tabIndex={0} onFocus={openSoon} onBlur={closeSoon} className="msg-sender">
         {name}
       </span>
       {wanted ? <SenderCard userId={userId} name={name} avatar={avatar} sentAt={sentAt} open={open} /> : null}

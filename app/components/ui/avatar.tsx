@@ -50,12 +50,8 @@ export type AvatarProps = {
 /** A picture, or the initials (up to 2 letters) on a colour derived from the name. */
 export function Avatar({ name, src, size = "md", shape = "circle", alt, className }: AvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const classes = clsx(
-    "inline-flex shrink-0 select-none items-center justify-center overflow-hidden font-semibold",
-    shape === "circle" ? "rounded-full" : "rounded-lg",
-    sizes[size],
-    className,
-  );
+  // The look of every avatar is the `avatar` class of app/tailwind.css: pages show dozens.
+  const classes = clsx("avatar", shape === "circle" ? "rounded-full" : "rounded-lg", sizes[size], className);
   if (src && failedSrc !== src) {
     return (
       <img

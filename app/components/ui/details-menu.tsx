@@ -23,10 +23,10 @@ export function DetailsMenu({ id, label, children }: { id: string; label: string
     <OnDemandDetails
       id={id}
       className="group relative"
-      summaryClassName="flex size-9 cursor-pointer list-none items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600 group-open:bg-slate-100 group-open:text-slate-900 [&::-webkit-details-marker]:hidden"
+      summaryClassName="menu-button"
       summary={
         <>
-          <MoreIcon className="size-5" />
+          <MoreIcon />
           <span className="sr-only">{label}</span>
         </>
       }
