@@ -54,6 +54,53 @@ export default defineConfig(
   },
   ...layers(),
   {
+    /*
+     * The browser build puts each module in a chunk of the set of routes that reach it:
+     * the modules many pages share are imported through the index of their part, so that
+     * they share one chunk (app/components/ui/index.ts says why). Their own modules and the
+     * server's import them directly.
+     */
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: [
+      "**/*.server.{ts,tsx}",
+      "app/shared/**",
+      "app/components/*/index.ts",
+      "app/components/ui/{alert,avatar,button,card,details-menu,empty-state,field,icons,on-demand-details,page-header,pager,tooltip,presence-avatar}.tsx",
+      "app/components/{error-boundary,toaster,use-clock,use-hydrated,get-json}.{ts,tsx}",
+      "app/components/realtime/*.ts",
+      "app/components/spaces/{space-header,space-tabs,client-space-header,space-not-found}.tsx",
+      "app/components/sign-offs/sign-off-badge.tsx",
+    ],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex:
+                "^(clsx|~/components/(ui/(alert|avatar|button|card|details-menu|empty-state|field|icons|on-demand-details|page-header|pager|tooltip)|error-boundary|toaster|use-clock|use-hydrated))$",
+              message: "Import the UI kit through ~/components/ui",
+            },
+            {
+              regex: "^~/components/(realtime/.+|get-json|ui/presence-avatar)$",
+              message: "Import the live side through ~/components/realtime",
+            },
+            {
+              regex:
+                "^~/components/(spaces/(space-header|space-tabs|client-space-header|space-not-found)|sign-offs/sign-off-badge)$",
+              message: "Import a space page's frame through ~/components/spaces",
+            },
+            {
+              regex: "^~/shared/(?!presence-words$|form-constraints$)(?!.*\\.schemas$).+$",
+              message:
+                "Import app/shared through ~/shared (its zod schemas, form constraints and presence words directly)",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Migrations and the migrator work on the database as it is at that step, not on the
     // current schema type: Kysely<any> is the documented type there.
     files: ["db/migrator.ts", "db/migrations/**"],

@@ -1,16 +1,12 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { data } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Toaster } from "~/components/toaster";
-import { getToast } from "~/web/toast.server";
-import { getActor } from "~/web/guards.server";
-import { clockFor } from "~/web/clock.server";
+import { GeneralErrorBoundary, Toaster } from "~/components/ui";
+import { loadDocument } from "~/web/document.server";
 import { useNonce } from "~/components/nonce";
 import { TimeZoneHint } from "~/components/time-zone-hint";
 import stylesheet from "~/tailwind.css";
-import { themeAttribute } from "~/shared/theme";
+import { themeAttribute } from "~/shared";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -22,16 +18,7 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: "Agency Workspace" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  // The zone only shapes how times read: a failed lookup of the user (the database gone)
-  // is the page's own loader's to report, while this document still renders, in UTC.
-  const [{ toast, headers }, actor] = await Promise.all([getToast(request), getActor(request).catch(() => null)]);
-  const { timeZone, locale, source } = clockFor(request, actor);
-  return data(
-    { toast, clock: { timeZone, locale, source }, renderedAt: Date.now(), theme: actor?.theme ?? "system" },
-    { headers },
-  );
-}
+export const loader = ({ request }: LoaderFunctionArgs) => loadDocument(request);
 
 /**
  * The toast is a cookie this loader reads, and the time zone and theme come from the

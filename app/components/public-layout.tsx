@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { clsx } from "clsx";
+import { clsx } from "~/components/ui";
 
 export const CONTACT_HREF = "mailto:hello@agency-workspace.app";
 

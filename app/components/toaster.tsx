@@ -2,7 +2,7 @@ import { clsx } from "clsx";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { CheckCircleIcon, AlertCircleIcon, CloseIcon, InfoCircleIcon } from "~/components/ui/icons";
 import { useHydrated } from "./use-hydrated";
-import type { Toast, ToastInput } from "~/shared/toast";
+import { type Toast, type ToastInput } from "~/shared";
 
 /** SPEC.md §9: the toast display shows up to 3, closes after 4000 ms, gap 14 px. */
 export const MAX_VISIBLE_TOASTS = 3;

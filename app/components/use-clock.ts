@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useSyncExternalStore } from "react";
-import { DEFAULT_CLOCK, type Clock } from "~/shared/time-format";
+import { DEFAULT_CLOCK, type Clock } from "~/shared";
 import type { loader as rootLoader } from "~/root";
 
 /**

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { pageMeta } from "~/shared/meta";
+import { GeneralErrorBoundary } from "~/components/ui";
+import { pageMeta } from "~/shared";
 
 /*
  * Any path no other route matches: a 404, rendered by the error boundary below. A post

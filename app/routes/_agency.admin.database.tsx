@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminHeading, AdminTable } from "~/components/admin/admin-table";
-import { useClock } from "~/components/use-clock";
+import { useClock } from "~/components/ui";
 import { databaseStatus } from "~/models/admin.server";
-import { formatDateTime } from "~/shared/time-format";
+import { formatDateTime, pageMeta } from "~/shared";
 import { requireActor } from "~/web/guards.server";
-import { pageMeta } from "~/shared/meta";
 
 export const meta: MetaFunction = () =>
   pageMeta("Database | Admin", "Migration status, row counts and the job queue of the workspace database.");

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminHeading, AdminTable } from "~/components/admin/admin-table";
 import { settingsInForce } from "~/models/admin.server";
 import { requireActor } from "~/web/guards.server";
-import { pageMeta } from "~/shared/meta";
+import { pageMeta } from "~/shared";
 
 export const meta: MetaFunction = () =>
   pageMeta("Settings | Admin", "The drivers and settings this workspace runs with.");

@@ -1,16 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminHeading, AdminTable } from "~/components/admin/admin-table";
-import { Button } from "~/components/ui/button";
-import { Pager } from "~/components/ui/pager";
-import { SearchIcon } from "~/components/ui/icons";
-import { inputClassName } from "~/components/ui/field";
-import { useClock } from "~/components/use-clock";
+import { Button, Pager, SearchIcon, inputClassName, useClock } from "~/components/ui";
 import { listUsers } from "~/models/admin.server";
-import { formatDate } from "~/shared/time-format";
+import { formatDate, pageMeta } from "~/shared";
 import { requireActor } from "~/web/guards.server";
 import { requestedPage } from "~/web/request.server";
-import { pageMeta } from "~/shared/meta";
 
 export const meta: MetaFunction = () =>
   pageMeta("Users | Admin", "Every account of the workspace, with its type, agency and status.");

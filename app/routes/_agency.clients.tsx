@@ -5,7 +5,7 @@ import { clientRosterProps } from "~/components/clients/client-view";
 import { PersonRoster } from "~/components/rosters/person-roster";
 import { loadClientRoster } from "~/web/client-roster.server";
 import { requireActor } from "~/web/guards.server";
-import { pageMeta } from "~/shared/meta";
+import { pageMeta } from "~/shared";
 
 export const meta: MetaFunction = () => pageMeta("Clients", "Manage your client contacts and their access to spaces.");
 

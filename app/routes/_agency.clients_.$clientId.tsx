@@ -6,7 +6,7 @@ import { getPerson } from "~/models/people.server";
 import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
 import { handlePersonAction } from "~/web/person-actions.server";
-import { pageMeta } from "~/shared/meta";
+import { pageMeta } from "~/shared";
 
 /* One client, for the agency: the card's dialogs as a page (without JavaScript) and their form endpoint. */
 

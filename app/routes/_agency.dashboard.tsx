@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { DashboardView, type QuickAction } from "~/components/dashboard/dashboard-view";
 import { getDashboard } from "~/models/dashboard.server";
 import { requireActor } from "~/web/guards.server";
-import { pageMeta } from "~/shared/meta";
+import { pageMeta } from "~/shared";
 
 export const meta: MetaFunction = () =>
   pageMeta("Dashboard", "Your spaces, team and clients at a glance, with recent activity.");

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { SettingsLoadError } from "~/components/settings/load-error";
 import { ProfilePage } from "~/components/settings/profile-page";
-import { pageMeta } from "~/shared/meta";
+import { pageMeta } from "~/shared";
 import { profileAction, profileLoader } from "~/web/settings/profile.server";
 
 export const meta: MetaFunction = () =>

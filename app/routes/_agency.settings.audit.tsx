@@ -4,7 +4,7 @@ import { SettingsLoadError } from "~/components/settings/load-error";
 import { listAudit, readAuditFilters } from "~/models/audit.server";
 import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
-import { pageMeta } from "~/shared/meta";
+import { pageMeta } from "~/shared";
 
 /* /settings/audit: the agency owner's audit log (issue 17); anyone else finds nothing here. */
 

@@ -6,18 +6,16 @@ import { InviteButton } from "~/components/invitations/invite-button";
 import { PersonRoster } from "~/components/rosters/person-roster";
 import { RosterSkeleton } from "~/components/rosters/roster-states";
 import { teamRosterProps } from "~/components/team/team-member-view";
-import { Alert } from "~/components/ui/alert";
-import { PageHeader } from "~/components/ui/page-header";
+import { Alert, PageHeader } from "~/components/ui";
 import { listInvitations } from "~/models/invitation-tables.server";
 import { inviteOptions } from "~/models/inviting.server";
-import { INVITATION_PAGE_PARAM } from "~/shared/paging";
+import { INVITATION_PAGE_PARAM, pageMeta } from "~/shared";
 import { canInvite } from "~/models/policy.server";
 import { listTeamRoster } from "~/models/team-members.server";
 import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
 import { requestedPage } from "~/web/request.server";
 import { appOrigin } from "~/models/site.server";
-import { pageMeta } from "~/shared/meta";
 
 export const meta: MetaFunction = () => pageMeta("Team", "Manage your team members and their access to spaces.");
 

@@ -1,9 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { HomeLink, PublicFooter } from "~/components/public-layout";
-import { buttonClassName } from "~/components/ui/button";
+import {
+  buttonClassName,
+  ArrowRightIcon,
+  ChatIcon,
+  LockIcon,
+  SpacesIcon,
+  TeamIcon,
+  type IconComponent,
+} from "~/components/ui";
 import { requireAnonymous } from "~/web/guards.server";
-import { ArrowRightIcon, ChatIcon, LockIcon, SpacesIcon, TeamIcon, type IconComponent } from "~/components/ui/icons";
 
 // SPEC §2.1: a signed-in, verified user goes to their dashboard instead.
 export async function loader({ request }: LoaderFunctionArgs) {

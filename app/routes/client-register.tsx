@@ -6,7 +6,7 @@ import {
   InviteeRegisterForm,
 } from "~/components/invitations/invitee-register-form";
 import { loadInvitationForRegistration, registerFromInvitation } from "~/web/invitee-registration.server";
-import { pageMeta } from "~/shared/meta";
+import { pageMeta } from "~/shared";
 
 export const meta: MetaFunction = () =>
   pageMeta(

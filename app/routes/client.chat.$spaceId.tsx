@@ -1,14 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ChatRoom } from "~/components/chat/chat-room";
-import { ClientSpaceHeader } from "~/components/spaces/client-space-header";
-import { SpaceNotFound } from "~/components/spaces/space-not-found";
+import { ClientSpaceHeader, SpaceNotFound } from "~/components/spaces";
 import { MESSAGES_LOAD_FAILED, chatErrorMeta } from "~/components/chat/chat-load-error";
-import { getSpaceOverview } from "~/models/spaces.server";
-import { answerChatForm, loadChat } from "~/web/chat.server";
-import { expectFound } from "~/web/errors.server";
-import { requireActor } from "~/web/guards.server";
-import { pageMeta } from "~/shared/meta";
+import { answerChatForm, expectFound, getSpaceOverview, loadChat, requireActor } from "~/web/chat-pages.server";
+import { pageMeta } from "~/shared";
 
 /* /client/chat/{id}: a client's conversation with their agency in one of their spaces. */
 

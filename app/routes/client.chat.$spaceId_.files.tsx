@@ -1,13 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FILES_LOAD_FAILED, SpaceFiles, filesErrorMeta, keepFilesAfterRefusal } from "~/components/files/space-files";
-import { ClientSpaceHeader } from "~/components/spaces/client-space-header";
-import { SpaceNotFound } from "~/components/spaces/space-not-found";
-import { spaceFilesPath } from "~/shared/paths";
+import { ClientSpaceHeader, SpaceNotFound } from "~/components/spaces";
+import { spaceFilesPath, pageMeta } from "~/shared";
 import { getSpaceOverview } from "~/models/spaces.server";
 import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
-import { pageMeta } from "~/shared/meta";
 import { answerShareFileForm, loadSpaceFiles } from "~/web/space-files.server";
 
 /* /client/chat/{id}/files: the files shared in a client's conversation with their agency. */

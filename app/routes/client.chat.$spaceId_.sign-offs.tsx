@@ -1,13 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { SIGN_OFFS_LOAD_FAILED, SignOffList, signOffsErrorMeta } from "~/components/sign-offs/sign-off-list";
-import { ClientSpaceHeader } from "~/components/spaces/client-space-header";
-import { SpaceNotFound } from "~/components/spaces/space-not-found";
-import { spaceSignOffsPath } from "~/shared/paths";
+import { ClientSpaceHeader, SpaceNotFound } from "~/components/spaces";
+import { spaceSignOffsPath, pageMeta } from "~/shared";
 import { getSpaceOverview } from "~/models/spaces.server";
 import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
-import { pageMeta } from "~/shared/meta";
 import { loadSignOffList } from "~/web/sign-off-list.server";
 
 /* /client/chat/{id}/sign-offs: what a client's agency asked them to approve in this space, and their answers (issue 39). */

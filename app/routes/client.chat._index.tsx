@@ -2,19 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { UnreadBadge } from "~/components/chat/unread-badge";
 import { EmptySpaces } from "~/components/spaces/empty-state";
-import { PageHeader } from "~/components/ui/page-header";
-import { Avatar } from "~/components/ui/avatar";
-import { buttonClassName } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { ChatIcon } from "~/components/ui/icons";
-import { Pager } from "~/components/ui/pager";
+import { PageHeader, Avatar, buttonClassName, Card, ChatIcon, Pager } from "~/components/ui";
 import { listVisibleSpaces } from "~/models/spaces.server";
 import { unreadCounts } from "~/models/unread.server";
 import { requireActor } from "~/web/guards.server";
 import { requestedPage } from "~/web/request.server";
-import { imageUrl } from "~/shared/image-urls";
-import { pageMeta } from "~/shared/meta";
-import { spacePath } from "~/shared/paths";
+import { imageUrl, pageMeta, spacePath } from "~/shared";
 
 export const meta: MetaFunction = () =>
   pageMeta("Team Chat", "Your spaces with your agency: enter one to chat with the team working for you.");

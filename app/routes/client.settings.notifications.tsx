@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { SettingsLoadError } from "~/components/settings/load-error";
 import { NotificationsPage } from "~/components/settings/notifications-page";
-import { pageMeta } from "~/shared/meta";
+import { pageMeta } from "~/shared";
 import { notificationsAction, notificationsLoader } from "~/web/settings/notifications.server";
 
 export const meta: MetaFunction = () =>

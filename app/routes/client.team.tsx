@@ -3,12 +3,11 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { PersonRoster } from "~/components/rosters/person-roster";
 import { RosterEmpty } from "~/components/rosters/roster-states";
 import { TeamMembersLoadError, teamMemberView } from "~/components/team/team-member-view";
-import { SubmitButton } from "~/components/ui/button";
-import { PAGE_PARAM } from "~/shared/paging";
+import { SubmitButton } from "~/components/ui";
+import { PAGE_PARAM, pageMeta } from "~/shared";
 import { listAgencyTeamForClient } from "~/models/team-members.server";
 import { requireActor } from "~/web/guards.server";
 import { requestedPage } from "~/web/request.server";
-import { pageMeta } from "~/shared/meta";
 
 export const meta: MetaFunction = () =>
   pageMeta("Agency Team", "The agency's team members who work in your spaces, and how to reach them.");

@@ -2,12 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth/auth-card";
-import { Alert } from "~/components/ui/alert";
-import { SubmitButton, buttonClassName } from "~/components/ui/button";
+import { Alert, SubmitButton, buttonClassName } from "~/components/ui";
 import { consumeSignInLink, conversationAt, findSignInLink } from "~/models/sign-in-links.server";
 import { getActor } from "~/web/guards.server";
 import { startSignIn } from "~/web/sign-in.server";
-import { pageMeta } from "~/shared/meta";
+import { pageMeta } from "~/shared";
 import { readForm } from "~/web/request.server";
 
 export const meta: MetaFunction = () =>

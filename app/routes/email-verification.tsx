@@ -5,9 +5,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { AuthCard } from "~/components/auth/auth-card";
-import { Alert } from "~/components/ui/alert";
-import { SubmitButton } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { Alert, SubmitButton, Field } from "~/components/ui";
 import { resendVerification } from "~/models/accounts.server";
 import { ResendSchema } from "~/shared/auth.schemas";
 import { isTokenOfVerifiedUser, verifyEmailWithToken } from "~/models/email-verification.server";
@@ -20,7 +18,7 @@ import { getActor } from "~/web/guards.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { readForm } from "~/web/request.server";
 import { appOrigin } from "~/models/site.server";
-import { pageMeta } from "~/shared/meta";
+import { pageMeta } from "~/shared";
 import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
 
 export const meta: MetaFunction = () =>

@@ -3,16 +3,14 @@ import type { z } from "zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth/auth-card";
-import { Alert } from "~/components/ui/alert";
-import { SubmitButton } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { Alert, SubmitButton, Field } from "~/components/ui";
 import { ForgotPasswordSchema } from "~/shared/auth.schemas";
 import { requestPasswordReset } from "~/models/password-reset.server";
 import { formAction } from "~/web/form-action.server";
 import { requireAnonymous } from "~/web/guards.server";
 import { readForm } from "~/web/request.server";
 import { appOrigin } from "~/models/site.server";
-import { pageMeta } from "~/shared/meta";
+import { pageMeta } from "~/shared";
 import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
 
 export const meta: MetaFunction = () =>

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import type { InviteAnswer } from "~/shared/invitations";
+import { type InviteAnswer, pageMeta, personPath } from "~/shared";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { InviteForm } from "~/components/invitations/invite-form";
-import { Card } from "~/components/ui/card";
+import { Card } from "~/components/ui";
 import { InviteSchema } from "~/shared/invitation.schemas";
 import { createInvitation, inviteOptions } from "~/models/inviting.server";
 import { expectPermitted } from "~/web/errors.server";
@@ -10,8 +10,6 @@ import { formAction } from "~/web/form-action.server";
 import { requireActor } from "~/web/guards.server";
 import { readForm } from "~/web/request.server";
 import { appOrigin } from "~/models/site.server";
-import { pageMeta } from "~/shared/meta";
-import { personPath } from "~/shared/paths";
 
 /* The invite dialog as a page: where its button leads without JavaScript, and where the dialog posts. */
 

@@ -3,7 +3,7 @@ import { Link, useActionData } from "@remix-run/react";
 import { LoginCard } from "~/components/auth/login-card";
 import { requireAnonymous } from "~/web/guards.server";
 import { handlePasswordSignIn } from "~/web/password-sign-in.server";
-import { pageMeta } from "~/shared/meta";
+import { pageMeta } from "~/shared";
 
 export const meta: MetaFunction = () =>
   pageMeta("Log in", "Log in to your Agency Workspace to talk with your clients and your team.");

@@ -4,16 +4,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth/auth-card";
-import { Alert } from "~/components/ui/alert";
-import { SubmitButton } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { Alert, SubmitButton, Field } from "~/components/ui";
 import { TwoFactorCodeSchema } from "~/shared/settings.schemas";
 import { Refusal } from "~/models/errors.server";
 import { MESSAGES, verifySecondFactor } from "~/models/two-factor.server";
 import { formAction } from "~/web/form-action.server";
 import { requireAnonymous } from "~/web/guards.server";
 import { finishSignIn, readPendingSignIn } from "~/web/sign-in.server";
-import { pageMeta } from "~/shared/meta";
+import { pageMeta } from "~/shared";
 import { readForm } from "~/web/request.server";
 import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
 

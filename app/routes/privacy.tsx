@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { CONTACT_HREF, LegalPage } from "~/components/public-layout";
-import { pageMeta } from "~/shared/meta";
+import { pageMeta } from "~/shared";
 
 export const meta: MetaFunction = () =>
   pageMeta("Privacy Policy", "What Agency Workspace keeps about you and your clients, and why.");

@@ -5,9 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { AgencyNameField, AgencyWebsiteField, OwnerNameFields, TermsField } from "~/components/auth/account-fields";
 import { AuthCard } from "~/components/auth/auth-card";
-import { Alert } from "~/components/ui/alert";
-import { SubmitButton } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { Alert, SubmitButton, Field, useHydrated } from "~/components/ui";
 import { NewPasswordFields } from "~/components/ui/password-input";
 import { PhoneField } from "~/components/ui/phone-field";
 import { registerAgency } from "~/models/accounts.server";
@@ -15,10 +13,9 @@ import { RegisterSchema } from "~/shared/auth.schemas";
 import { signIn } from "~/web/auth.server";
 import { formAction } from "~/web/form-action.server";
 import { requireAnonymous } from "~/web/guards.server";
-import { useHydrated } from "~/components/use-hydrated";
 import { readForm } from "~/web/request.server";
 import { appOrigin } from "~/models/site.server";
-import { pageMeta } from "~/shared/meta";
+import { pageMeta } from "~/shared";
 import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
 
 export const meta: MetaFunction = () =>

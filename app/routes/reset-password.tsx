@@ -3,8 +3,7 @@ import type { z } from "zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth/auth-card";
-import { Alert } from "~/components/ui/alert";
-import { SubmitButton } from "~/components/ui/button";
+import { Alert, SubmitButton } from "~/components/ui";
 import { NewPasswordFields } from "~/components/ui/password-input";
 import { ResetPasswordSchema } from "~/shared/auth.schemas";
 import { Refusal } from "~/models/errors.server";
@@ -12,7 +11,7 @@ import { isResetTokenValid, resetPassword } from "~/models/password-reset.server
 import { signOut } from "~/web/auth.server";
 import { formAction } from "~/web/form-action.server";
 import { requireAnonymous } from "~/web/guards.server";
-import { pageMeta } from "~/shared/meta";
+import { pageMeta } from "~/shared";
 import { readForm } from "~/web/request.server";
 import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
 

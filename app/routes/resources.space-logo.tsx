@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import type { LogoUploadResult } from "~/shared/spaces";
+import { type LogoUploadResult } from "~/shared";
 import { json } from "@remix-run/node";
 import { holdSpaceLogo } from "~/models/spaces.server";
 import { expectFound } from "~/web/errors.server";

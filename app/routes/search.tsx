@@ -5,14 +5,11 @@ import { directoryEntries } from "~/components/search/search-entries";
 import { SearchForm } from "~/components/search/search-form";
 import { asksForAnything, formFilters, readSearchParams } from "~/components/search/search-params";
 import { SearchResults } from "~/components/search/search-results";
-import { Card } from "~/components/ui/card";
-import { EmptyState } from "~/components/ui/empty-state";
-import { SearchIcon } from "~/components/ui/icons";
-import { PageHeader } from "~/components/ui/page-header";
+import { Card, EmptyState, SearchIcon, PageHeader } from "~/components/ui";
 import { search } from "~/models/search.server";
 import { clockFor } from "~/web/clock.server";
 import { loadOwnShell } from "~/web/shell.server";
-import { pageMeta } from "~/shared/meta";
+import { pageMeta } from "~/shared";
 
 /*
  * Every result of a search, for every user type: the top bar's box lands here, and the

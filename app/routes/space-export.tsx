@@ -2,14 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth/auth-card";
-import { Button, buttonClassName } from "~/components/ui/button";
-import { DownloadIcon } from "~/components/ui/icons";
-import { formatSize } from "~/shared/chat-message";
+import { Button, buttonClassName, DownloadIcon } from "~/components/ui";
+import { formatSize, spacePath, pageMeta } from "~/shared";
 import { homePath } from "~/models/policy.server";
-import { spacePath } from "~/shared/paths";
 import { EXPORT_LINK_LIFETIME_DAYS, exportLinkFor } from "~/models/space-exports.server";
 import { requireActor } from "~/web/guards.server";
-import { pageMeta } from "~/shared/meta";
 
 export const meta: MetaFunction = () =>
   pageMeta("Download export", "Download the export of a space you asked for, with the link from your email.");

@@ -1,18 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ChatRoom } from "~/components/chat/chat-room";
-import { SpaceHeader } from "~/components/spaces/space-header";
-import { SpaceNotFound } from "~/components/spaces/space-not-found";
+import { SpaceHeader, SpaceNotFound } from "~/components/spaces";
 import { MESSAGES_LOAD_FAILED, chatErrorMeta } from "~/components/chat/chat-load-error";
-import { getChatOverview } from "~/models/chat-sides.server";
-import { chatName } from "~/shared/chat-sides";
-import { answerChatForm, loadChat } from "~/web/chat.server";
-import { homeArea } from "~/models/policy.server";
-import { expectFound } from "~/web/errors.server";
-import { requireActor } from "~/web/guards.server";
-import { pageMeta } from "~/shared/meta";
-import { spacePath } from "~/shared/paths";
+import { chatName, pageMeta, spacePath } from "~/shared";
+import {
+  answerChatForm,
+  expectFound,
+  getChatOverview,
+  homeArea,
+  loadChat,
+  redirect,
+  requireActor,
+} from "~/web/chat-pages.server";
 
 /*
  * /spaces/{id} for agency users and team members: the space's header, then its chat

@@ -1,16 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DeleteSpaceWarning } from "~/components/spaces/delete-space-dialog";
-import { SpaceNotFound } from "~/components/spaces/space-not-found";
-import { SubmitButton, buttonClassName } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { SpaceNotFound } from "~/components/spaces";
+import { SubmitButton, buttonClassName, Card } from "~/components/ui";
 import { deleteSpace, findEditableSpace } from "~/models/spaces.server";
 import { expectFound } from "~/web/errors.server";
 import { ButtonOnlySchema, formAction } from "~/web/form-action.server";
 import { requireActor } from "~/web/guards.server";
 import { readForm } from "~/web/request.server";
 import { redirectWithToast } from "~/web/toast.server";
-import { pageMeta } from "~/shared/meta";
+import { pageMeta } from "~/shared";
 
 /* Delete Space: the confirmation as a page (without JavaScript), and the action the dialog posts to. */
 

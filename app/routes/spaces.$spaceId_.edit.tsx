@@ -2,12 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DeleteSpaceDialog, deleteSpacePath } from "~/components/spaces/delete-space-dialog";
 import { EditSpaceForm } from "~/components/spaces/edit-space-form";
-import { PageHeader } from "~/components/ui/page-header";
-import { SpaceNotFound } from "~/components/spaces/space-not-found";
-import { buttonClassName } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { PageHeader, buttonClassName, Card, TrashIcon, useHydrated } from "~/components/ui";
+import { SpaceNotFound } from "~/components/spaces";
 import { useDialogState } from "~/components/ui/dialog";
-import { TrashIcon } from "~/components/ui/icons";
 import { UpdateSpaceSchema } from "~/shared/space.schemas";
 import { getSpaceForEdit, updateSpace } from "~/models/spaces.server";
 import { expectFound } from "~/web/errors.server";
@@ -15,8 +12,7 @@ import { formAction } from "~/web/form-action.server";
 import { requireActor } from "~/web/guards.server";
 import { readSpaceForm } from "~/web/space-forms.server";
 import { redirectWithToast } from "~/web/toast.server";
-import { useHydrated } from "~/components/use-hydrated";
-import { pageMeta } from "~/shared/meta";
+import { pageMeta } from "~/shared";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(data ? `Edit ${data.space.name}` : "Edit Space", "Modify space settings and information.");

@@ -1,11 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { SpaceNotFound } from "~/components/spaces/space-not-found";
-import { Alert } from "~/components/ui/alert";
-import { SubmitButton, buttonClassName } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { DownloadIcon } from "~/components/ui/icons";
-import { spacePath } from "~/shared/paths";
+import { SpaceNotFound } from "~/components/spaces";
+import { Alert, SubmitButton, buttonClassName, Card, DownloadIcon } from "~/components/ui";
+import { spacePath, type FormReply, pageMeta } from "~/shared";
 import {
   EXPORT_LINK_LIFETIME_DAYS,
   EXPORT_TEXT,
@@ -13,11 +10,9 @@ import {
   requestSpaceExport,
 } from "~/models/space-exports.server";
 import { expectFound } from "~/web/errors.server";
-import type { FormReply } from "~/shared/form-reply";
 import { ButtonOnlySchema, formAction } from "~/web/form-action.server";
 import { requireActor } from "~/web/guards.server";
 import { readForm } from "~/web/request.server";
-import { pageMeta } from "~/shared/meta";
 import { redirectWithToast } from "~/web/toast.server";
 
 /*

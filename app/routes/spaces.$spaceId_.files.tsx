@@ -2,16 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FILES_LOAD_FAILED, SpaceFiles, filesErrorMeta, keepFilesAfterRefusal } from "~/components/files/space-files";
-import { SpaceHeader } from "~/components/spaces/space-header";
-import { SpaceNotFound } from "~/components/spaces/space-not-found";
-import { spaceFilesPath, spacePath } from "~/shared/paths";
+import { SpaceHeader, SpaceNotFound } from "~/components/spaces";
+import { spaceFilesPath, spacePath, chatName, pageMeta } from "~/shared";
 import { getChatOverview } from "~/models/chat-sides.server";
 import { signOffCardsOfFiles } from "~/models/sign-off-cards.server";
-import { chatName } from "~/shared/chat-sides";
 import { homeArea } from "~/models/policy.server";
 import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
-import { pageMeta } from "~/shared/meta";
 import { answerShareFileForm, loadSpaceFiles } from "~/web/space-files.server";
 
 /*

@@ -2,14 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { SIGN_OFFS_LOAD_FAILED, SignOffList, signOffsErrorMeta } from "~/components/sign-offs/sign-off-list";
-import { SpaceHeader } from "~/components/spaces/space-header";
-import { SpaceNotFound } from "~/components/spaces/space-not-found";
-import { spaceSignOffsPath } from "~/shared/paths";
+import { SpaceHeader, SpaceNotFound } from "~/components/spaces";
+import { spaceSignOffsPath, pageMeta } from "~/shared";
 import { getChatOverview } from "~/models/chat-sides.server";
 import { homeArea } from "~/models/policy.server";
 import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
-import { pageMeta } from "~/shared/meta";
 import { loadSignOffList } from "~/web/sign-off-list.server";
 
 /*

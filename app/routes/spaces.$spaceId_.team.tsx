@@ -1,15 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AddMemberForm, MemberList } from "~/components/spaces/member-list";
-import { SpaceNotFound } from "~/components/spaces/space-not-found";
+import { SpaceNotFound } from "~/components/spaces";
 import { SpaceSubpage } from "~/components/spaces/space-subpage";
 import { assignTeamMember, unassignTeamMember } from "~/models/space-assignments.server";
 import { getSpaceTeam } from "~/models/space-members.server";
 import { expectFound } from "~/web/errors.server";
 import { requireActor } from "~/web/guards.server";
 import { spaceMemberAction } from "~/web/space-member-actions.server";
-import { pageMeta } from "~/shared/meta";
-import { TEAM_ROLE_LABELS } from "~/shared/roles";
+import { pageMeta, TEAM_ROLE_LABELS } from "~/shared";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(

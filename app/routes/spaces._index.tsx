@@ -3,20 +3,17 @@ import { useLoaderData } from "@remix-run/react";
 import { DeleteSpaceDialog } from "~/components/spaces/delete-space-dialog";
 import { InviteButton } from "~/components/invitations/invite-button";
 import { EmptySpaces } from "~/components/spaces/empty-state";
-import { PageHeader } from "~/components/ui/page-header";
+import { PageHeader, Alert, Pager } from "~/components/ui";
 import { NEED_CLIENT_OWNER, NewSpaceButton } from "~/components/spaces/new-space-dialog";
 import { SpaceCard } from "~/components/spaces/space-card";
-import { Alert } from "~/components/ui/alert";
 import { useDialogState } from "~/components/ui/dialog";
-import { Pager } from "~/components/ui/pager";
 import { canManageSpaces, listClientOwners, listVisibleSpaces } from "~/models/spaces.server";
-import type { SpaceSummary } from "~/shared/spaces";
+import { type SpaceSummary, pageMeta } from "~/shared";
 import { inviteOptions } from "~/models/inviting.server";
 import { canInvite } from "~/models/policy.server";
 import { unreadCounts } from "~/models/unread.server";
 import { requireActor } from "~/web/guards.server";
 import { requestedPage } from "~/web/request.server";
-import { pageMeta } from "~/shared/meta";
 
 export const meta: MetaFunction = () =>
   pageMeta("Spaces", "Your client spaces: each client company's logo, contacts, team and conversation in one place.");

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CreateSpaceForm } from "~/components/spaces/create-space-form";
-import { Card } from "~/components/ui/card";
+import { Card } from "~/components/ui";
 import { CreateSpaceSchema } from "~/shared/space.schemas";
 import { createSpace, listClientOwners } from "~/models/spaces.server";
 import { expectFound } from "~/web/errors.server";
@@ -9,7 +9,7 @@ import { formAction } from "~/web/form-action.server";
 import { requireActor } from "~/web/guards.server";
 import { readSpaceForm } from "~/web/space-forms.server";
 import { redirectWithToast } from "~/web/toast.server";
-import { pageMeta } from "~/shared/meta";
+import { pageMeta } from "~/shared";
 
 /* The New Space dialog as a page: where its button leads without JavaScript, and where the dialog posts. */
 

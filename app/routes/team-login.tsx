@@ -3,7 +3,7 @@ import { useActionData } from "@remix-run/react";
 import { LoginCard } from "~/components/auth/login-card";
 import { requireAnonymous } from "~/web/guards.server";
 import { handlePasswordSignIn } from "~/web/password-sign-in.server";
-import { pageMeta } from "~/shared/meta";
+import { pageMeta } from "~/shared";
 
 /* SPEC §2.5: the sign-in page of invited team members and clients; the same sign-in as /login. */
 

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth/auth-card";
-import { SubmitButton } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui";
 import { NewPasswordFields } from "~/components/ui/password-input";
 import { NewPasswordSchema } from "~/shared/auth.schemas";
 import { homePath } from "~/models/policy.server";
@@ -12,7 +12,7 @@ import { replaceTemporaryPassword } from "~/models/temporary-passwords.server";
 import { signOut } from "~/web/auth.server";
 import { formAction } from "~/web/form-action.server";
 import { requireActor } from "~/web/guards.server";
-import { pageMeta } from "~/shared/meta";
+import { pageMeta } from "~/shared";
 import { readForm } from "~/web/request.server";
 import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
 

@@ -5,7 +5,7 @@ import { TeamMembersLoadError, teamRosterProps } from "~/components/team/team-me
 import { listTeamRoster } from "~/models/team-members.server";
 import { requireActor } from "~/web/guards.server";
 import { requestedPage } from "~/web/request.server";
-import { pageMeta } from "~/shared/meta";
+import { pageMeta } from "~/shared";
 
 export const meta: MetaFunction = () =>
   pageMeta("My Team", "The team members of your agency and the spaces they work in.");

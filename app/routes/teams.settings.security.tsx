@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { SettingsLoadError } from "~/components/settings/load-error";
 import { SecurityPage } from "~/components/settings/security-page";
-import { pageMeta } from "~/shared/meta";
+import { pageMeta } from "~/shared";
 import { securityAction, securityLoader } from "~/web/settings/security.server";
 
 export const meta: MetaFunction = () =>

@@ -1,14 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { EmptySpaces } from "~/components/spaces/empty-state";
-import { PageHeader } from "~/components/ui/page-header";
+import { PageHeader, Pager } from "~/components/ui";
 import { SpaceCard } from "~/components/spaces/space-card";
-import { Pager } from "~/components/ui/pager";
 import { listVisibleSpaces } from "~/models/spaces.server";
 import { unreadCounts } from "~/models/unread.server";
 import { requireActor } from "~/web/guards.server";
 import { requestedPage } from "~/web/request.server";
-import { pageMeta } from "~/shared/meta";
+import { pageMeta } from "~/shared";
 
 export const meta: MetaFunction = () =>
   pageMeta("My Spaces", "The client spaces you are assigned to: enter one to talk with its client.");

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { CONTACT_HREF, LegalPage } from "~/components/public-layout";
-import { pageMeta } from "~/shared/meta";
+import { pageMeta } from "~/shared";
 
 export const meta: MetaFunction = () =>
   pageMeta("Terms of Service", "The terms under which agencies and their clients use Agency Workspace.");

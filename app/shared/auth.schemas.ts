@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatPhone, nationalDigits } from "./phone";
+import { formatPhone, nationalDigits } from "~/shared";
 
 /* Form schemas of sign-up, sign-in and password reset; conform uses them in the browser too. */
 

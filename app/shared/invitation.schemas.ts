@@ -1,6 +1,5 @@
 import { z } from "zod";
-import type { ClientRole, TeamRole } from "./roles";
-import { formatPhone, nationalDigits } from "./phone";
+import { type ClientRole, type TeamRole, formatPhone, nationalDigits } from "~/shared";
 import { emailField, mismatch, newPassword, passwordsMatch } from "./auth.schemas";
 
 /*

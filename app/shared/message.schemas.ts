@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MESSAGE_MAX_LENGTH, MESSAGE_TEXT, REACTION_TYPES } from "./chat-message";
+import { MESSAGE_MAX_LENGTH, MESSAGE_TEXT, REACTION_TYPES } from "~/shared";
 
 /* The schemas of the chat's commands, from a form or over the socket. */
 

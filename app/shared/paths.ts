@@ -1,4 +1,5 @@
 import type { UserType } from "./roles";
+import type { ShellArea } from "./shell";
 
 /** The two kinds of people an agency keeps on its rosters. */
 export type PersonKind = "team_member" | "client";
@@ -40,3 +41,10 @@ export function settingsPath(userType: UserType): string {
   if (userType === "TEAM_MEMBER") return "/teams/settings";
   return "/settings";
 }
+
+/** Where the avatar menu's Profile link goes: the settings of each area, which open on the profile. */
+export const profileHref: Record<ShellArea, string> = {
+  agency: settingsPath("AGENCY"),
+  client: settingsPath("CLIENT"),
+  teams: settingsPath("TEAM_MEMBER"),
+};

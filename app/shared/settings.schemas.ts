@@ -1,8 +1,6 @@
 import { z } from "zod";
-import { formatPhone, nationalDigits } from "./phone";
+import { formatPhone, nationalDigits, THEMES, timeZoneNames } from "~/shared";
 import { mismatch, newPassword, passwordsMatch } from "./auth.schemas";
-import { THEMES } from "./theme";
-import { timeZoneNames } from "./time-format";
 
 /* The forms of the settings pages (SPEC §2.12); conform uses them in the browser too. */
 

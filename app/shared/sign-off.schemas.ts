@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SIGN_OFF_NOTE_MAX, SIGN_OFF_TEXT } from "./sign-offs";
+import { SIGN_OFF_NOTE_MAX, SIGN_OFF_TEXT } from "~/shared";
 
 /* The forms of a sign-off (issue 39), posted to the chat page with JavaScript or without. */
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatPhone, nationalDigits } from "./phone";
+import { formatPhone, nationalDigits } from "~/shared";
 
 /*
  * SPEC §5's space form, for conform in the browser and for the actions. conform turns

@@ -1,6 +1,6 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Link } from "@remix-run/react";
-import { CheckboxField, Field } from "~/components/ui/field";
+import { CheckboxField, Field } from "~/components/ui";
 
 /*
  * The agency owner's fields, as sign-up asks them and the Profile tab edits them

@@ -3,12 +3,10 @@ import type { z } from "zod";
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/components/auth/auth-card";
 import { ResendVerificationButton } from "~/components/auth/resend-verification-button";
-import { Alert } from "~/components/ui/alert";
-import { SubmitButton } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { Alert, SubmitButton, Field } from "~/components/ui";
 import { PasswordField } from "~/components/ui/password-input";
 import type { LoginSchema } from "~/shared/auth.schemas";
-import type { FormReply } from "~/shared/form-reply";
+import { type FormReply } from "~/shared";
 import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
 
 /** The sign-in card of /login and /team-login: email, password (show/hide), Forgot password, Log in. */

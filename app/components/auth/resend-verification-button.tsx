@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { SubmitButton } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui";
 
 /** The login page's resend (SPEC §8: "Confirmation email sent"); the verification page answers it. */
 export function ResendVerificationButton({ email, className }: { email: string; className?: string }) {

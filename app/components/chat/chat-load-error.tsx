@@ -1,4 +1,4 @@
-import { spaceErrorMeta } from "~/components/spaces/space-not-found";
+import { spaceErrorMeta } from "~/components/spaces";
 
 /** SPEC §8: a chat whose messages could not be loaded (the space itself may well exist). */
 export const MESSAGES_LOAD_FAILED = "Could not load messages.";

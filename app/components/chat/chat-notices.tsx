@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { typingText } from "~/shared/chat-message";
+import { typingText } from "~/shared";
 
 /** A moment's grace: the first connection, and a quick reconnect, go unmentioned. */
 const RECONNECT_NOTICE_AFTER_MS = 3_000;

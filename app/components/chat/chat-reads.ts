@@ -1,4 +1,4 @@
-import type { ChatMessage } from "~/shared/chat-message";
+import { type ChatMessage } from "~/shared";
 
 /**
  * The message to mark the space read up to now that the reader sees `latest`, the last

@@ -1,14 +1,20 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
-import { Card } from "~/components/ui/card";
-import { ChatIcon } from "~/components/ui/icons";
-import { useHydrated } from "~/components/use-hydrated";
+import { Card, ChatIcon, useHydrated } from "~/components/ui";
 import { useLatestHandlers } from "~/components/use-latest-handlers";
-import { replyExcerpt, type ChatMessage, type ChatPerson, type ReplyQuote } from "~/shared/chat-message";
-import { unpackPage, type Packed } from "~/shared/chat-page";
-import type { ChatSide, ChatTabs, SharePreview } from "~/shared/chat-sides";
-import type { SignOffPanel } from "~/shared/sign-offs";
+import {
+  replyExcerpt,
+  unpackPage,
+  type ChatMessage,
+  type ChatPerson,
+  type Packed,
+  type ReplyQuote,
+  type ChatSide,
+  type ChatTabs,
+  type SharePreview,
+  type SignOffPanel,
+} from "~/shared";
 import { SignOffPanelView } from "~/components/sign-offs/sign-off-panel";
 import { ConnectionNotice, TypingNotice } from "./chat-notices";
 import { unreadOnSight } from "./chat-reads";

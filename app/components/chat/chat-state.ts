@@ -5,8 +5,8 @@ import {
   type Reactions,
   type ReplyQuote,
   type SpaceChange,
-} from "~/shared/chat-message";
-import type { SignOffCard } from "~/shared/sign-offs";
+  type SignOffCard,
+} from "~/shared";
 
 /*
  * What the chat shows, as one reducer: the page's messages, then every change that

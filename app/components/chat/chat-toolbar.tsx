@@ -1,11 +1,16 @@
 import { Form, Link } from "@remix-run/react";
-import { buttonClassName } from "~/components/ui/button";
-import { inputClassName } from "~/components/ui/field";
-import { clsx } from "clsx";
-import { ChatIcon, LockIcon, MentionIcon, SearchIcon } from "~/components/ui/icons";
-import { TEAM_ONLY, type ChatSide, type ChatTabs } from "~/shared/chat-sides";
+import {
+  clsx,
+  buttonClassName,
+  inputClassName,
+  ChatIcon,
+  LockIcon,
+  MentionIcon,
+  SearchIcon,
+  useHydrated,
+} from "~/components/ui";
+import { TEAM_ONLY, type ChatSide, type ChatTabs } from "~/shared";
 import { useOtherSideUnread } from "./use-other-side-unread";
-import { useHydrated } from "~/components/use-hydrated";
 
 /**
  * The chat's title bar: the search (a GET form to the page), the Mentions filter, and,

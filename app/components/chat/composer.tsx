@@ -1,13 +1,8 @@
 import { Link } from "@remix-run/react";
-import { clsx } from "clsx";
 import { useRef, useState } from "react";
-import { Button } from "~/components/ui/button";
-import { inputClassName } from "~/components/ui/field";
-import { LockIcon, UploadIcon } from "~/components/ui/icons";
-import { TEAM_ONLY_NOTE } from "~/shared/chat-sides";
-import { useHydrated } from "~/components/use-hydrated";
-import { MESSAGE_MAX_LENGTH, MESSAGE_TEXT, type ReplyQuote } from "~/shared/chat-message";
-import { ATTACHMENT_ACCEPT } from "./attachment-format";
+import { clsx, Button, inputClassName, LockIcon, UploadIcon, useHydrated } from "~/components/ui";
+import { TEAM_ONLY_NOTE, MESSAGE_MAX_LENGTH, MESSAGE_TEXT, type ReplyQuote } from "~/shared";
+import { ATTACHMENT_ACCEPT } from "~/shared";
 import { useMentionSuggestions } from "./mention-suggestions";
 
 /** The counter shows from here on: below it, the limit is no concern. */

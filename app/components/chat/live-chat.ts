@@ -1,7 +1,9 @@
 import type { Socket } from "socket.io-client";
-import { MESSAGE_TEXT, SPACE_NOT_FOUND, type ReactionType } from "~/shared/chat-message";
-import type { SpaceChange } from "~/shared/protocol";
 import {
+  MESSAGE_TEXT,
+  SPACE_NOT_FOUND,
+  type ReactionType,
+  type SpaceChange,
   ACCESS_REMOVED_EVENT,
   CATCH_UP_EVENT,
   CHAT_COMMANDS,
@@ -14,7 +16,7 @@ import {
   TYPING_SIGNAL_MS,
   UNAVAILABLE,
   UNAVAILABLE_RETRY_DELAYS_MS,
-} from "~/shared/protocol";
+} from "~/shared";
 
 /*
  * The browser's side of a space's live chat, apart from React so that the fault test

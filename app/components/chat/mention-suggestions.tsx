@@ -1,8 +1,6 @@
-import { clsx } from "clsx";
 import { useId, useRef, useState, type RefObject } from "react";
-import { Avatar } from "~/components/ui/avatar";
-import { useHydrated } from "~/components/use-hydrated";
-import type { ChatPerson } from "~/shared/chat-message";
+import { clsx, Avatar, useHydrated } from "~/components/ui";
+import { type ChatPerson } from "~/shared";
 
 /** How many members the list offers at once. */
 const SHOWN = 6;

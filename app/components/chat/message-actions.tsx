@@ -1,14 +1,21 @@
 import { Link } from "@remix-run/react";
-import { clsx } from "clsx";
 import { useState } from "react";
 import { closeDetails } from "~/components/layout/use-details-dismiss";
-import { buttonClassName, Button, SubmitButton } from "~/components/ui/button";
-import { DetailsMenu, destructiveMenuItemClassName, menuItemClassName } from "~/components/ui/details-menu";
+import {
+  clsx,
+  buttonClassName,
+  Button,
+  SubmitButton,
+  DetailsMenu,
+  destructiveMenuItemClassName,
+  menuItemClassName,
+  inputClassName,
+  useHydrated,
+  EditIcon,
+  TrashIcon,
+} from "~/components/ui";
 import { Modal } from "~/components/ui/dialog";
-import { inputClassName } from "~/components/ui/field";
-import { useHydrated } from "~/components/use-hydrated";
-import { EditIcon, TrashIcon } from "~/components/ui/icons";
-import { MESSAGE_MAX_LENGTH, type ChatMessage } from "~/shared/chat-message";
+import { MESSAGE_MAX_LENGTH, type ChatMessage } from "~/shared";
 
 /*
  * What one can do with one's own message: Edit and Delete, behind its More actions

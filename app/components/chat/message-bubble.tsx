@@ -1,11 +1,18 @@
 import { Link, useSearchParams } from "@remix-run/react";
-import { clsx } from "clsx";
 import { memo, useRef, useState } from "react";
-import { showToast } from "~/components/toaster";
-import { Avatar } from "~/components/ui/avatar";
-import { CloseIcon, LinkIcon, ReplyIcon, ShareIcon, SignOffIcon } from "~/components/ui/icons";
+import {
+  clsx,
+  showToast,
+  Avatar,
+  CloseIcon,
+  LinkIcon,
+  ReplyIcon,
+  ShareIcon,
+  SignOffIcon,
+  useClock,
+  useNow,
+} from "~/components/ui";
 import { SignOffCardView } from "~/components/sign-offs/sign-off-card";
-import { useClock, useNow } from "~/components/use-clock";
 import {
   formatSize,
   MESSAGE_TEXT,
@@ -14,10 +21,10 @@ import {
   type LinkPreview,
   type ReactionType,
   type ReplyQuote,
-} from "~/shared/chat-message";
-import { splitMentions } from "~/shared/mentions";
-import { formatMessageTime } from "~/shared/time-format";
-import { CHAT_TOASTS } from "~/shared/chat-toasts";
+  splitMentions,
+  formatMessageTime,
+  CHAT_TOASTS,
+} from "~/shared";
 import { DeleteQuestion, EditMessageForm, MessageMenu } from "./message-actions";
 import { ReactionBar, ReactionPicker } from "./reaction-bar";
 import { Readers } from "./readers";

@@ -1,4 +1,4 @@
-import type { ChatMessage } from "~/shared/chat-message";
+import { type ChatMessage } from "~/shared";
 
 /** Messages of one sender this close together read as one group. */
 export const GROUP_WITHIN_MS = 5 * 60_000;

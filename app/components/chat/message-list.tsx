@@ -1,9 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Fragment, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { ChevronDownIcon } from "~/components/ui/icons";
-import { useClock, useNow } from "~/components/use-clock";
-import type { ChatMessage } from "~/shared/chat-message";
-import { dayKey, formatDayHeading, type Clock } from "~/shared/time-format";
+import { ChevronDownIcon, useClock, useNow } from "~/components/ui";
+import { type ChatMessage, dayKey, formatDayHeading, type Clock } from "~/shared";
 import type { PendingMessage } from "./chat-state";
 import { startsGroup } from "./message-groups";
 

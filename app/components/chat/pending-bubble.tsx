@@ -1,4 +1,4 @@
-import type { ChatPerson } from "~/shared/chat-message";
+import { type ChatPerson } from "~/shared";
 import type { PendingMessage } from "./chat-state";
 
 /** A message of the viewer's on its way (Sending…, with a file's upload progress), or failed with Retry and Discard. */

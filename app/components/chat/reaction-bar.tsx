@@ -1,8 +1,6 @@
 import { closeDetails } from "~/components/layout/use-details-dismiss";
-import { AddReactionIcon } from "~/components/ui/icons";
-import { OnDemandDetails } from "~/components/ui/on-demand-details";
-import { Tooltip } from "~/components/ui/tooltip";
-import { REACTION_LABEL, REACTION_TYPES, type ChatMessage, type ReactionType } from "~/shared/chat-message";
+import { AddReactionIcon, OnDemandDetails, Tooltip } from "~/components/ui";
+import { REACTION_LABEL, REACTION_TYPES, type ChatMessage, type ReactionType } from "~/shared";
 import { ReactionIcon } from "./reaction-icons";
 import { reactedBy } from "./reactors";
 

@@ -1,6 +1,5 @@
-import { clsx } from "clsx";
-import type { ReactionType } from "~/shared/chat-message";
-import { spriteIcon } from "~/components/ui/icons";
+import { type ReactionType } from "~/shared";
+import { clsx, spriteIcon } from "~/components/ui";
 
 /**
  * The reactions are drawn, not typed as emoji: an emoji is only as good as the

@@ -1,4 +1,4 @@
-import { UNKNOWN_USER, type ChatMessage } from "~/shared/chat-message";
+import { UNKNOWN_USER, type ChatMessage } from "~/shared";
 
 /**
  * Who reacted, as a sentence: "You", "You and Olivia Chen", "You, Olivia Chen and Ada

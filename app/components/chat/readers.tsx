@@ -1,5 +1,5 @@
-import { Avatar } from "~/components/ui/avatar";
-import type { ChatPerson } from "~/shared/chat-message";
+import { Avatar } from "~/components/ui";
+import { type ChatPerson } from "~/shared";
 
 /** SPEC §9: reader avatars shown: 3, then +N. */
 const SHOWN = 3;

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { ChatMessage } from "~/shared/chat-message";
+import { type ChatMessage } from "~/shared";
 import { MessageBubble } from "./message-bubble";
 
 /**

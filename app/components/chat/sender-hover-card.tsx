@@ -1,11 +1,9 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useLivePresence } from "~/components/realtime/use-live-presence";
-import { Avatar } from "~/components/ui/avatar";
-import { OnlineDot } from "~/components/ui/presence-avatar";
-import { useClock, useNow } from "~/components/use-clock";
+import { useLivePresence, OnlineDot } from "~/components/realtime";
+import { Avatar, useClock, useNow } from "~/components/ui";
 import { presenceWords, type Presence } from "~/shared/presence-words";
-import { formatDateTime } from "~/shared/time-format";
+import { formatDateTime } from "~/shared";
 
 /** SPEC §9: the hover card opens after 700 ms and closes after 300 ms. */
 export const HOVER_OPEN_MS = 700;

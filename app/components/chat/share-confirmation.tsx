@@ -1,7 +1,6 @@
 import { Form, Link } from "@remix-run/react";
-import { buttonClassName, SubmitButton } from "~/components/ui/button";
-import { DocumentIcon, ShareIcon } from "~/components/ui/icons";
-import type { SharePreview } from "~/shared/chat-sides";
+import { buttonClassName, SubmitButton, DocumentIcon, ShareIcon } from "~/components/ui";
+import { type SharePreview } from "~/shared";
 import { ChatPanel } from "./chat-panel";
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef } from "react";
-import { getJson } from "~/components/get-json";
-import { showToast } from "~/components/toaster";
+import { getJson } from "~/components/realtime";
+import { showToast } from "~/components/ui";
 import {
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_TOO_LARGE,
@@ -8,9 +8,11 @@ import {
   type ChatActionResult,
   type ChatMessage,
   type ReactionType,
-} from "~/shared/chat-message";
-import { unpackPage, type Packed } from "~/shared/chat-page";
-import { CHAT_TOASTS, fileFailedToast } from "~/shared/chat-toasts";
+  CHAT_TOASTS,
+  fileFailedToast,
+  unpackPage,
+  type Packed,
+} from "~/shared";
 import type { ChatAction } from "./chat-state";
 import type { LiveChatCommands } from "./use-live-chat";
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ChatMessage } from "~/shared/chat-message";
+import { type ChatMessage } from "~/shared";
 
 // How many older pages a reply's quote may load to find its original.
 const JUMP_PAGES = 20;

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { MESSAGE_TEXT, type ReactionType, type SpaceChange } from "~/shared/chat-message";
-import { useLiveSocket } from "~/components/realtime/live-socket";
+import { MESSAGE_TEXT, type ReactionType, type SpaceChange } from "~/shared";
+import { useLiveSocket } from "~/components/realtime";
 import { LiveChat, type OutboxMessage } from "./live-chat";
 import type { ChatAction } from "./chat-state";
 

@@ -1,8 +1,6 @@
 import { useEffect, useState } from "react";
-import type { SpaceChange } from "~/shared/chat-message";
-import type { ChatTabs } from "~/shared/chat-sides";
-import { SPACE_CHANGE_EVENT } from "~/shared/protocol";
-import { useLiveSocket } from "~/components/realtime/live-socket";
+import { type SpaceChange, type ChatTabs, SPACE_CHANGE_EVENT } from "~/shared";
+import { useLiveSocket } from "~/components/realtime";
 
 /**
  * The unread count of the side not shown (issue 38), live: the page's count, one more

@@ -1,13 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import type { z } from "zod";
 import { Form, Link, useFetcher } from "@remix-run/react";
-import { Button, SubmitButton, buttonClassName } from "~/components/ui/button";
-import { Field, FormError, SelectField } from "~/components/ui/field";
+import { Button, SubmitButton, buttonClassName, Field, FormError, SelectField, useHydrated } from "~/components/ui";
 import type { PersonEditFormProps } from "~/components/rosters/person-view";
-import type { ClientCard, PersonActionAnswer } from "~/shared/people";
+import { type ClientCard, type PersonActionAnswer, CLIENT_ROLE_LABELS } from "~/shared";
 import type { UpdateClientSchema } from "~/shared/roster.schemas";
-import { useHydrated } from "~/components/use-hydrated";
-import { CLIENT_ROLE_LABELS } from "~/shared/roles";
 import { readPersonAnswer } from "~/components/rosters/person-answer";
 import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
 

@@ -2,10 +2,7 @@ import { InviteButton } from "~/components/invitations/invite-button";
 import type { RosterInvitations } from "~/components/rosters/person-roster";
 import type { PersonView } from "~/components/rosters/person-view";
 import { RosterEmpty } from "~/components/rosters/roster-states";
-import type { ClientRoster } from "~/shared/people";
-import type { InviteOptions } from "~/shared/invitations";
-import type { ClientCard } from "~/shared/people";
-import { CLIENT_ROLE_LABELS } from "~/shared/roles";
+import { type ClientRoster, type InviteOptions, type ClientCard, CLIENT_ROLE_LABELS } from "~/shared";
 import { ClientEditForm, clientPath } from "./client-edit-form";
 
 const roleAndCompany = (client: ClientCard) =>

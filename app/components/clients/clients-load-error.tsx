@@ -1,5 +1,4 @@
-import { LoadFailureBoundary, TryAgainLink } from "~/components/error-boundary";
-import { Alert } from "~/components/ui/alert";
+import { LoadFailureBoundary, TryAgainLink, Alert } from "~/components/ui";
 
 /**
  * The ErrorBoundary of every clients page (SPEC §2.10: "Error Loading Clients" with Try

@@ -1,11 +1,15 @@
 import { Link } from "@remix-run/react";
 import { formatDistanceToNowStrict } from "date-fns";
-import { DueDate, SignOffBadge } from "~/components/sign-offs/sign-off-badge";
-import { useClock } from "~/components/use-clock";
-import { spacePath, spaceSignOffsPath } from "~/shared/paths";
-import type { UserType } from "~/shared/roles";
-import { currentFileName, type SignOffCard } from "~/shared/sign-offs";
-import { formatDateTime } from "~/shared/time-format";
+import { DueDate, SignOffBadge } from "~/components/spaces";
+import { useClock } from "~/components/ui";
+import {
+  spacePath,
+  spaceSignOffsPath,
+  type UserType,
+  currentFileName,
+  type SignOffCard,
+  formatDateTime,
+} from "~/shared";
 
 export type QuickAction = { label: string; description: string; to: string };
 

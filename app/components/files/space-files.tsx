@@ -1,21 +1,38 @@
-import { EmptyState } from "~/components/ui/empty-state";
+import {
+  clsx,
+  EmptyState,
+  Avatar,
+  SubmitButton,
+  buttonClassName,
+  Card,
+  ErrorList,
+  inputClassName,
+  type ListOfErrors,
+  Pager,
+  DocumentIcon,
+  DownloadIcon,
+  FilesIcon,
+  SearchIcon,
+  SignOffIcon,
+  UploadIcon,
+  useClock,
+} from "~/components/ui";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, type ShouldRevalidateFunction } from "@remix-run/react";
-import { clsx } from "clsx";
 import { useState } from "react";
-import { ATTACHMENT_ACCEPT } from "~/components/chat/attachment-format";
-import { spaceErrorMeta } from "~/components/spaces/space-not-found";
-import { Avatar } from "~/components/ui/avatar";
-import { SubmitButton, buttonClassName } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { ErrorList, inputClassName, type ListOfErrors } from "~/components/ui/field";
-import { Pager } from "~/components/ui/pager";
-import { DocumentIcon, DownloadIcon, FilesIcon, SearchIcon, SignOffIcon, UploadIcon } from "~/components/ui/icons";
-import { useClock } from "~/components/use-clock";
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TOO_LARGE, formatSize } from "~/shared/chat-message";
-import { SIGN_OFF_TEXT } from "~/shared/sign-offs";
-import type { FileFilters, FileTypeFilter, SpaceFile, SpaceFilePage } from "~/shared/space-files";
-import { formatDateTime } from "~/shared/time-format";
+import { ATTACHMENT_ACCEPT } from "~/shared";
+import { spaceErrorMeta } from "~/components/spaces";
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_TOO_LARGE,
+  formatSize,
+  SIGN_OFF_TEXT,
+  type FileFilters,
+  type FileTypeFilter,
+  type SpaceFile,
+  type SpaceFilePage,
+  formatDateTime,
+} from "~/shared";
 
 export type SpaceFilesData = SpaceFilePage & { clientId: string };
 

@@ -1,14 +1,7 @@
 import { useFetcher } from "@remix-run/react";
-import { clsx } from "clsx";
 import { useState } from "react";
-import { Button, SubmitButton } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { Pager } from "~/components/ui/pager";
-import type { InvitationRow } from "~/shared/invitations";
-import { INVITATION_PAGE_PARAM, type Page } from "~/shared/paging";
-import { useHydrated } from "~/components/use-hydrated";
-import { useClock } from "~/components/use-clock";
-import { formatDate } from "~/shared/time-format";
+import { clsx, Button, SubmitButton, Card, Pager, useHydrated, useClock } from "~/components/ui";
+import { type InvitationRow, INVITATION_PAGE_PARAM, type Page, formatDate } from "~/shared";
 
 export const invitationPath = (id: string) => `/invitations/${id}`;
 

@@ -1,9 +1,7 @@
 import { Link } from "@remix-run/react";
-import { buttonClassName, type ButtonVariant } from "~/components/ui/button";
+import { buttonClassName, type ButtonVariant, UserPlusIcon, useHydrated } from "~/components/ui";
 import { Modal, useDialogState } from "~/components/ui/dialog";
-import { UserPlusIcon } from "~/components/ui/icons";
-import type { InviteOptions } from "~/shared/invitations";
-import { useHydrated } from "~/components/use-hydrated";
+import { type InviteOptions } from "~/shared";
 import { InviteForm, inviteFormPath } from "./invite-form";
 
 /**

@@ -1,17 +1,24 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { Form, Link, useFetcher } from "@remix-run/react";
-import { clsx } from "clsx";
 import { useCallback, useEffect, useState } from "react";
 import type { z } from "zod";
-import { Alert } from "~/components/ui/alert";
-import { Button, SubmitButton, buttonClassName } from "~/components/ui/button";
-import { CheckboxField, Field, FormError, SelectField } from "~/components/ui/field";
-import { LinkIcon } from "~/components/ui/icons";
+import {
+  clsx,
+  Alert,
+  Button,
+  SubmitButton,
+  buttonClassName,
+  CheckboxField,
+  Field,
+  FormError,
+  SelectField,
+  LinkIcon,
+  useHydrated,
+} from "~/components/ui";
 import { PhoneField } from "~/components/ui/phone-field";
 import type { InviteSchema } from "~/shared/invitation.schemas";
-import type { CreatedInvitation, InviteOptions, InviteAnswer } from "~/shared/invitations";
-import { useHydrated } from "~/components/use-hydrated";
+import { type CreatedInvitation, type InviteOptions, type InviteAnswer } from "~/shared";
 import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
 
 /** The invite form as a page; `share`: the Share Invite Link flow, whose link is announced as a share link (SPEC §8). */

@@ -4,14 +4,18 @@ import { useState } from "react";
 import type { z } from "zod";
 import { TermsField } from "~/components/auth/account-fields";
 import { AuthCard } from "~/components/auth/auth-card";
-import { LoadFailureBoundary, TryAgainLink } from "~/components/error-boundary";
-import { Alert } from "~/components/ui/alert";
-import { SubmitButton, buttonClassName } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import {
+  LoadFailureBoundary,
+  TryAgainLink,
+  Alert,
+  SubmitButton,
+  buttonClassName,
+  Field,
+  useHydrated,
+} from "~/components/ui";
 import { NewPasswordFields } from "~/components/ui/password-input";
 import { PhoneField } from "~/components/ui/phone-field";
 import type { TeamRegisterSchema } from "~/shared/invitation.schemas";
-import { useHydrated } from "~/components/use-hydrated";
 import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
 
 /** What the registration pages know of the invitation (its database id stays on the server). */

@@ -1,7 +1,7 @@
-import { clsx } from "clsx";
-import type { ShellArea, ShellUser } from "~/shared/shell";
+import { clsx } from "~/components/ui";
+import { profileHref, type ShellArea, type ShellUser } from "~/shared";
 import { MobileNav } from "./mobile-nav";
-import { getNavigation, profileHref, searchTarget } from "./navigation";
+import { getNavigation, searchTarget } from "./navigation";
 import { NotificationsMenu, type ShellNotification } from "./notifications-menu";
 import { MobileSearch, SearchBox } from "./search-box";
 import { Brand, SidebarNav, SidebarToggle, useSidebarState } from "./sidebar";

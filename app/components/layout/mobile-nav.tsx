@@ -1,7 +1,5 @@
-import { clsx } from "clsx";
 import { useRef } from "react";
-import { CloseIcon, MenuIcon } from "~/components/ui/icons";
-import { useHydrated } from "~/components/use-hydrated";
+import { clsx, CloseIcon, MenuIcon, useHydrated } from "~/components/ui";
 import type { NavGroup } from "./navigation";
 import { Brand, SidebarNav } from "./sidebar";
 import { useDetailsDismiss } from "./use-details-dismiss";

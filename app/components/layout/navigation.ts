@@ -10,9 +10,8 @@ import {
   TeamIcon,
   UsersShieldIcon,
   type IconComponent,
-} from "~/components/ui/icons";
-import type { ShellArea, ShellUser } from "~/shared/shell";
-import { settingsPath } from "~/shared/paths";
+} from "~/components/ui";
+import { type ShellArea, type ShellUser } from "~/shared";
 
 export type NavItem = { label: string; to: string; icon: IconComponent };
 /** A titled group of links; the first group of an area has no title. */
@@ -60,13 +59,6 @@ export function getNavigation(area: ShellArea, user: Pick<ShellUser, "isAdmin">)
   if (area === "agency" && user.isAdmin) groups.push({ title: "Admin", items: adminLinks });
   return groups;
 }
-
-/** Where the avatar menu's Profile link goes. */
-export const profileHref: Record<ShellArea, string> = {
-  agency: settingsPath("AGENCY"),
-  client: settingsPath("CLIENT"),
-  teams: settingsPath("TEAM_MEMBER"),
-};
 
 /** Where the top bar's search box sends its GET request (query parameter `q`): the one search page of every area. */
 export const searchTarget: Record<ShellArea, { action: string; placeholder: string }> = {

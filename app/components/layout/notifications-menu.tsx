@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useRef } from "react";
-import { BellIcon } from "~/components/ui/icons";
+import { BellIcon } from "~/components/ui";
 import { useDetailsDismiss } from "./use-details-dismiss";
 import { useLiveNotifications } from "./use-live-notifications";
 

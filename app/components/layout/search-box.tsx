@@ -1,12 +1,9 @@
 import { Form, useFetcher, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
-import { clsx } from "clsx";
 import { useCombobox } from "downshift";
 import { useEffect, useRef, useState } from "react";
-import { Avatar } from "~/components/ui/avatar";
-import { Spinner } from "~/components/ui/button";
-import { SearchIcon } from "~/components/ui/icons";
+import { clsx, Avatar, Spinner, SearchIcon } from "~/components/ui";
 import type { loader as suggestionsLoader } from "~/routes/resources.search";
-import { imageUrl } from "~/shared/image-urls";
+import { imageUrl } from "~/shared";
 import { EntryText } from "~/components/search/entry-text";
 import { SEARCH_SECTIONS, type SearchEntry } from "~/components/search/search-entries";
 import { useDetailsDismiss } from "./use-details-dismiss";

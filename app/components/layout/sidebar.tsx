@@ -1,7 +1,6 @@
 import { Link, NavLink, useFetcher, useLocation } from "@remix-run/react";
-import { clsx } from "clsx";
 import { useEffect, useId } from "react";
-import { SidebarIcon } from "~/components/ui/icons";
+import { clsx, SidebarIcon } from "~/components/ui";
 import type { NavGroup } from "./navigation";
 
 export const SIDEBAR_ACTION = "/resources/sidebar";

@@ -1,8 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import type { SpaceChange } from "~/shared/chat-message";
-import { CATCH_UP_EVENT, ACCESS_REMOVED_EVENT, SPACE_CHANGE_EVENT } from "~/shared/protocol";
-import { getJson } from "~/components/get-json";
-import { useLiveSocket } from "~/components/realtime/live-socket";
+import { type SpaceChange, CATCH_UP_EVENT, ACCESS_REMOVED_EVENT, SPACE_CHANGE_EVENT } from "~/shared";
+import { getJson, useLiveSocket } from "~/components/realtime";
 import type { ShellNotification } from "./notifications-menu";
 
 const NOTIFICATIONS_PATH = "/resources/notifications";

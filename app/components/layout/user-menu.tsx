@@ -1,9 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useRef } from "react";
-import { Avatar } from "~/components/ui/avatar";
-import { SubmitButton } from "~/components/ui/button";
-import { ChevronDownIcon, LogOutIcon, UserIcon } from "~/components/ui/icons";
-import type { ShellUser } from "~/shared/shell";
+import { Avatar, SubmitButton, ChevronDownIcon, LogOutIcon, UserIcon } from "~/components/ui";
+import { type ShellUser } from "~/shared";
 import { useDetailsDismiss } from "./use-details-dismiss";
 
 const itemClass =

@@ -5,7 +5,7 @@ import {
   TOO_MANY_SOCKETS,
   UNAVAILABLE,
   UNAVAILABLE_RETRY_DELAYS_MS,
-} from "~/shared/protocol";
+} from "~/shared";
 
 /*
  * socket.io reconnects by itself after a dropped connection, but gives up after a refused

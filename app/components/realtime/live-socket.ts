@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
 import type { Socket } from "socket.io-client";
-import { RECONNECTION } from "~/shared/protocol";
+import { RECONNECTION } from "~/shared";
 import { keepConnected } from "./keep-connected";
 
 /*

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { PRESENCE_BATCH_MAX, type Presence } from "~/shared/presence-words";
-import { PRESENCE_EVENT } from "~/shared/protocol";
+import { PRESENCE_EVENT } from "~/shared";
 import { useLiveSocket } from "./live-socket";
 
 /**

@@ -1,4 +1,4 @@
-import type { PersonActionAnswer } from "~/shared/people";
+import { type PersonActionAnswer } from "~/shared";
 
 /** What a person's page shows of its action's answer: each of its forms reads only its own. */
 export function readPersonAnswer(answer: PersonActionAnswer | undefined) {

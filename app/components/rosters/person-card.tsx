@@ -1,11 +1,19 @@
 import { Link } from "@remix-run/react";
-import { PresenceAvatar } from "~/components/ui/presence-avatar";
+import { PresenceAvatar } from "~/components/realtime";
 import type { Presence } from "~/shared/presence-words";
-import { Card } from "~/components/ui/card";
-import { DetailsMenu, destructiveMenuItemClassName, menuItemClassName } from "~/components/ui/details-menu";
-import { EditIcon, MailIcon, PhoneIcon, SpacesIcon, UserMinusIcon } from "~/components/ui/icons";
-import { withSearchParam } from "~/components/ui/pager";
-import { imageUrl } from "~/shared/image-urls";
+import {
+  Card,
+  DetailsMenu,
+  destructiveMenuItemClassName,
+  menuItemClassName,
+  EditIcon,
+  MailIcon,
+  PhoneIcon,
+  SpacesIcon,
+  UserMinusIcon,
+  withSearchParam,
+} from "~/components/ui";
+import { imageUrl } from "~/shared";
 import type { PersonCardData, PersonView } from "./person-view";
 
 export type PersonDialog = "edit" | "spaces" | "remove";

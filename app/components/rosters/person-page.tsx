@@ -1,5 +1,5 @@
 import { Link, useActionData } from "@remix-run/react";
-import type { PersonActionAnswer, PersonSpace } from "~/shared/people";
+import { type PersonActionAnswer, type PersonSpace } from "~/shared";
 import { readPersonAnswer } from "./person-answer";
 import { PersonSection } from "./person-section";
 import type { PersonCardData, PersonView } from "./person-view";

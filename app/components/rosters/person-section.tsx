@@ -1,4 +1,4 @@
-import { Card } from "~/components/ui/card";
+import { Card } from "~/components/ui";
 
 /** One part of a person's page, reachable by its id (the roster card's menu links to #edit, #spaces, #remove). */
 export function PersonSection({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {

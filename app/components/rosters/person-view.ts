@@ -1,7 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ComponentType } from "react";
-import type { PersonCardBase } from "~/shared/people";
-import type { PersonKind } from "~/shared/paths";
+import { type PersonCardBase, type PersonKind } from "~/shared";
 
 /** What every person's card carries, whatever their kind (the phone is each kind's own: view.phone). */
 export type PersonCardData = Omit<PersonCardBase, "mobileNumber">;

@@ -1,6 +1,5 @@
 import { Form, useFetcher } from "@remix-run/react";
-import { Button, SubmitButton } from "~/components/ui/button";
-import { UserMinusIcon } from "~/components/ui/icons";
+import { Button, SubmitButton, UserMinusIcon } from "~/components/ui";
 
 /**
  * Remove Member / Remove Client, confirmed (SPEC §2.9, §2.10). In a dialog it posts

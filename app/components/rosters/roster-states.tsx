@@ -1,5 +1,4 @@
-import { Card } from "~/components/ui/card";
-import { TeamIcon } from "~/components/ui/icons";
+import { Card, TeamIcon } from "~/components/ui";
 
 /** SPEC §9: three skeleton cards while the roster loads. */
 export function RosterSkeleton() {

@@ -1,6 +1,5 @@
 import { Form, useFetcher } from "@remix-run/react";
-import { clsx } from "clsx";
-import { CheckCircleIcon, PlusIcon } from "~/components/ui/icons";
+import { clsx, CheckCircleIcon, PlusIcon } from "~/components/ui";
 
 type SpaceOption = { id: string; name: string };
 

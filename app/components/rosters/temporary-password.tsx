@@ -1,7 +1,5 @@
 import { Form } from "@remix-run/react";
-import { Alert } from "~/components/ui/alert";
-import { SubmitButton } from "~/components/ui/button";
-import { LockIcon } from "~/components/ui/icons";
+import { Alert, SubmitButton, LockIcon } from "~/components/ui";
 
 /**
  * SPEC §4's temporary password, on a person's page: the agency gives them a login; the

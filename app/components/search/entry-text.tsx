@@ -1,4 +1,4 @@
-import { clsx } from "clsx";
+import { clsx } from "~/components/ui";
 import type { SearchEntry } from "./search-entries";
 
 /** A space or a person found, beside their picture: the name, and a line saying who or what it is, each on one line. */

@@ -1,7 +1,15 @@
-import type { UserType } from "~/shared/roles";
-import type { MessageHit, PersonHit, SearchResults, Snippet, SpaceHit } from "~/shared/search";
-import { CLIENT_ROLE_LABELS, TEAM_ROLE_LABELS } from "~/shared/roles";
-import { personPath, spacePath } from "~/shared/paths";
+import {
+  type UserType,
+  type MessageHit,
+  type PersonHit,
+  type SearchResults,
+  type Snippet,
+  type SpaceHit,
+  CLIENT_ROLE_LABELS,
+  TEAM_ROLE_LABELS,
+  personPath,
+  spacePath,
+} from "~/shared";
 
 export type SearchSection = "Spaces" | "People" | "Messages" | "Files";
 

@@ -1,7 +1,5 @@
 import { Form } from "@remix-run/react";
-import { SubmitButton } from "~/components/ui/button";
-import { CheckboxField, Field, SelectField } from "~/components/ui/field";
-import { SearchIcon } from "~/components/ui/icons";
+import { SubmitButton, CheckboxField, Field, SelectField, SearchIcon } from "~/components/ui";
 import type { SearchFormValues } from "./search-params";
 
 const SORT_OPTIONS = [

@@ -1,6 +1,4 @@
-import { pageNumber } from "~/shared/paging";
-import type { ParsedSearch, SearchSort } from "~/shared/search";
-import { isDay } from "~/shared/search-query";
+import { pageNumber, type ParsedSearch, type SearchSort, isDay } from "~/shared";
 
 /*
  * The /search page's address: the box (`q`), the filters of its form, the order, and the

@@ -1,14 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
-import { Avatar } from "~/components/ui/avatar";
-import { buttonClassName } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { DocumentIcon } from "~/components/ui/icons";
-import { withSearchParam } from "~/components/ui/pager";
-import { useClock } from "~/components/use-clock";
-import { imageUrl } from "~/shared/image-urls";
-import type { UserType } from "~/shared/roles";
-import type { HitPage, MessageHit, Snippet } from "~/shared/search";
-import { formatDateTime } from "~/shared/time-format";
+import { Avatar, buttonClassName, Card, DocumentIcon, withSearchParam, useClock } from "~/components/ui";
+import { imageUrl, type UserType, type HitPage, type MessageHit, type Snippet, formatDateTime } from "~/shared";
 import { EntryText } from "./entry-text";
 import { messageHref, type SearchEntry } from "./search-entries";
 import { FILES_PAGE_PARAM, MESSAGES_PAGE_PARAM } from "./search-params";

@@ -1,14 +1,20 @@
 import { getCollectionProps, getFormProps, useForm } from "@conform-to/react";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
-import { SubmitButton } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
-import { ErrorList, FormError } from "~/components/ui/field";
+import {
+  SubmitButton,
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+  ErrorList,
+  FormError,
+} from "~/components/ui";
 import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
 import type { ThemeSchema } from "~/shared/settings.schemas";
-import { THEME_LABELS, THEMES } from "~/shared/theme";
-import type { ProfileSettings } from "~/shared/settings";
-import type { FormReply } from "~/shared/form-reply";
+import { THEME_LABELS, THEMES, type ProfileSettings, type FormReply } from "~/shared";
 import { useFormResult } from "./use-form-result";
 
 const HINTS = {

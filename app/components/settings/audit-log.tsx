@@ -1,14 +1,16 @@
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { Avatar } from "~/components/ui/avatar";
-import { buttonClassName } from "~/components/ui/button";
-import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { SelectField } from "~/components/ui/field";
-import { Pager } from "~/components/ui/pager";
-import { useClock } from "~/components/use-clock";
-import { AUDIT_KINDS } from "~/shared/audit-kinds";
-import type { AuditEntry, AuditLog } from "~/shared/audit";
-import { spacePath } from "~/shared/paths";
-import { formatDateTime } from "~/shared/time-format";
+import {
+  Avatar,
+  buttonClassName,
+  Card,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  SelectField,
+  Pager,
+  useClock,
+} from "~/components/ui";
+import { AUDIT_KINDS, type AuditEntry, type AuditLog, spacePath, formatDateTime } from "~/shared";
 
 const KIND_OPTIONS = Object.entries(AUDIT_KINDS).map(([value, { label }]) => ({ value, label }));
 

@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useId } from "react";
-import { SubmitButton } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui";
 
 const NOUN = { avatar: "Avatar", logo: "Logo" } as const;
 

@@ -1,7 +1,5 @@
 import { Link } from "@remix-run/react";
-import { TryAgainLink } from "~/components/error-boundary";
-import { Alert } from "~/components/ui/alert";
-import { buttonClassName } from "~/components/ui/button";
+import { TryAgainLink, Alert, buttonClassName } from "~/components/ui";
 
 /**
  * SPEC §2.12: a tab whose data could not be loaded says so, with Try Again (a full

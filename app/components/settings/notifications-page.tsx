@@ -1,13 +1,18 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { z } from "zod";
 import { Form, useFetcher, useLoaderData } from "@remix-run/react";
-import type { UserType } from "~/shared/roles";
-import { SubmitButton } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
-import { CheckboxField } from "~/components/ui/field";
+import { type UserType, type NotificationSettings, type FormReply } from "~/shared";
+import {
+  SubmitButton,
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+  CheckboxField,
+} from "~/components/ui";
 import type { NotificationPreferencesSchema, NotificationPreferences } from "~/shared/settings.schemas";
-import type { NotificationSettings } from "~/shared/settings";
-import type { FormReply } from "~/shared/form-reply";
 import { PushCard } from "./push-card";
 import { useFormResult } from "./use-form-result";
 import { FORM_CONSTRAINTS } from "~/shared/form-constraints";

@@ -1,13 +1,20 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
-import { SubmitButton } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
-import { CheckboxField, FormError } from "~/components/ui/field";
+import {
+  SubmitButton,
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+  CheckboxField,
+  FormError,
+} from "~/components/ui";
 import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
 import type { PresenceSettingSchema } from "~/shared/settings.schemas";
-import type { ProfileSettings } from "~/shared/settings";
-import type { FormReply } from "~/shared/form-reply";
+import { type ProfileSettings, type FormReply } from "~/shared";
 import { useFormResult } from "./use-form-result";
 
 /** "Show when I'm active" on the Profile tab (issue 21): the green dot and "Last seen" others see. */

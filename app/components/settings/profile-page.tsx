@@ -8,25 +8,35 @@ import {
 } from "@conform-to/react";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { AgencyNameField, AgencyWebsiteField, OwnerNameFields } from "~/components/auth/account-fields";
-import { Alert } from "~/components/ui/alert";
-import { Avatar } from "~/components/ui/avatar";
-import { SubmitButton } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
-import { Field, FormError } from "~/components/ui/field";
+import {
+  Alert,
+  Avatar,
+  SubmitButton,
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+  Field,
+  FormError,
+} from "~/components/ui";
 import { PhoneField } from "~/components/ui/phone-field";
-import type { Profile } from "~/shared/profiles";
-import type { ProfileSettings } from "~/shared/settings";
-import type { FormReply } from "~/shared/form-reply";
+import {
+  type Profile,
+  type ProfileSettings,
+  type FormReply,
+  imageUrl,
+  TEAM_ROLE_LABELS,
+  ownerName as displayOwnerName,
+} from "~/shared";
 import type { z } from "zod";
 import type { AgencyProfileSchema, ClientProfileSchema, TeamMemberProfileSchema } from "~/shared/settings.schemas";
-import { imageUrl } from "~/shared/image-urls";
-import { TEAM_ROLE_LABELS } from "~/shared/roles";
 import { ImageUpload } from "./image-upload";
 import { AppearanceCard } from "./appearance-card";
 import { PresenceCard } from "./presence-card";
 import { TimeZoneCard } from "./time-zone-card";
 import { useFormResult } from "./use-form-result";
-import { ownerName as displayOwnerName } from "~/shared/owner-name";
 import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
 
 /** The Profile tab of every area: the form of the signed-in person's own record (SPEC §2.12), and their time zone. */

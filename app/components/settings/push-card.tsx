@@ -1,12 +1,20 @@
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { Alert } from "~/components/ui/alert";
-import { Button, Spinner } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
-import { FormError } from "~/components/ui/field";
-import { useHydrated } from "~/components/use-hydrated";
+import {
+  Alert,
+  Button,
+  Spinner,
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+  FormError,
+  useHydrated,
+} from "~/components/ui";
 import type { action as pushAction } from "~/routes/resources.push-subscription";
-import type { NotificationSettings } from "~/shared/settings";
+import { type NotificationSettings } from "~/shared";
 
 /*
  * "Push notifications on this device" (issue 21), on the Notifications tab of every user

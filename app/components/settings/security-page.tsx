@@ -1,15 +1,23 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { z } from "zod";
 import { useFetcher, useLoaderData } from "@remix-run/react";
-import { clsx } from "clsx";
-import { Alert } from "~/components/ui/alert";
-import { SubmitButton } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
-import { CheckboxField, Field, FormError } from "~/components/ui/field";
+import {
+  clsx,
+  Alert,
+  SubmitButton,
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+  CheckboxField,
+  Field,
+  FormError,
+} from "~/components/ui";
 import { NewPasswordFields, PasswordField } from "~/components/ui/password-input";
 import type { ChangePasswordSchema, ClientExportsSchema, TwoFactorCodeSchema } from "~/shared/settings.schemas";
-import type { TwoFactorStatus } from "~/shared/two-factor";
-import type { SecurityAnswer, SecuritySettings } from "~/shared/settings";
+import { type TwoFactorStatus, type SecurityAnswer, type SecuritySettings } from "~/shared";
 import { useFormResult } from "./use-form-result";
 import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
 

@@ -1,7 +1,6 @@
 import { NavLink, Outlet, useLocation, useNavigation } from "@remix-run/react";
-import { clsx } from "clsx";
-import { profileHref } from "~/components/layout/navigation";
-import type { ShellArea } from "~/shared/shell";
+import { clsx } from "~/components/ui";
+import { profileHref, type ShellArea } from "~/shared";
 
 const tabClass = (selected: boolean) =>
   clsx(

@@ -1,13 +1,20 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
-import { SubmitButton } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
-import { FormError, SelectField } from "~/components/ui/field";
+import {
+  SubmitButton,
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+  FormError,
+  SelectField,
+} from "~/components/ui";
 import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
 import type { TimeZoneSchema } from "~/shared/settings.schemas";
-import type { ProfileSettings } from "~/shared/settings";
-import type { FormReply } from "~/shared/form-reply";
+import { type ProfileSettings, type FormReply } from "~/shared";
 import { useFormResult } from "./use-form-result";
 
 /** "America/Argentina/Buenos_Aires" as people write it. */

@@ -1,7 +1,5 @@
-import { clsx } from "clsx";
-import { useClock, useNow } from "~/components/use-clock";
-import { dayKey, formatDay } from "~/shared/time-format";
-import { isOverdue, SIGN_OFF_STATE_LABEL, type SignOffCard, type SignOffState } from "~/shared/sign-offs";
+import { clsx, useClock, useNow } from "~/components/ui";
+import { dayKey, formatDay, isOverdue, SIGN_OFF_STATE_LABEL, type SignOffCard, type SignOffState } from "~/shared";
 
 const STATE_CLASS: Record<SignOffState, string> = {
   waiting: "bg-amber-100 text-amber-900",

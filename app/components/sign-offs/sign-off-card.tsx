@@ -1,10 +1,7 @@
 import { Form, Link } from "@remix-run/react";
-import { buttonClassName, SubmitButton } from "~/components/ui/button";
-import { SignOffIcon } from "~/components/ui/icons";
-import { useClock } from "~/components/use-clock";
-import { mayAnswer, type SignOffCard, type SignOffVersionView } from "~/shared/sign-offs";
-import { formatDateTime } from "~/shared/time-format";
-import { DueDate, SignOffBadge } from "./sign-off-badge";
+import { buttonClassName, SubmitButton, SignOffIcon, useClock } from "~/components/ui";
+import { mayAnswer, type SignOffCard, type SignOffVersionView, formatDateTime } from "~/shared";
+import { DueDate, SignOffBadge } from "~/components/spaces";
 
 /**
  * A sign-off's card under the message it was asked on (issue 39): its state, who is

@@ -1,22 +1,16 @@
-import { EmptyState } from "~/components/ui/empty-state";
+import { clsx, EmptyState, Card, ChatIcon, SignOffIcon, Pager, useClock } from "~/components/ui";
 import { Link } from "@remix-run/react";
-import { clsx } from "clsx";
-import { spaceErrorMeta } from "~/components/spaces/space-not-found";
-import { Card } from "~/components/ui/card";
-import { ChatIcon, SignOffIcon } from "~/components/ui/icons";
-import { Pager } from "~/components/ui/pager";
-import { useClock } from "~/components/use-clock";
-import { spacePath } from "~/shared/paths";
-import type { UserType } from "~/shared/roles";
+import { spaceErrorMeta, DueDate, SignOffBadge } from "~/components/spaces";
 import {
+  spacePath,
+  type UserType,
   SIGN_OFF_STATE_LABEL,
   SIGN_OFF_STATES,
   WITHDRAWN_FILE_DELETED,
   type SignOffCard,
   type SignOffState,
-} from "~/shared/sign-offs";
-import { formatDateTime } from "~/shared/time-format";
-import { DueDate, SignOffBadge } from "./sign-off-badge";
+  formatDateTime,
+} from "~/shared";
 
 export type SignOffListData = {
   signOffs: SignOffCard[];

@@ -1,10 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { buttonClassName, SubmitButton } from "~/components/ui/button";
-import { ErrorList, inputClassName } from "~/components/ui/field";
-import { SignOffIcon } from "~/components/ui/icons";
+import { buttonClassName, SubmitButton, ErrorList, inputClassName, SignOffIcon } from "~/components/ui";
 import { ChatPanel } from "~/components/chat/chat-panel";
-import { SIGN_OFF_NOTE_MAX, type SignOffCard, type SignOffPanel } from "~/shared/sign-offs";
+import { SIGN_OFF_NOTE_MAX, type SignOffCard, type SignOffPanel } from "~/shared";
 
 /**
  * The sign-off form the chat page's address asks for (issue 39), above the message box:

@@ -1,5 +1,5 @@
-import { SelectField, type ListOfErrors, type SelectProps } from "~/components/ui/field";
-import type { ClientOwnerOption } from "~/shared/spaces";
+import { SelectField, type ListOfErrors, type SelectProps } from "~/components/ui";
+import { type ClientOwnerOption } from "~/shared";
 
 /** The Client Owner of a space (SPEC §2.7, §2.8): each owner named with their company. */
 export function ClientOwnerSelect({

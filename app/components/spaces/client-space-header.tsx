@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
-import { Avatar } from "~/components/ui/avatar";
-import type { SpaceOverview } from "~/shared/spaces";
-import { imageUrl } from "~/shared/image-urls";
+import { Avatar } from "~/components/ui";
+import { type SpaceOverview, imageUrl } from "~/shared";
 import { ExportSpaceLink } from "./space-header";
 import { SpaceTabs } from "./space-tabs";
 

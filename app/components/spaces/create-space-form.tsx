@@ -7,13 +7,9 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form, Link, useFetcher } from "@remix-run/react";
-import { Alert } from "~/components/ui/alert";
-import { Button, SubmitButton, buttonClassName } from "~/components/ui/button";
-import { Field, FormError } from "~/components/ui/field";
+import { Alert, Button, SubmitButton, buttonClassName, Field, FormError, useHydrated } from "~/components/ui";
 import type { CreateSpaceSchema } from "~/shared/space.schemas";
-import type { ClientOwnerOption } from "~/shared/spaces";
-import type { FormReply } from "~/shared/form-reply";
-import { useHydrated } from "~/components/use-hydrated";
+import { type ClientOwnerOption, type FormReply } from "~/shared";
 import { ClientOwnerSelect } from "./client-owner-select";
 import { LogoField, useLogoUploading } from "./logo-field";
 import { FORM_CONSTRAINTS } from "~/shared/form-constraints";

@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { Button, SubmitButton } from "~/components/ui/button";
+import { Button, SubmitButton } from "~/components/ui";
 import { Modal } from "~/components/ui/dialog";
 
 export const deleteSpacePath = (spaceId: string) => `/spaces/${spaceId}/delete`;

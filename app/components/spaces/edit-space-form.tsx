@@ -1,10 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { SubmitButton, buttonClassName } from "~/components/ui/button";
-import { Field, FormError } from "~/components/ui/field";
+import { SubmitButton, buttonClassName, Field, FormError } from "~/components/ui";
 import { PhoneField } from "~/components/ui/phone-field";
 import type { UpdateSpaceSchema } from "~/shared/space.schemas";
-import type { ClientOwnerOption } from "~/shared/spaces";
+import { type ClientOwnerOption } from "~/shared";
 import { ClientOwnerSelect } from "./client-owner-select";
 import { LogoField, useLogoUploading } from "./logo-field";
 import { FORM_CONSTRAINTS } from "~/shared/form-constraints";

@@ -1,4 +1,4 @@
-import { SpacesIcon } from "~/components/ui/icons";
+import { SpacesIcon } from "~/components/ui";
 
 /** What a list of spaces shows when there is none, and what to do about it (`action`). */
 export function EmptySpaces({

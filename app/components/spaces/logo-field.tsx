@@ -1,12 +1,16 @@
 import { useFetcher, useFetchers } from "@remix-run/react";
 import { useId, useRef } from "react";
-import { Avatar } from "~/components/ui/avatar";
-import { Button, Spinner } from "~/components/ui/button";
-import { ErrorList, FieldHint, type ListOfErrors } from "~/components/ui/field";
-import { UploadIcon } from "~/components/ui/icons";
-import type { LogoUploadResult } from "~/shared/spaces";
-import { useHydrated } from "~/components/use-hydrated";
-import { imageUrl } from "~/shared/image-urls";
+import {
+  Avatar,
+  Button,
+  Spinner,
+  ErrorList,
+  FieldHint,
+  type ListOfErrors,
+  UploadIcon,
+  useHydrated,
+} from "~/components/ui";
+import { type LogoUploadResult, imageUrl } from "~/shared";
 
 export const LOGO_UPLOAD_ACTION = "/resources/space-logo";
 

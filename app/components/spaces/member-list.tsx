@@ -1,16 +1,12 @@
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import { Form, useFetcher, useLocation } from "@remix-run/react";
-import { PresenceAvatar } from "~/components/ui/presence-avatar";
+import { PresenceAvatar } from "~/components/realtime";
 import type { Presence } from "~/shared/presence-words";
-import { SubmitButton } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { SelectField } from "~/components/ui/field";
-import { UserMinusIcon, UserPlusIcon } from "~/components/ui/icons";
+import { SubmitButton, Card, SelectField, UserMinusIcon, UserPlusIcon, useHydrated } from "~/components/ui";
 import type { SpaceMemberSchema } from "~/shared/space.schemas";
-import { imageUrl } from "~/shared/image-urls";
+import { imageUrl } from "~/shared";
 import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
-import { useHydrated } from "~/components/use-hydrated";
 
 /*
  * The people of a space on Manage Team and Manage Clients: a form to add one more and

@@ -1,10 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Modal, useDialogState } from "~/components/ui/dialog";
-import { buttonClassName } from "~/components/ui/button";
-import { PlusIcon } from "~/components/ui/icons";
-import { Tooltip } from "~/components/ui/tooltip";
-import { useHydrated } from "~/components/use-hydrated";
-import type { ClientOwnerOption } from "~/shared/spaces";
+import { buttonClassName, PlusIcon, Tooltip, useHydrated } from "~/components/ui";
+import { type ClientOwnerOption } from "~/shared";
 import { CREATE_SPACE_ACTION, CreateSpaceForm } from "./create-space-form";
 
 /** SPEC §2.7: why no space can be made yet (the disabled button's tooltip, and the empty Spaces page). */

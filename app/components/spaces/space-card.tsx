@@ -1,13 +1,19 @@
 import { Link } from "@remix-run/react";
-import type { UserType } from "~/shared/roles";
-import type { SpaceSummary } from "~/shared/spaces";
-import { Avatar } from "~/components/ui/avatar";
-import { buttonClassName } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { DetailsMenu, destructiveMenuItemClassName, menuItemClassName } from "~/components/ui/details-menu";
-import { ArrowRightIcon, ClientsIcon, EditIcon, MailIcon, TeamIcon, TrashIcon } from "~/components/ui/icons";
-import { imageUrl } from "~/shared/image-urls";
-import { spacePath } from "~/shared/paths";
+import { type UserType, type SpaceSummary, imageUrl, spacePath } from "~/shared";
+import {
+  Avatar,
+  buttonClassName,
+  Card,
+  DetailsMenu,
+  destructiveMenuItemClassName,
+  menuItemClassName,
+  ArrowRightIcon,
+  ClientsIcon,
+  EditIcon,
+  MailIcon,
+  TeamIcon,
+  TrashIcon,
+} from "~/components/ui";
 import { UnreadBadge } from "~/components/chat/unread-badge";
 import { deleteSpacePath } from "./delete-space-dialog";
 

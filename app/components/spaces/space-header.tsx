@@ -1,11 +1,6 @@
 import { Link } from "@remix-run/react";
-import type { UserType } from "~/shared/roles";
-import { Avatar } from "~/components/ui/avatar";
-import { buttonClassName } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { DownloadIcon, EditIcon, LinkIcon, MailIcon, PhoneIcon } from "~/components/ui/icons";
-import type { SpaceOverview } from "~/shared/spaces";
-import { imageUrl } from "~/shared/image-urls";
+import { type UserType, type SpaceOverview, imageUrl } from "~/shared";
+import { Avatar, buttonClassName, Card, DownloadIcon, EditIcon, LinkIcon, MailIcon, PhoneIcon } from "~/components/ui";
 import { SpaceTabs } from "./space-tabs";
 
 /**

@@ -1,8 +1,6 @@
 import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { TryAgainLink } from "~/components/error-boundary";
-import { Alert } from "~/components/ui/alert";
-import { buttonClassName } from "~/components/ui/button";
-import { pageMeta } from "~/shared/meta";
+import { TryAgainLink, Alert, buttonClassName } from "~/components/ui";
+import { pageMeta } from "~/shared";
 
 /** The title of a space's page that failed: "Space not found" for a refusal, else the page's own load failure. */
 export function spaceErrorMeta(error: unknown, loadFailure: string, description: string) {

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { ArrowRightIcon } from "~/components/ui/icons";
+import { ArrowRightIcon } from "~/components/ui";
 
 /** The frame of a space's own pages (Manage Team, Manage Clients): a way back to the space, the heading, the content. */
 export function SpaceSubpage({

@@ -1,7 +1,6 @@
 import { NavLink } from "@remix-run/react";
-import { clsx } from "clsx";
-import type { UserType } from "~/shared/roles";
-import { spaceFilesPath, spacePath, spaceSignOffsPath } from "~/shared/paths";
+import { clsx } from "~/components/ui";
+import { type UserType, spaceFilesPath, spacePath, spaceSignOffsPath } from "~/shared";
 
 /**
  * A space's pages, its Chat, its Files and its Sign-offs, as links in the space's header

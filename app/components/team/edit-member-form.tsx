@@ -1,13 +1,11 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import type { z } from "zod";
 import { Form, useFetcher } from "@remix-run/react";
-import { Button, SubmitButton } from "~/components/ui/button";
-import { Field, FormError, SelectField } from "~/components/ui/field";
+import { Button, SubmitButton, Field, FormError, SelectField } from "~/components/ui";
 import { PhoneField } from "~/components/ui/phone-field";
 import type { PersonEditFormProps } from "~/components/rosters/person-view";
-import type { TeamMemberCard, PersonActionAnswer } from "~/shared/people";
+import { type TeamMemberCard, type PersonActionAnswer, TEAM_ROLE_LABELS } from "~/shared";
 import type { UpdateTeamMemberSchema } from "~/shared/roster.schemas";
-import { TEAM_ROLE_LABELS } from "~/shared/roles";
 import { readPersonAnswer } from "~/components/rosters/person-answer";
 import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
 

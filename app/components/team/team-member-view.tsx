@@ -2,12 +2,8 @@ import { InviteButton } from "~/components/invitations/invite-button";
 import { ContactLines, PersonHeading } from "~/components/rosters/person-card";
 import type { PersonView } from "~/components/rosters/person-view";
 import { RosterEmpty } from "~/components/rosters/roster-states";
-import { Alert } from "~/components/ui/alert";
-import { Card } from "~/components/ui/card";
-import type { InviteOptions } from "~/shared/invitations";
-import type { TeamMemberCard } from "~/shared/people";
-import { TEAM_ROLE_LABELS } from "~/shared/roles";
-import type { TeamRoster } from "~/shared/people";
+import { Alert, Card } from "~/components/ui";
+import { type InviteOptions, type TeamMemberCard, TEAM_ROLE_LABELS, type TeamRoster } from "~/shared";
 import { EditMemberForm, teamMemberPath } from "./edit-member-form";
 
 /** A team member on the rosters and their page (SPEC §2.9): edited in a dialog, removed as a Member. */

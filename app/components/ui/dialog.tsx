@@ -1,8 +1,7 @@
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import { useLocation } from "@remix-run/react";
-import { clsx } from "clsx";
 import { useState } from "react";
-import { CloseIcon } from "./icons";
+import { clsx, CloseIcon } from "~/components/ui";
 
 export type ModalProps = {
   open: boolean;

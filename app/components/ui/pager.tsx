@@ -2,7 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { clsx } from "clsx";
 import { buttonClassName } from "~/components/ui/button";
 import { OPEN_PARAM } from "~/components/ui/on-demand-details";
-import { PAGE_PARAM, type Page } from "~/shared/paging";
+import { PAGE_PARAM, type Page } from "~/shared";
 
 /** `href` with its query parameter `name` set to `value` (or taken out, for null), the rest kept. */
 export function withSearchParam(href: string, name: string, value: string | number | null): string {

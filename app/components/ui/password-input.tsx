@@ -1,8 +1,8 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { clsx } from "clsx";
 import { useState } from "react";
-import { useHydrated } from "~/components/use-hydrated";
 import {
+  clsx,
+  useHydrated,
   ErrorList,
   FieldHint,
   FieldLabel,
@@ -10,8 +10,9 @@ import {
   useFieldIds,
   type FieldProps,
   type InputProps,
-} from "./field";
-import { EyeIcon, EyeOffIcon } from "./icons";
+  EyeIcon,
+  EyeOffIcon,
+} from "~/components/ui";
 
 export type PasswordInputProps = Omit<InputProps, "type" | "key">;
 

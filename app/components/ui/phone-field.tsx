@@ -1,7 +1,6 @@
 import { getInputProps, useInputControl, type FieldMetadata } from "@conform-to/react";
-import { useHydrated } from "~/components/use-hydrated";
-import { formatPhone } from "~/shared/phone";
-import { Field } from "./field";
+import { useHydrated, Field } from "~/components/ui";
+import { formatPhone } from "~/shared";
 
 /**
  * A mobile number input that formats as it is typed: (555) 123-4567 (SPEC §5). Without

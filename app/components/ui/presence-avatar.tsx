@@ -1,7 +1,6 @@
-import { clsx } from "clsx";
 import { useLivePresence } from "~/components/realtime/use-live-presence";
 import type { Presence } from "~/shared/presence-words";
-import { Avatar, type AvatarProps } from "./avatar";
+import { clsx, Avatar, type AvatarProps } from "~/components/ui";
 
 /**
  * A person's avatar with a green dot while they have the app open (issue 21), named
