@@ -3,6 +3,7 @@ import type { Socket } from "socket.io-client";
 import { createClient as createPgClient, isDatabaseUnavailable } from "#db/connect";
 import * as space from "~/routes/spaces.$spaceId";
 import { db } from "~/services/db.server";
+import { REALTIME_LIMITS } from "~/realtime/limits.server";
 import type { SpaceChange } from "~/shared/protocol";
 import { keepConnected } from "~/components/realtime/keep-connected";
 import type { OutboxMessage } from "~/components/chat/live-chat";
@@ -81,7 +82,14 @@ describe.skipIf(!postgres)("the database going away under a conversation", () =>
       await Promise.all([sender.chat.sync(), receiver.chat.sync()]);
 
       const typed: OutboxMessage[] = [];
-      const stopTyping = repeat(async () => void typed.push(sender.chat.send(`Message ${typed.length + 1}`)), 25);
+      // As fast as the socket's allowance lets a person go on for long (its sends and the
+      // syncs of reconnects both draw on it): typed faster, the outbox is told to wait, and on
+      // a slow machine what it holds outgrows any deadline.
+      const typingGapMs = 2 * (1000 / REALTIME_LIMITS.eventsPerSocket.perSecond);
+      const stopTyping = repeat(
+        async () => void typed.push(sender.chat.send(`Message ${typed.length + 1}`)),
+        typingGapMs,
+      );
       const pageCookie = await cookieFor(owner);
       const pages: Array<number | "unavailable"> = [];
       const loadPage = () =>
