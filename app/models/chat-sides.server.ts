@@ -13,7 +13,7 @@ import { findVisibleMessage, MESSAGE_NOT_FOUND } from "./messages.server";
 import { isAgencyStaff } from "./policy.server";
 import { findVisibleChat, isUuid, SPACE_NOT_FOUND, teamSideOf, visibleChatIds } from "./space-access.server";
 import { overviewOf } from "./spaces.server";
-import { unreadMessagesOf } from "./unread.server";
+import { unreadCountIn } from "./unread.server";
 
 /*
  * Issue 38: a space's two chats, the client chat (the space itself) and its team-only
@@ -39,10 +39,7 @@ export type ChatSides = {
  */
 export async function getChatOverview(actor: Actor, chatId: string): Promise<ChatSides & { space: SpaceOverview }> {
   const staff = isAgencyStaff(actor);
-  const unreadIn = (chat: "spaces.id" | "team_side.id") =>
-    unreadMessagesOf(actor.id)
-      .where("space_messages.space_id", "=", sql.ref<string>(chat))
-      .select((eb) => eb.fn.countAll<string>().as("count"));
+  const unreadIn = (chat: "spaces.id" | "team_side.id") => unreadCountIn(actor.id, sql.ref<string>(chat));
   const row = isUuid(chatId)
     ? await db
         .selectFrom("spaces as chat")

@@ -1,8 +1,9 @@
-import { sql } from "kysely";
+import { sql, type Expression } from "kysely";
 import { db } from "~/services/db.server";
 import type { Actor } from "./actors.server";
 import { visibleChatIds } from "./space-access.server";
 import { chatName, sideOf } from "~/shared/chat-sides";
+import { UNREAD_SHOWN_UP_TO } from "~/shared/unread";
 
 /*
  * What is unread, written once: for a member, the messages of a space newer than
@@ -16,26 +17,73 @@ export const NOTHING_READ = new Date(0);
 
 /** The messages unread by `userId`, in every space; narrow it by space and select what you need. */
 export function unreadMessagesOf(userId: string) {
-  return db
-    .selectFrom("space_messages")
+  return othersMessages(userId)
     .leftJoin("space_reads", (join) =>
       join.onRef("space_reads.space_id", "=", "space_messages.space_id").on("space_reads.user_id", "=", userId),
     )
-    .where("space_messages.deleted_at", "is", null)
-    .where((eb) => eb.or([eb("space_messages.sender_id", "is", null), eb("space_messages.sender_id", "!=", userId)]))
     .where((eb) =>
       eb("space_messages.created_at", ">", eb.fn.coalesce("space_reads.last_read_at", eb.val(NOTHING_READ))),
     );
 }
 
-/** Unread messages per space id, for the spaces the actor may see; spaces with none are absent. */
+/**
+ * The messages of one chat unread by `userId`. Its watermark is a value of its own here, not a
+ * row joined to each message, so that Postgres starts the chat's index of messages by time
+ * (space_id, created_at) at it, rather than reading every message of the chat to compare.
+ */
+function unreadMessagesIn(userId: string, chatId: Expression<string>) {
+  const watermark = db
+    .selectFrom("space_reads")
+    .select("space_reads.last_read_at")
+    .where("space_reads.space_id", "=", chatId)
+    .where("space_reads.user_id", "=", userId);
+  return othersMessages(userId)
+    .where("space_messages.space_id", "=", chatId)
+    .where((eb) => eb("space_messages.created_at", ">", eb.fn.coalesce(watermark, eb.val(NOTHING_READ))));
+}
+
+// Whoever's watermark: the messages that can be unread for `userId`, not their own, not deleted.
+function othersMessages(userId: string) {
+  return db
+    .selectFrom("space_messages")
+    .where("space_messages.deleted_at", "is", null)
+    .where((eb) => eb.or([eb("space_messages.sender_id", "is", null), eb("space_messages.sender_id", "!=", userId)]));
+}
+
+/**
+ * How many of a chat's messages `userId` has not read, counted no further than one past
+ * what a count says (UNREAD_SHOWN_UP_TO, "99+"): the newest of them, on the index of a
+ * chat's messages by time, so a page costs the same however much waits unread.
+ */
+export function unreadCountIn(userId: string, chatId: Expression<string>) {
+  return countOf(unreadMessagesIn(userId, chatId));
+}
+
+/** Of those, how many mention `userId`; on the index of the messages that mention anyone (0030). */
+function mentionCountIn(userId: string, chatId: Expression<string>) {
+  return countOf(
+    unreadMessagesIn(userId, chatId)
+      .where(sql<boolean>`space_messages.mentions <> '[]'::jsonb`)
+      .where(sql<boolean>`space_messages.mentions @> ${JSON.stringify([{ userId }])}::jsonb`),
+  );
+}
+
+function countOf(messages: ReturnType<typeof othersMessages>) {
+  const counted = messages
+    .select("space_messages.created_at")
+    .orderBy("space_messages.created_at", "desc")
+    .limit(UNREAD_SHOWN_UP_TO + 1);
+  return db.selectFrom(counted.as("counted")).select((eb) => eb.fn.countAll<string>().as("count"));
+}
+
+/** Unread messages per space id ("99+" past UNREAD_SHOWN_UP_TO), for the spaces the actor may see; spaces with none are absent. */
 export async function unreadCounts(actor: Actor): Promise<Record<string, number>> {
-  const rows = await unreadMessagesOf(actor.id)
-    .where("space_messages.space_id", "in", visibleChatIds(actor))
-    .select((eb) => ["space_messages.space_id", eb.fn.countAll<string>().as("count")])
-    .groupBy("space_messages.space_id")
+  const rows = await db
+    .selectFrom("spaces")
+    .where("spaces.id", "in", visibleChatIds(actor))
+    .select(["spaces.id", unreadCountIn(actor.id, sql.ref("spaces.id")).as("count")])
     .execute();
-  return Object.fromEntries(rows.map((row) => [row.space_id, Number(row.count)]));
+  return Object.fromEntries(rows.filter((row) => Number(row.count) > 0).map((row) => [row.id, Number(row.count)]));
 }
 
 /** `mentions`: how many of the unread messages mention the actor. */
@@ -48,21 +96,23 @@ export async function spacesWithUnread(actor: Actor): Promise<UnreadSpace[]> {
 
 /** `spacesWithUnread` as a query, for a statement that asks more; `toUnreadSpace` makes its rows UnreadSpaces. */
 export function spacesWithUnreadRows(actor: Actor) {
-  return unreadMessagesOf(actor.id)
-    .innerJoin("spaces", "spaces.id", "space_messages.space_id")
+  const chat = sql.ref<string>("spaces.id");
+  const newestUnread = unreadMessagesIn(actor.id, chat)
+    .select("space_messages.created_at")
+    .orderBy("space_messages.created_at", "desc")
+    .limit(1);
+  return db
+    .selectFrom("spaces")
+    .innerJoinLateral(newestUnread.as("newest"), (join) => join.onTrue())
     .where("spaces.id", "in", visibleChatIds(actor))
-    .select((eb) => [
+    .select([
       "spaces.id",
       "spaces.name",
       "spaces.team_side_of",
-      eb.fn.countAll<string>().as("count"),
-      sql<string>`count(*) filter (where space_messages.mentions @> ${JSON.stringify([{ userId: actor.id }])}::jsonb)`.as(
-        "mentions",
-      ),
-      eb.fn.max("space_messages.created_at").as("latest"),
+      unreadCountIn(actor.id, chat).as("count"),
+      mentionCountIn(actor.id, chat).as("mentions"),
     ])
-    .groupBy(["spaces.id", "spaces.name", "spaces.team_side_of"])
-    .orderBy("latest", "desc");
+    .orderBy("newest.created_at", "desc");
 }
 
 /** A row of `spacesWithUnreadRows`; its counts are numbers when read as JSON. */
@@ -70,8 +120,8 @@ export function toUnreadSpace(row: {
   id: string;
   name: string;
   team_side_of: string | null;
-  count: string | number;
-  mentions: string | number;
+  count: string | number | null;
+  mentions: string | number | null;
 }): UnreadSpace {
   return {
     id: row.id,

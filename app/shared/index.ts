@@ -37,3 +37,4 @@ export * from "./theme";
 export * from "./time-format";
 export * from "./toast";
 export * from "./two-factor";
+export * from "./unread";

@@ -5,6 +5,7 @@ import { spacesWithUnread, type UnreadSpace } from "~/models/unread.server";
 import { getSidebarCollapsed } from "~/web/sidebar.server";
 import { imageUrl } from "~/shared/image-urls";
 import { spacePath } from "~/shared/paths";
+import { unreadLabel } from "~/shared/unread";
 import { CLIENT_ROLE_LABELS, TEAM_ROLE_LABELS } from "~/shared/roles";
 import type { ShellUser } from "~/shared/shell";
 import { requireActor } from "./guards.server";
@@ -42,8 +43,8 @@ function notificationOf(actor: Actor, space: UnreadSpace): { id: string; text: s
   return {
     id: `unread:${space.id}`,
     text:
-      `${space.count} unread ${space.count === 1 ? "message" : "messages"} in ${space.name}` +
-      (space.mentions ? `, ${space.mentions} ${space.mentions === 1 ? "mentions" : "mention"} you` : ""),
+      `${unreadLabel(space.count)} unread ${space.count === 1 ? "message" : "messages"} in ${space.name}` +
+      (space.mentions ? `, ${unreadLabel(space.mentions)} ${space.mentions === 1 ? "mentions" : "mention"} you` : ""),
     href: spacePath(actor.type, space.id),
   };
 }

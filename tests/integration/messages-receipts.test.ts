@@ -7,6 +7,8 @@ import { removeClientFromSpace } from "~/models/space-assignments.server";
 import { markRead } from "~/models/space-reads.server";
 import { spacesWithUnread, unreadCounts } from "~/models/unread.server";
 import { db } from "~/services/db.server";
+import { unreadNotifications } from "~/web/shell.server";
+import { UNREAD_SHOWN_UP_TO } from "~/shared/unread";
 import { actorOf, createAgency, createClient, createSpace, createTeamMember } from "#tests/support/factories";
 
 type TestActor = Awaited<ReturnType<typeof actorOf>>;
@@ -117,6 +119,23 @@ describe("read receipts and unread counts", () => {
     await markRead(employeeActor, space.id);
     expect(await spacesWithUnread(employeeActor)).toEqual([]);
     expect(await unreadCounts(owner)).not.toHaveProperty(other.id);
+  });
+
+  test("a backlog past 99 is said 99+ in the lists and the bell; a mention far back in it still counts", async () => {
+    const { space, owner, clientActor } = await world();
+    await send(owner, space.id, "@Cleo Client the brief is in");
+    for (let index = 1; index <= UNREAD_SHOWN_UP_TO + 1; index++) await send(owner, space.id, `Update ${index}`);
+
+    expect(await unreadCounts(clientActor)).toEqual({ [space.id]: UNREAD_SHOWN_UP_TO + 1 });
+    expect(await unreadNotifications(clientActor)).toEqual([
+      {
+        id: `unread:${space.id}`,
+        text: "99+ unread messages in Launch, 1 mentions you",
+        href: `/client/chat/${space.id}`,
+      },
+    ]);
+    await markRead(clientActor, space.id);
+    expect(await unreadNotifications(clientActor)).toEqual([]);
   });
 
   test("a foreign agency cannot mark a space read, and removed members lose its counts", async () => {

@@ -9,7 +9,7 @@ import {
   SearchIcon,
   useHydrated,
 } from "~/components/ui";
-import { TEAM_ONLY, type ChatSide, type ChatTabs } from "~/shared";
+import { TEAM_ONLY, unreadLabel, type ChatSide, type ChatTabs } from "~/shared";
 import { useOtherSideUnread } from "./use-other-side-unread";
 
 /**
@@ -117,7 +117,7 @@ function SideTabs({ side, tabs, viewerId }: { side: ChatSide; tabs: ChatTabs; vi
                 {entry.label}
                 {otherUnread > 0 && !current ? (
                   <span className="rounded-full bg-indigo-600 px-1.5 text-xs font-semibold text-white">
-                    {otherUnread}
+                    {unreadLabel(otherUnread)}
                     <span className="sr-only"> unread</span>
                   </span>
                 ) : null}
