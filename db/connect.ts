@@ -55,6 +55,10 @@ export function createPool(url: string, { label, max, queryTimeoutMs }: PoolOpti
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     query_timeout: queryTimeoutMs,
     keepAlive: true,
+    // The app's statements are short, but a plan's estimate can pass jit_above_cost (as
+    // after a burst of writes, before autovacuum's analyze), and compiling it then cost more
+    // than running it: 82 of the shell's 142 ms on the owner's pages (issue 41).
+    options: "-c jit=off",
   });
   pool.on("connect", (client) => client.on("error", (error) => logLost(label, error)));
   // Already logged by the client's own listener above; the pool re-emits it for idle clients.
