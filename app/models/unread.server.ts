@@ -95,22 +95,31 @@ export async function spacesWithUnread(actor: Actor): Promise<UnreadSpace[]> {
 /** `spacesWithUnread` as a query, for a statement that asks more; `toUnreadSpace` makes its rows UnreadSpaces. */
 export function spacesWithUnreadRows(actor: Actor) {
   const chat = sql.ref<string>("spaces.id");
-  const newestUnread = unreadMessagesIn(actor.id, chat)
+  // Most recent first by the chat's latest message, on its index at once. By its newest unread
+  // one, Postgres read every unread row of the chat to sort them where it lacked the
+  // statistics to know better (after a burst of messages, until autovacuum's analyze).
+  const latest = db
+    .selectFrom("space_messages")
     .select("space_messages.created_at")
+    .where("space_messages.space_id", "=", chat)
     .orderBy("space_messages.created_at", "desc")
     .limit(1);
+  // The count joined laterally, once a chat: as a condition of its own (exists), Postgres
+  // made it a join over every unread message of every chat.
   return db
     .selectFrom("spaces")
-    .innerJoinLateral(newestUnread.as("newest"), (join) => join.onTrue())
+    .innerJoinLateral(unreadCountIn(actor.id, chat).as("unread"), (join) => join.onTrue())
     .where("spaces.id", "in", visibleChatIds(actor))
+    .where("unread.count", ">", "0")
     .select([
       "spaces.id",
       "spaces.name",
       "spaces.team_side_of",
-      unreadCountIn(actor.id, chat).as("count"),
+      "unread.count",
       mentionCountIn(actor.id, chat).as("mentions"),
+      latest.as("latest"),
     ])
-    .orderBy("newest.created_at", "desc");
+    .orderBy("latest", "desc");
 }
 
 /** A row of `spacesWithUnreadRows`; its counts are numbers when read as JSON. */
