@@ -56,7 +56,7 @@ export async function lighthouseScenario(origin: string, pages: Page[]): Promise
   try {
     for (const page of pages) {
       const runs: Run[] = [];
-      for (let run = 0; run < RUNS; run++) runs.push(await lighthouse(`${origin}${page.path}`, page.cookie, dir));
+      for (let run = 0; run < RUNS; run++) runs.push(await lighthouseAgain(`${origin}${page.path}`, page.cookie, dir));
       const byScore = [...runs].sort((a, b) => a.score - b.score);
       const median = byScore[Math.floor(byScore.length / 2)];
       rows.push({ ...page, scores: runs.map((run) => run.score), median });
@@ -85,6 +85,17 @@ export async function lighthouseScenario(origin: string, pages: Page[]): Promise
       (below.length ? `; below: ${below.map((row) => `${row.name} ${row.median.score}`).join(", ")}` : ""),
   );
   return rows;
+}
+
+// Lighthouse sometimes loses its trace of a load ("NO_NAVSTART", "Please run Lighthouse again"): it is run again.
+async function lighthouseAgain(url: string, cookie: string | undefined, dir: string, tries = 3): Promise<Run> {
+  try {
+    return await lighthouse(url, cookie, dir);
+  } catch (error) {
+    if (tries <= 1 || !String((error as { stderr?: string }).stderr).includes("run Lighthouse again")) throw error;
+    console.log(`bench: lighthouse ${url}: its trace was lost, running it again`);
+    return lighthouseAgain(url, cookie, dir, tries - 1);
+  }
 }
 
 async function lighthouse(url: string, cookie: string | undefined, dir: string): Promise<Run> {
