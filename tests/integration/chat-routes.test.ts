@@ -385,7 +385,9 @@ describe("reactions without JavaScript", () => {
     const toggled = sameMessage.filter((answer) => answer.ok).length;
     expect(toggled).toBeGreaterThanOrEqual(10);
     expect(toggled).toBeLessThanOrEqual(10 + refilled(0.2));
-    expect(sameMessage.at(-1)).toMatchObject({
+    // The first refused is said in words (which answer that is, and whether a token came back
+    // since, depends on how fast this machine runs them).
+    expect(sameMessage.find((answer) => !answer.ok)).toMatchObject({
       ok: false,
       error: "Too many reactions. Please wait a moment and try again.",
     });
@@ -398,7 +400,7 @@ describe("reactions without JavaScript", () => {
     const manyMessages = [];
     for (const message of messages.slice(1)) manyMessages.push(await react(message.id));
     expect(manyMessages.filter((answer) => answer.ok).length).toBeLessThanOrEqual(30 - toggled + refilled(1));
-    expect(manyMessages.at(-1)).toMatchObject({
+    expect(manyMessages.find((answer) => !answer.ok)).toMatchObject({
       ok: false,
       error: "Too many reactions. Please wait a moment and try again.",
     });
