@@ -15,10 +15,9 @@ export const meta: MetaFunction = () =>
 /** SPEC §2.3 Team Chat: the client's spaces, each with Enter Chat. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireActor(request, "client");
-  const [spaces, unread] = await Promise.all([
-    listVisibleSpaces(actor, { page: requestedPage(request) }),
-    unreadCounts(actor),
-  ]);
+  const spaces = await listVisibleSpaces(actor, { page: requestedPage(request) });
+  const listed = spaces.items.map((space) => space.id);
+  const unread = await unreadCounts(actor, listed);
   return { spaces, unread };
 }
 

@@ -21,11 +21,12 @@ export const meta: MetaFunction = () =>
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireActor(request);
   const editable = canManageSpaces(actor);
-  const [spaces, unread, owners] = await Promise.all([
+  const [spaces, owners] = await Promise.all([
     listVisibleSpaces(actor, { page: requestedPage(request) }),
-    unreadCounts(actor),
     editable ? listClientOwners(actor) : null,
   ]);
+  const listed = spaces.items.map((space) => space.id);
+  const unread = await unreadCounts(actor, listed);
   // A new agency's first space waits for a client owner: the empty page offers to invite one.
   const invite = owners?.length === 0 && canInvite(actor, "CLIENT") ? await inviteOptions(actor, "client") : null;
   return { userType: actor.type, editable, spaces, unread, owners, invite };

@@ -15,10 +15,9 @@ export const meta: MetaFunction = () =>
 /** SPEC §2.4: a team member's spaces, read-only. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireActor(request, "teams");
-  const [spaces, unread] = await Promise.all([
-    listVisibleSpaces(actor, { page: requestedPage(request) }),
-    unreadCounts(actor),
-  ]);
+  const spaces = await listVisibleSpaces(actor, { page: requestedPage(request) });
+  const listed = spaces.items.map((space) => space.id);
+  const unread = await unreadCounts(actor, listed);
   return { spaces, unread };
 }
 

@@ -222,7 +222,7 @@ describe("reading the chat: once for each opening", () => {
     await createSpaceMessage(launch.id, agency.owner.id, { content: "One", minutesAgo: 2 });
     const two = await createSpaceMessage(launch.id, agency.owner.id, { content: "Two", minutesAgo: 1 });
     const clientActor = await actorOf(client.user);
-    expect(await unreadCounts(clientActor)).toEqual({ [launch.id]: 2 });
+    expect(await unreadCounts(clientActor, [launch.id])).toEqual({ [launch.id]: 2 });
     const path = `/client/chat/${launch.id}`;
     const open = () => call(clientChat.loader, getRequest(path, cookies.client), { spaceId: launch.id });
 
@@ -233,7 +233,7 @@ describe("reading the chat: once for each opening", () => {
       ["Cleo Client"],
       ["Cleo Client"],
     ]);
-    expect(await unreadCounts(clientActor)).toEqual({});
+    expect(await unreadCounts(clientActor, [launch.id])).toEqual({});
     expect(await readsBy(launch.id, client.user.id)).toHaveLength(1);
 
     // A reaction posted by the page's form comes back to the page.

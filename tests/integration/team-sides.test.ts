@@ -130,8 +130,8 @@ describe("each side is a chat of its own", () => {
     expect(replay.reload ? [] : replay.changes.map((change) => change.seq)).toEqual([1, 2]);
     expect(await changesSince(await actorOf(owner), teamSide, 0)).toMatchObject({ reload: false, lastSeq: 2 });
 
-    expect(await unreadCounts(client)).toEqual({ [space.id]: 1 });
-    expect(await unreadCounts(await actorOf(owner))).toEqual({ [space.id]: 2, [teamSide]: 2 });
+    expect(await unreadCounts(client, [space.id, teamSide])).toEqual({ [space.id]: 1 });
+    expect(await unreadCounts(await actorOf(owner), [space.id, teamSide])).toEqual({ [space.id]: 2, [teamSide]: 2 });
     expect(await getChatOverview(await actorOf(owner), space.id)).toMatchObject({
       tabs: { client: { unread: 2 }, team: { id: teamSide, unread: 2 } },
     });
@@ -305,7 +305,7 @@ describe("no output a client is given ever holds a team-only word (a property ov
             const outputs = [
               await listMessages(actor, space.id, { limit: 100 }),
               await changesSince(actor, space.id, 0, 1_000),
-              await unreadCounts(actor),
+              await unreadCounts(actor, [space.id, teamSide]),
               await spacesWithUnread(actor),
               await getDashboard(actor),
               await listSpaceFiles(actor, space.id, ALL_FILES),
