@@ -70,6 +70,13 @@ export function visibleChatIds(actor: Actor, executor: Executor = db) {
 
 /** `visibleChatIds` of an actor of this type, as `who` names them (placeholders, in a compiled query). */
 export function chatIdsVisibleTo(type: UserType, who: Who, executor: Executor = db) {
+  /*
+   * The agency sees every space of its own, so every chat of it, both sides: its id alone
+   * says which (a team side has its space's agency). Asked through the spaces' ids, the
+   * 10,000 chats of a large agency cost a search 13–20 ms on PGlite.
+   */
+  if (type === "AGENCY")
+    return executor.selectFrom("spaces").select("spaces.id").where("spaces.agency_id", "=", who.agencyId);
   const spaces = spaceIdsVisibleTo(type, who, executor);
   if (!isAgencyStaff({ type })) return spaces;
   return executor
