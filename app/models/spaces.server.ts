@@ -10,6 +10,7 @@ import { recordSpaceActivity } from "./activity.server";
 import { Refusal, notFound } from "./errors.server";
 import { claimImage, holdImage } from "./pending-uploads.server";
 import { canEdit, canExportSpace } from "./policy.server";
+import { unreadCounts } from "./unread.server";
 import type { CreateSpaceInput, UpdateSpaceInput } from "~/shared/space.schemas";
 import { SPACE_NAME_MIN } from "~/shared/space.schemas";
 import {
@@ -81,6 +82,16 @@ export async function listVisibleSpaces(
       }));
     },
   );
+}
+
+/** A page of the actor's spaces, as the space lists show them, with the unread count of each (unread.server.ts). */
+export async function listVisibleSpacesWithUnread(actor: Actor, { page = 1 }: { page?: number } = {}) {
+  const spaces = await listVisibleSpaces(actor, { page });
+  const unread = await unreadCounts(
+    actor,
+    spaces.items.map((space) => space.id),
+  );
+  return { spaces, unread };
 }
 
 /** SPEC §6: only OWNER clients can be chosen as a space's owner. For those who may create spaces. */

@@ -3,8 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { UnreadBadge } from "~/components/chat/unread-badge";
 import { EmptySpaces } from "~/components/spaces/empty-state";
 import { PageHeader, Avatar, buttonClassName, Card, ChatIcon, Pager } from "~/components/ui";
-import { listVisibleSpaces } from "~/models/spaces.server";
-import { unreadCounts } from "~/models/unread.server";
+import { listVisibleSpacesWithUnread } from "~/models/spaces.server";
 import { requireActor } from "~/web/guards.server";
 import { requestedPage } from "~/web/request.server";
 import { imageUrl, pageMeta, spacePath } from "~/shared";
@@ -15,10 +14,7 @@ export const meta: MetaFunction = () =>
 /** SPEC §2.3 Team Chat: the client's spaces, each with Enter Chat. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireActor(request, "client");
-  const spaces = await listVisibleSpaces(actor, { page: requestedPage(request) });
-  const listed = spaces.items.map((space) => space.id);
-  const unread = await unreadCounts(actor, listed);
-  return { spaces, unread };
+  return listVisibleSpacesWithUnread(actor, { page: requestedPage(request) });
 }
 
 export default function TeamChat() {

@@ -7,11 +7,10 @@ import { PageHeader, Alert, Pager } from "~/components/ui";
 import { NEED_CLIENT_OWNER, NewSpaceButton } from "~/components/spaces/new-space-dialog";
 import { SpaceCard } from "~/components/spaces/space-card";
 import { useDialogState } from "~/components/ui/dialog";
-import { canManageSpaces, listClientOwners, listVisibleSpaces } from "~/models/spaces.server";
+import { canManageSpaces, listClientOwners, listVisibleSpacesWithUnread } from "~/models/spaces.server";
 import { type SpaceSummary, pageMeta } from "~/shared";
 import { inviteOptions } from "~/models/inviting.server";
 import { canInvite } from "~/models/policy.server";
-import { unreadCounts } from "~/models/unread.server";
 import { requireActor } from "~/web/guards.server";
 import { requestedPage } from "~/web/request.server";
 
@@ -21,12 +20,10 @@ export const meta: MetaFunction = () =>
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireActor(request);
   const editable = canManageSpaces(actor);
-  const [spaces, owners] = await Promise.all([
-    listVisibleSpaces(actor, { page: requestedPage(request) }),
+  const [{ spaces, unread }, owners] = await Promise.all([
+    listVisibleSpacesWithUnread(actor, { page: requestedPage(request) }),
     editable ? listClientOwners(actor) : null,
   ]);
-  const listed = spaces.items.map((space) => space.id);
-  const unread = await unreadCounts(actor, listed);
   // A new agency's first space waits for a client owner: the empty page offers to invite one.
   const invite = owners?.length === 0 && canInvite(actor, "CLIENT") ? await inviteOptions(actor, "client") : null;
   return { userType: actor.type, editable, spaces, unread, owners, invite };

@@ -3,8 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { EmptySpaces } from "~/components/spaces/empty-state";
 import { PageHeader, Pager } from "~/components/ui";
 import { SpaceCard } from "~/components/spaces/space-card";
-import { listVisibleSpaces } from "~/models/spaces.server";
-import { unreadCounts } from "~/models/unread.server";
+import { listVisibleSpacesWithUnread } from "~/models/spaces.server";
 import { requireActor } from "~/web/guards.server";
 import { requestedPage } from "~/web/request.server";
 import { pageMeta } from "~/shared";
@@ -15,10 +14,7 @@ export const meta: MetaFunction = () =>
 /** SPEC §2.4: a team member's spaces, read-only. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireActor(request, "teams");
-  const spaces = await listVisibleSpaces(actor, { page: requestedPage(request) });
-  const listed = spaces.items.map((space) => space.id);
-  const unread = await unreadCounts(actor, listed);
-  return { spaces, unread };
+  return listVisibleSpacesWithUnread(actor, { page: requestedPage(request) });
 }
 
 export default function MySpaces() {
