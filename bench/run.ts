@@ -197,6 +197,18 @@ async function appScenarios(results: Record<string, unknown>) {
     results.pagesPglite = await pagesOnPglite(bareOrigin);
   }
   if (chosen.includes("weight")) {
+    results.markup = await markupScenario([
+      {
+        name: "a chat of every kind (20 messages)",
+        url: `${appOrigin}/spaces/${pagesWorld.kindsSpaceId}`,
+        cookie: pagesWorld.ownerCookie,
+      },
+      {
+        name: `the chat of ${CHAT_MESSAGES} texts (its latest page)`,
+        url: `${appOrigin}/spaces/${pagesWorld.chatSpaceId}`,
+        cookie: pagesWorld.ownerCookie,
+      },
+    ]);
     results.weight = await weightScenario([
       { name: "/ (landing)", url: `${appOrigin}/` },
       { name: "/login", url: `${appOrigin}/login` },
@@ -436,7 +448,45 @@ async function pagesScenario(title: string, targets: PageTarget[]) {
   }));
 }
 
-// --- Scenario 3: page weight. ---
+// --- Scenario 3: page weight, and a message's markup. ---
+
+/**
+ * A chat message's markup as the owner's chat page serves it: its HTML's bytes and its
+ * elements, from `<li id="message-…">` to the next message or the list's end (issue 41).
+ */
+async function markupScenario(pages: PageTarget[]) {
+  const rows = [];
+  for (const page of pages) {
+    const response = await fetch(page.url, { headers: { cookie: page.cookie! }, redirect: "manual" });
+    if (response.status !== 200) throw new Error(`${page.name} answered ${response.status}`);
+    const html = await response.text();
+    const items = [...html.matchAll(/<li id="message-[\s\S]*?(?=<li id="message-|<\/ol>)/g)].map((match) => match[0]);
+    const bytes = items.reduce((sum, item) => sum + Buffer.byteLength(item), 0);
+    const elements = items.reduce((sum, item) => sum + (item.match(/<[a-z]/gi)?.length ?? 0), 0);
+    rows.push({
+      name: page.name,
+      messages: items.length,
+      bytesPerMessage: Math.round(bytes / items.length),
+      elementsPerMessage: Number((elements / items.length).toFixed(1)),
+      pageKb: Number((Buffer.byteLength(html) / 1024).toFixed(1)),
+      pageElements: html.match(/<[a-z]/gi)?.length ?? 0,
+    });
+  }
+  printTable(
+    "A message's markup (the owner's chat page as served): HTML bytes and elements a message",
+    ["chat", "messages", "bytes a message", "elements a message", "page KB", "page elements"],
+    rows.map((row) => [
+      row.name,
+      String(row.messages),
+      String(row.bytesPerMessage),
+      String(row.elementsPerMessage),
+      String(row.pageKb),
+      String(row.pageElements),
+    ]),
+  );
+  return rows;
+}
+
 async function weightScenario(pages: PageTarget[]) {
   const assets = new Map<string, { raw: number; gzip: number }>();
   const rows = [];
