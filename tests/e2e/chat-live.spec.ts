@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
-import { createWorld, disclosure, expect, messages, signInAs, test } from "./support/fixtures";
+import { createWorld, disclosure, expect, messages, messageTools, signInAs, test } from "./support/fixtures";
 
 /*
  * The chat live, between two browsers: the agency on /spaces/{id}, its client on
@@ -64,7 +64,7 @@ test(
     await expect(message(client.page, "The first designs are ready")).toBeVisible({ timeout: 5_000 });
 
     const theirs = message(client.page, "The first designs are ready");
-    await disclosure(theirs, "Add reaction").click();
+    await disclosure(await messageTools(theirs), "Add reaction").click();
     await theirs.getByRole("button", { name: "Heart", exact: true }).click();
     await expect(message(page, "The first designs are ready").getByRole("button", { name: "Heart (1)" })).toBeVisible({
       timeout: 5_000,
@@ -72,14 +72,14 @@ test(
 
     const mine = message(page, "The first designs are ready");
     await expect(mine.getByRole("button", { name: "Heart (1)" })).toHaveAccessibleDescription("Olivia Chen");
-    await disclosure(mine, "More actions").click();
+    await disclosure(await messageTools(mine), "More actions").click();
     await mine.getByRole("link", { name: "Edit" }).click();
     await messages(page).getByLabel("New text").fill("The first designs are ready for review");
     await messages(page).getByRole("button", { name: "Save" }).click();
     await expect(message(client.page, "The first designs are ready for review")).toBeVisible({ timeout: 5_000 });
     await expect(message(client.page, "ready for review").getByText("(edited)")).toBeVisible();
 
-    await disclosure(message(page, "ready for review"), "More actions").click();
+    await disclosure(await messageTools(message(page, "ready for review")), "More actions").click();
     await message(page, "ready for review").getByRole("link", { name: "Delete" }).click();
     await page.getByRole("dialog", { name: "Delete message?" }).getByRole("button", { name: "Delete" }).click();
     await expect(message(client.page, "ready for review")).toHaveCount(0, { timeout: 5_000 });

@@ -7,6 +7,7 @@ import {
   expectAccessible,
   expectTitleAndDescription,
   messages,
+  messageTools,
   sendMessages,
   signInAs,
   test,
@@ -20,10 +21,11 @@ import {
  */
 
 /** The messages of the log, without the day separators between them. */
-const messageItems = (page: Page) => messages(page).locator("li[data-message-id]");
+const messageItems = (page: Page) => messages(page).locator("li[id^='message-']");
 
 /** Opens a message's Add reaction or More actions (a disclosure, with or without JavaScript). */
 async function openMenu(item: Locator, label: "Add reaction" | "More actions") {
+  await messageTools(item);
   await disclosure(item, label).click();
 }
 
@@ -146,7 +148,7 @@ test(
 
     await page.goto(`/spaces/${space.id}`);
     await expect(bubble(page, "Thank you!")).toBeVisible();
-    await expect(edited.getByText("Read by Olivia Chen")).toBeAttached();
+    await expect(edited.getByRole("img", { name: "Read by Olivia Chen" })).toBeVisible();
   },
 );
 
@@ -333,6 +335,35 @@ test("on a phone the chat fits the screen, its message box above the browser's t
   await expect(page.getByRole("button", { name: "Send" })).toBeInViewport({ ratio: 1 });
 });
 
+test.describe("on a touch screen", () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
+  test("a message's tools are a tap away: Message actions shows without a hover, and a tap draws them", async ({
+    page,
+  }) => {
+    const world = await createWorld(page, {
+      clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
+      spaces: [{ name: "Northwind Launch", clients: [0] }],
+    });
+    await signInAs(page, world.clients[0].email);
+    await page.goto(`/client/chat/${world.spaces[0].id}`);
+    await send(page, "Morning! The copy is attached");
+    const morning = bubble(page, "Morning! The copy is attached");
+    const actions = morning.getByRole("link", { name: "Message actions" });
+    await expect(actions).toHaveCSS("opacity", "1");
+    await expect(morning.getByRole("link", { name: "Reply" })).toHaveCount(0);
+
+    await actions.tap();
+    const addReaction = disclosure(morning, "Add reaction");
+    await expect(addReaction).toBeFocused();
+    await expect(morning.getByRole("link", { name: "Reply" }).locator("..")).toHaveCSS("opacity", "1");
+    await addReaction.tap();
+    await morning.getByRole("button", { name: "Heart", exact: true }).tap();
+    await expect(morning.getByRole("button", { name: "Heart (1)" })).toHaveAttribute("aria-pressed", "true");
+    await expectAccessible(page);
+  });
+});
+
 test(
   "the message box counts its last thousand characters down; Refresh is offered only without JavaScript",
   { tag: "@no-js" },
@@ -406,19 +437,27 @@ test("reactions and a message's actions are offered on hover or focus, and work 
   await signInAs(page, world.owner.email);
   await page.goto(`/spaces/${world.spaces[0].id}`);
   await send(page, "The plan for Monday");
+  await send(page, "The plan for Tuesday");
   const plan = bubble(page, "The plan for Monday");
   const addReaction = disclosure(plan, "Add reaction");
   const moreActions = disclosure(plan, "More actions");
   const tools = plan.getByRole("link", { name: "Reply" }).locator("..");
 
-  // Out of sight until the message is hovered or focused.
+  // Out of sight until the message is hovered or focused: one Message actions link, and
+  // the tools drawn as the pointer or the focus arrives.
+  const tuesday = bubble(page, "The plan for Tuesday");
   await page.mouse.move(0, 0);
-  await expect(tools).toHaveCSS("opacity", "0");
-  await plan.hover();
-  await expect(tools).toHaveCSS("opacity", "1");
+  await expect(tuesday.getByRole("link", { name: "Message actions" })).toHaveCSS("opacity", "0");
+  await expect(tuesday.getByRole("link", { name: "Reply" })).toHaveCount(0);
+  await tuesday.hover();
+  await expect(tuesday.getByRole("link", { name: "Reply" }).locator("..")).toHaveCSS("opacity", "1");
   await page.mouse.move(0, 0);
-  await addReaction.focus();
+  await expect(tuesday.getByRole("link", { name: "Reply" }).locator("..")).toHaveCSS("opacity", "0");
+  // From the keyboard: the focus on Message actions draws them and goes to the first.
+  await plan.getByRole("link", { name: "Message actions" }).focus();
+  await expect(addReaction).toBeFocused();
   await expect(tools).toHaveCSS("opacity", "1");
+  await expect(plan.getByRole("link", { name: "Message actions" })).toHaveCount(0);
 
   // Open, choose with the keyboard: the picker closes and the focus is back on its button.
   await page.keyboard.press("Enter");
@@ -477,7 +516,7 @@ test(
     await page.goto(`/spaces/${spaceId}`);
     const quoted = (text: string) => page.getByRole("link", { name: `Olivia Chen wrote: ${text}` });
 
-    await bubble(page, "Message 55").hover();
+    await messageTools(bubble(page, "Message 55"));
     await bubble(page, "Message 55").getByRole("link", { name: "Reply" }).click();
     await expect(page.getByText("Replying to Olivia Chen")).toBeVisible();
     await expectAccessible(page);
@@ -495,7 +534,7 @@ test(
       await messages(page).evaluate((element) => element.scrollTo({ top: -element.scrollHeight }));
       await expect(messageItems(page)).toHaveCount(61, { timeout: 1000 });
     }).toPass();
-    await bubble(page, "Message 1").hover();
+    await messageTools(bubble(page, "Message 1"));
     await bubble(page, "Message 1").getByRole("link", { name: "Reply" }).click();
     await send(page, "And this one");
     await expect(quoted("Message 1")).toBeVisible();

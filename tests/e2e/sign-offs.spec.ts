@@ -11,6 +11,7 @@ import {
   expectNoSidewaysScroll,
   expectTitleAndDescription,
   messages,
+  messageTools,
   signInAs,
   test,
 } from "./support/fixtures";
@@ -93,7 +94,7 @@ function liveChat(page: Page): Promise<void> {
 
 /** Asks the space's client owner (checked first, by default) to sign off the file, from its message. */
 async function askForSignOff(page: Page, fileName: string, { dueOn, note }: { dueOn?: string; note?: string } = {}) {
-  await fileMessage(page, fileName).getByRole("link", { name: "Ask for sign-off" }).click();
+  await (await messageTools(fileMessage(page, fileName))).getByRole("link", { name: "Ask for sign-off" }).click();
   const panel = page.getByRole("region", { name: "Ask for sign-off" });
   await expect(panel).toBeVisible();
   if (dueOn) await panel.getByLabel("Due date (optional)").fill(dueOn);
@@ -132,7 +133,7 @@ test(
     await expect(toast(page, "File uploaded successfully")).toBeVisible();
 
     // Ask for sign-off: the client owner is asked by default, another client member may be.
-    await fileMessage(page, "logo.png").getByRole("link", { name: "Ask for sign-off" }).click();
+    await (await messageTools(fileMessage(page, "logo.png"))).getByRole("link", { name: "Ask for sign-off" }).click();
     await expect(page).toHaveURL(/\?sign-off=/);
     const ask = page.getByRole("region", { name: "Ask for sign-off" });
     await expect(ask).toContainText("logo.png");
@@ -156,7 +157,9 @@ test(
     await expect(card.getByRole("link", { name: "Approve" })).toHaveCount(0);
     await expect(card.getByRole("link", { name: "Upload new version" })).toBeVisible();
     await expect(card.getByRole("button", { name: "Withdraw" })).toBeVisible();
-    await expect(fileMessage(page, "logo.png").getByRole("link", { name: "Ask for sign-off" })).toHaveCount(0);
+    await expect(
+      (await messageTools(fileMessage(page, "logo.png"))).getByRole("link", { name: "Ask for sign-off" }),
+    ).toHaveCount(0);
 
     // The client owner sees the card, and approves after a confirmation that names the file.
     const client = await openAs(browser, world.clients[0].email);
@@ -165,7 +168,9 @@ test(
     const clientCard = signOffCard(clientPage);
     await expect(statePill(clientCard)).toHaveText("Waiting");
     await expect(clientCard).toContainText("Final logo for the launch page");
-    await expect(fileMessage(clientPage, "logo.png").getByRole("link", { name: "Ask for sign-off" })).toHaveCount(0);
+    await expect(
+      (await messageTools(fileMessage(clientPage, "logo.png"))).getByRole("link", { name: "Ask for sign-off" }),
+    ).toHaveCount(0);
     await clientCard.getByRole("link", { name: "Approve" }).click();
     const confirm = clientPage.getByRole("region", { name: "Approve logo.png?" });
     await expect(confirm).toContainText("You approve version 1 of logo.png.");
@@ -298,7 +303,7 @@ test(
     // The new version is a message of the chat, replying to the first; being a version, it is not asked about again.
     const versionMessage = bubble(page, "Version 2 for sign-off");
     await expect(versionMessage.getByRole("img", { name: "logo-v2.png", exact: true })).toBeVisible();
-    await expect(versionMessage.getByRole("link", { name: "Ask for sign-off" })).toHaveCount(0);
+    await expect((await messageTools(versionMessage)).getByRole("link", { name: "Ask for sign-off" })).toHaveCount(0);
 
     // The client is asked again, of version 2.
     if (!javaScript()) await clientPage.reload();

@@ -6,6 +6,7 @@ import {
   expectAccessible,
   expectNoSidewaysScroll,
   expectTitleAndDescription,
+  messageTools,
   signInAs,
   test,
 } from "./support/fixtures";
@@ -47,7 +48,11 @@ test(
     await expectAccessible(page);
 
     // Share with client: a confirmation that shows exactly what the client will see.
-    await bubble(page, "The launch moves to Friday").getByRole("link", { name: "Share with client" }).click();
+    await (
+      await messageTools(bubble(page, "The launch moves to Friday"))
+    )
+      .getByRole("link", { name: "Share with client" })
+      .click();
     const confirmation = page.getByRole("region", { name: "Share with client?" });
     await expect(confirmation.getByRole("blockquote")).toHaveText("The launch moves to Friday");
     await expectAccessible(page);

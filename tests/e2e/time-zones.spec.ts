@@ -46,7 +46,7 @@ async function spaceWithTwoDays(page: Page) {
 async function expectChatIn(page: Page, spaceId: string, timeZone: string) {
   await page.goto(`/spaces/${spaceId}`);
   const log = page.getByRole("log", { name: "Messages" });
-  const bubbles = log.locator("li[data-message-id]");
+  const bubbles = log.locator("li[id^='message-']");
   await expect(bubbles).toHaveCount(2);
   const [older, latest] = await Promise.all(
     [0, 1].map(async (index) => (await bubbles.nth(index).locator("time").getAttribute("datetime")) ?? ""),

@@ -119,3 +119,47 @@ describe("a chat opened at a message", () => {
     expect(highlighted(clientPage)).toEqual([]);
   });
 });
+
+/*
+ * Issue 41: a message's tools are drawn for the message a person acts on, not for every
+ * message of the page. Without JavaScript each message has a Message actions link,
+ * ?tools=<id>, which draws that message's tools, and keeps the page it was on.
+ */
+describe("a message's tools without JavaScript", () => {
+  /** The ids of the messages whose tools (Add reaction, Reply) the server drew. */
+  const withTools = (html: string) =>
+    [...html.matchAll(/<li id="message-([\w-]+)"[\s\S]*?(?=<li id="message-|<\/ol>)/g)]
+      .filter((item) => item[0].includes('title="Reply"'))
+      .map((item) => item[1]);
+
+  test("are one Message actions link a message, which opens the page with that message's tools", async () => {
+    const { client, space, messages } = await chatWith(3);
+    const cookie = await cookieFor(client);
+    const html = await pageAt(`/client/chat/${space.id}`, cookie);
+    expect(withTools(html)).toEqual([]);
+    for (const message of messages) {
+      expect(html).toContain(`href="?tools=${message.id}#message-${message.id}"`);
+    }
+    expect(html.match(/title="Message actions"/g)).toHaveLength(3);
+
+    const drawn = await pageAt(`/client/chat/${space.id}?tools=${messages[1].id}`, cookie);
+    expect(withTools(drawn)).toEqual([messages[1].id]);
+    expect(drawn).toContain(`href="/client/chat/${space.id}?tools=${messages[1].id}&amp;open=react-${messages[1].id}`);
+    // Its Add reaction opened: the tools stay drawn, with the four reactions to choose from.
+    const picking = await pageAt(`/client/chat/${space.id}?open=react-${messages[1].id}`, cookie);
+    expect(withTools(picking)).toEqual([messages[1].id]);
+    expect(picking).toContain('aria-label="Heart"');
+  });
+
+  test("on an older page, the link keeps the page", async () => {
+    const { agency, space, messages } = await chatWith(PAGE_SIZE + 5);
+    const oldest = messages[0];
+    const html = await pageAt(`/spaces/${space.id}?before=${messages[PAGE_SIZE].id}`, await cookieFor(agency.owner));
+    expect(html).toContain(`href="?before=${messages[PAGE_SIZE].id}&amp;tools=${oldest.id}#message-${oldest.id}"`);
+    const drawn = await pageAt(
+      `/spaces/${space.id}?before=${messages[PAGE_SIZE].id}&tools=${oldest.id}`,
+      await cookieFor(agency.owner),
+    );
+    expect(withTools(drawn)).toEqual([oldest.id]);
+  });
+});

@@ -1,17 +1,6 @@
-import { Link, useSearchParams } from "@remix-run/react";
+import { useSearchParams } from "@remix-run/react";
 import { memo, useRef, useState } from "react";
-import {
-  clsx,
-  showToast,
-  Avatar,
-  CloseIcon,
-  LinkIcon,
-  ReplyIcon,
-  ShareIcon,
-  SignOffIcon,
-  useClock,
-  useNow,
-} from "~/components/ui";
+import { clsx, showToast, Avatar, CloseIcon, LinkIcon, useClock, useNow } from "~/components/ui";
 import { SignOffCardView } from "~/components/sign-offs/sign-off-card";
 import {
   formatSize,
@@ -25,8 +14,9 @@ import {
   formatMessageTime,
   CHAT_TOASTS,
 } from "~/shared";
-import { DeleteQuestion, EditMessageForm, MessageMenu } from "./message-actions";
-import { ReactionBar, ReactionPicker } from "./reaction-bar";
+import { DeleteQuestion, EditMessageForm } from "./message-actions";
+import { MessageTools, toolsAsked } from "./message-tools";
+import { ReactionBar } from "./reaction-bar";
 import { Readers } from "./readers";
 import { SenderHoverCard } from "./sender-hover-card";
 
@@ -45,9 +35,9 @@ export type BubbleActions = {
 /**
  * One message: the sender's avatar and name (with the hover card), the time and an
  * edited mark, the text and file, the reactions it has and its readers. Beside the
- * text, on hover, focus or a tap, Add reaction and (one's own) More actions. Every
- * control is a form or a link that works without JavaScript; `actions` does them in
- * place with it (null: the forms post, as in search results).
+ * text its tools (message-tools.tsx), drawn once the message is hovered, focused or
+ * tapped. Every control is a form or a link that works without JavaScript; `actions`
+ * does them in place with it (null: the forms post, as in search results).
  * A message that continues its sender's group (`opensGroup` false) sits closer to
  * the one before and names its sender for screen readers only.
  * It renders again only when its own props change (memo): `actions` is one object for
@@ -82,13 +72,15 @@ export const MessageBubble = memo(function MessageBubble({
   const [editing, setEditing] = useState(searchParams.get("edit") === message.id);
   const [deleting, setDeleting] = useState(searchParams.get("delete") === message.id);
   const [error, setError] = useState<string | null>(null);
+  // "focus": drawn from the Message actions link, which had the focus; it goes to the first tool.
+  const [tools, setTools] = useState<"drawn" | "focus" | null>(toolsAsked(searchParams, message.id) ? "drawn" : null);
   const clock = useClock();
   const now = useNow();
-  const tools = useRef<HTMLDivElement>(null);
+  const item = useRef<HTMLLIElement>(null);
   // The form goes away: the focus goes back to the menu Edit was chosen from.
   const stopEditing = () => {
     setEditing(false);
-    tools.current?.querySelector<HTMLElement>("details:last-child > summary")?.focus();
+    item.current?.querySelector<HTMLElement>(".msg-tools details:last-child > summary")?.focus();
   };
 
   // With `actions` only (the handlers are passed on when there are actions to call).
@@ -107,9 +99,17 @@ export const MessageBubble = memo(function MessageBubble({
 
   return (
     <li
+      ref={item}
       id={`message-${message.id}`}
       // Focused when a reply's quote is followed to it, or the page is opened at it.
       tabIndex={-1}
+      // A touch draws the tools from the link or the focus, not as it lands: what it lands on would change under it.
+      onPointerEnter={(event) => {
+        if (!tools && event.pointerType === "mouse") setTools("drawn");
+      }}
+      onFocus={(event) => {
+        if (!tools) setTools(event.target.matches("a.msg-tools") ? "focus" : "drawn");
+      }}
       className={clsx(
         "msg",
         own && "msg-own",
@@ -117,7 +117,6 @@ export const MessageBubble = memo(function MessageBubble({
         // Amber-50: its time and marks (slate-500) keep their contrast, as they must where it stays (no JavaScript).
         highlighted && "bg-amber-50 ring-2 ring-amber-200",
       )}
-      data-message-id={message.id}
     >
       {opensGroup ? (
         <Avatar name={message.senderName} src={message.senderAvatar} size="sm" alt="" className="mt-5" />
@@ -148,52 +147,31 @@ export const MessageBubble = memo(function MessageBubble({
               onSave={actions ? save : undefined}
               onCancel={actions ? stopEditing : undefined}
             />
-          ) : (
+          ) : message.replyTo || message.attachment ? (
             <div className="msg-bubble">
               {message.replyTo ? <QuotedMessage quote={message.replyTo} onJump={actions?.jump} /> : null}
               {message.content ? <MessageText message={message} /> : null}
               {message.attachment ? <Attachment attachment={message.attachment} /> : null}
             </div>
+          ) : (
+            // Text alone (most messages) is its own bubble: one element less.
+            <MessageText message={message} className="msg-bubble" />
           )}
-          {/* Shown while the message is hovered or holds the focus; always where there is no hover (touch).
-              The links are named by their titles, as they have no text. */}
-          <div ref={tools} className="msg-tools">
-            <ReactionPicker message={message} viewerId={viewerId} action={action} onReact={react} />
-            <Link
-              to={`${action}?reply=${message.id}#chat-message`}
-              onClick={(event) => {
-                if (!actions) return;
-                event.preventDefault();
-                actions.reply(message);
-              }}
-              className="msg-tool"
-              title="Reply"
-            >
-              <ReplyIcon />
-            </Link>
-            {shareable ? (
-              <Link
-                to={`${action}?share=${message.id}#share-with-client`}
-                className="msg-tool"
-                title="Share with client"
-              >
-                <ShareIcon />
-              </Link>
-            ) : null}
-            {staff && !shareable && message.attachment && !message.signOffCardMessageId ? (
-              <Link to={`${action}?sign-off=${message.id}#sign-off`} className="msg-tool" title="Ask for sign-off">
-                <SignOffIcon />
-              </Link>
-            ) : null}
-            {own ? (
-              <MessageMenu
-                message={message}
-                action={action}
-                onEdit={actions ? () => setEditing(true) : undefined}
-                onDelete={actions ? () => setDeleting(true) : undefined}
-              />
-            ) : null}
-          </div>
+          <MessageTools
+            drawn={tools !== null}
+            focusOnDraw={tools === "focus"}
+            onDraw={() => setTools("focus")}
+            message={message}
+            viewerId={viewerId}
+            own={own}
+            shareable={shareable}
+            signOff={staff && !shareable && Boolean(message.attachment) && !message.signOffCardMessageId}
+            action={action}
+            onReact={react}
+            onReply={actions ? () => actions.reply(message) : undefined}
+            onEdit={actions ? () => setEditing(true) : undefined}
+            onDelete={actions ? () => setDeleting(true) : undefined}
+          />
         </div>
         {message.linkPreview ? (
           <LinkPreviewCard
@@ -356,9 +334,9 @@ function LinkPreviewCard({
 }
 
 /** A message's text, the members it mentions shown by their names as they are now. */
-function MessageText({ message }: { message: ChatMessage }) {
+function MessageText({ message, className }: { message: ChatMessage; className?: string }) {
   return (
-    <p className="msg-text">
+    <p className={clsx(className, "msg-text")}>
       {splitMentions(message.content, message.mentions).map((piece, index) =>
         typeof piece === "string" ? (
           <TextWithLinks key={index} text={piece} />

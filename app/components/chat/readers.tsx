@@ -11,16 +11,12 @@ export function Readers({ readers }: { readers: ChatPerson[] }) {
   const more = readers.length - shown.length;
   const names = readers.map((reader) => reader.name).join(", ");
   return (
-    <div className="msg-readers" title={`Read by ${names}`}>
-      <span className="sr-only">Read by {names}</span>
+    // One picture named by who read it, its avatars inside it (role img: read as its name alone).
+    <div className="msg-readers" role="img" aria-label={`Read by ${names}`} title={`Read by ${names}`}>
       {shown.map((reader) => (
         <Avatar key={reader.id} name={reader.name} src={reader.avatar} size="xs" alt="" />
       ))}
-      {more > 0 ? (
-        <span className="msg-readers-more" aria-hidden="true">
-          +{more}
-        </span>
-      ) : null}
+      {more > 0 ? <span className="msg-readers-more">+{more}</span> : null}
     </div>
   );
 }

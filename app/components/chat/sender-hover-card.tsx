@@ -42,10 +42,16 @@ export function SenderHoverCard({
     timer.current = setTimeout(() => setOpen(false), HOVER_CLOSE_MS);
   };
   return (
-    <span className="relative inline-block" onMouseEnter={openSoon} onMouseLeave={closeSoon}>
-      <span tabIndex={0} onFocus={openSoon} onBlur={closeSoon} className="msg-sender">
-        {name}
-      </span>
+    // The card is drawn inside the name, which places it (one element a message fewer than a wrapper of both).
+    <span
+      tabIndex={0}
+      onMouseEnter={openSoon}
+      onMouseLeave={closeSoon}
+      onFocus={openSoon}
+      onBlur={closeSoon}
+      className="msg-sender"
+    >
+      {name}
       {wanted ? <SenderCard userId={userId} name={name} avatar={avatar} sentAt={sentAt} open={open} /> : null}
     </span>
   );
@@ -78,7 +84,7 @@ function SenderCard({
   return (
     <span
       role="tooltip"
-      className="absolute bottom-full left-0 z-20 mb-2 flex w-56 items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-lg shadow-slate-900/10"
+      className="absolute bottom-full left-0 z-20 mb-2 flex w-56 items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 font-normal shadow-lg shadow-slate-900/10"
     >
       <span className="relative inline-flex shrink-0">
         <Avatar name={name} src={avatar} size="md" alt="" />

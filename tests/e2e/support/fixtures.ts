@@ -26,6 +26,19 @@ export const test = base.extend({
 export const disclosure = (scope: Locator, label?: string) =>
   scope.locator(":is(summary, a[id][href*='open='])", label ? { hasText: label } : undefined);
 
+/**
+ * A chat message's tools (Add reaction, Reply, More actions…), drawn: with JavaScript as the
+ * pointer rests on the message, without it from its Message actions link (a page with them).
+ */
+export async function messageTools(item: Locator) {
+  await item.hover();
+  if (base.info().project.use.javaScriptEnabled === false) {
+    await item.getByRole("link", { name: "Message actions" }).click();
+  }
+  await expect(item.getByRole("link", { name: "Reply" })).toBeVisible();
+  return item;
+}
+
 export const PASSWORD = "correct horse battery";
 
 export type Registered = { email: string; firstName: string };
