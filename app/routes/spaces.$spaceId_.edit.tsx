@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { DeleteSpaceDialog, deleteSpacePath } from "~/components/spaces/delete-space-dialog";
+import { DeleteSpaceDialog } from "~/components/spaces/delete-space-dialog";
 import { EditSpaceForm } from "~/components/spaces/edit-space-form";
-import { PageHeader, buttonClassName, Card, TrashIcon, useHydrated } from "~/components/ui";
+import { PageHeader, buttonClassName, Card, TrashIcon, useDialogState, useHydrated } from "~/components/ui";
 import { SpaceNotFound } from "~/components/spaces";
-import { useDialogState } from "~/components/ui/dialog";
 import { UpdateSpaceSchema } from "~/shared/space.schemas";
 import { getSpaceForEdit, updateSpace } from "~/models/spaces.server";
 import { expectFound } from "~/web/errors.server";
@@ -12,7 +11,7 @@ import { formAction } from "~/web/form-action.server";
 import { requireActor } from "~/web/guards.server";
 import { readSpaceForm } from "~/web/space-forms.server";
 import { redirectWithToast } from "~/web/toast.server";
-import { pageMeta } from "~/shared";
+import { deleteSpacePath, pageMeta } from "~/shared";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(data ? `Edit ${data.space.name}` : "Edit Space", "Modify space settings and information.");

@@ -1,33 +1,23 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { DeleteSpaceDialog } from "~/components/spaces/delete-space-dialog";
+import { lazy } from "react";
 import { InviteButton } from "~/components/invitations/invite-button";
 import { EmptySpaces } from "~/components/spaces/empty-state";
-import { PageHeader, Alert, Pager } from "~/components/ui";
+import { PageHeader, Alert, OnceOpened, Pager, useDialogState } from "~/components/ui";
 import { NEED_CLIENT_OWNER, NewSpaceButton } from "~/components/spaces/new-space-dialog";
 import { SpaceCard } from "~/components/spaces/space-card";
-import { useDialogState } from "~/components/ui/dialog";
-import { canManageSpaces, listClientOwners, listVisibleSpacesWithUnread } from "~/models/spaces.server";
 import { type SpaceSummary, pageMeta } from "~/shared";
-import { inviteOptions } from "~/models/inviting.server";
-import { canInvite } from "~/models/policy.server";
-import { requireActor } from "~/web/guards.server";
-import { requestedPage } from "~/web/request.server";
+import { loadSpacesList } from "~/web/spaces-list.server";
+
+// Loaded when a card's Delete Space is first chosen (OnceOpened).
+const DeleteSpaceDialog = lazy(() =>
+  import("~/components/spaces/delete-space-dialog").then((module) => ({ default: module.DeleteSpaceDialog })),
+);
 
 export const meta: MetaFunction = () =>
   pageMeta("Spaces", "Your client spaces: each client company's logo, contacts, team and conversation in one place.");
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const actor = await requireActor(request);
-  const editable = canManageSpaces(actor);
-  const [{ spaces, unread }, owners] = await Promise.all([
-    listVisibleSpacesWithUnread(actor, { page: requestedPage(request) }),
-    editable ? listClientOwners(actor) : null,
-  ]);
-  // A new agency's first space waits for a client owner: the empty page offers to invite one.
-  const invite = owners?.length === 0 && canInvite(actor, "CLIENT") ? await inviteOptions(actor, "client") : null;
-  return { userType: actor.type, editable, spaces, unread, owners, invite };
-}
+export const loader = ({ request }: LoaderFunctionArgs) => loadSpacesList(request);
 
 export default function Spaces() {
   const { userType, editable, spaces, unread, owners, invite } = useLoaderData<typeof loader>();
@@ -74,7 +64,9 @@ export default function Spaces() {
         </EmptySpaces>
       )}
       <Pager list={spaces} label="Pages of spaces" />
-      <DeleteSpaceDialog space={deleting.value} onClose={deleting.close} />
+      <OnceOpened open={deleting.value !== null}>
+        <DeleteSpaceDialog space={deleting.value} onClose={deleting.close} />
+      </OnceOpened>
     </div>
   );
 }

@@ -29,6 +29,16 @@ export function attachmentPath(messageId: string): string {
   return `/attachments/${messageId}`;
 }
 
+/** The New Space form as a page (the dialog's link without JavaScript). */
+export const CREATE_SPACE_ACTION = "/spaces/new";
+
+/** Delete Space's confirmation as a page. */
+export const deleteSpacePath = (spaceId: string) => `/spaces/${spaceId}/delete`;
+
+/** The invite form as a page; `share`: the Share Invite Link flow, whose link is announced as a share link (SPEC §8). */
+export const inviteFormPath = (kind: "team" | "client", { share = false } = {}) =>
+  `/invitations/new?kind=${kind}${share ? "&share=1" : ""}`;
+
 export function personPath(userType: UserType, kind: PersonKind): string {
   if (userType === "CLIENT") return kind === "team_member" ? "/client/team" : "/client/employees";
   if (userType === "TEAM_MEMBER") return kind === "team_member" ? "/teams/my-team" : "/teams/clients";

@@ -1,12 +1,22 @@
 import { Link } from "@remix-run/react";
-import { buttonClassName, type ButtonVariant, UserPlusIcon, useHydrated } from "~/components/ui";
-import { Modal, useDialogState } from "~/components/ui/dialog";
-import { type InviteOptions } from "~/shared";
-import { InviteForm, inviteFormPath } from "./invite-form";
+import { lazy } from "react";
+import {
+  buttonClassName,
+  type ButtonVariant,
+  OnceOpened,
+  UserPlusIcon,
+  useDialogState,
+  useHydrated,
+} from "~/components/ui";
+import { inviteFormPath, type InviteOptions } from "~/shared";
+
+const loadDialog = () => import("./invite-dialog");
+const InviteDialog = lazy(loadDialog);
 
 /**
  * A button that opens the invite dialog in place (with JavaScript); it is a link to
- * /invitations/new, the same form as a page, so it works without.
+ * /invitations/new, the same form as a page, so it works without. The dialog's module
+ * is fetched as the pointer or the focus comes to the button (OnceOpened).
  */
 export function InviteButton({
   options,
@@ -30,6 +40,8 @@ export function InviteButton({
       <Link
         to={inviteFormPath(options.kind, { share })}
         className={buttonClassName({ variant })}
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
         onClick={(event) => {
           if (!hydrated) return;
           event.preventDefault();
@@ -39,14 +51,15 @@ export function InviteButton({
         <UserPlusIcon />
         {label}
       </Link>
-      <Modal
-        open={dialog.value !== null}
-        onClose={dialog.close}
-        title={title}
-        description="Make a link that invites them; it works once and expires in 7 days."
-      >
-        <InviteForm options={options} onDone={dialog.close} share={share} />
-      </Modal>
+      <OnceOpened open={dialog.value !== null}>
+        <InviteDialog
+          open={dialog.value !== null}
+          onClose={dialog.close}
+          title={title}
+          options={options}
+          share={share}
+        />
+      </OnceOpened>
     </>
   );
 }

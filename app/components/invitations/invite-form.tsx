@@ -18,12 +18,8 @@ import {
 } from "~/components/ui";
 import { PhoneField } from "~/components/ui/phone-field";
 import type { InviteSchema } from "~/shared/invitation.schemas";
-import { type CreatedInvitation, type InviteOptions, type InviteAnswer } from "~/shared";
+import { inviteFormPath, type CreatedInvitation, type InviteOptions, type InviteAnswer } from "~/shared";
 import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
-
-/** The invite form as a page; `share`: the Share Invite Link flow, whose link is announced as a share link (SPEC §8). */
-export const inviteFormPath = (kind: "team" | "client", { share = false } = {}) =>
-  `/invitations/new?kind=${kind}${share ? "&share=1" : ""}`;
 
 type InviteActionData = InviteAnswer;
 

@@ -9,13 +9,11 @@ import {
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { Alert, Button, SubmitButton, buttonClassName, Field, FormError, useHydrated } from "~/components/ui";
 import type { CreateSpaceSchema } from "~/shared/space.schemas";
-import { type ClientOwnerOption, type FormReply } from "~/shared";
+import { CREATE_SPACE_ACTION, type ClientOwnerOption, type FormReply } from "~/shared";
 import { ClientOwnerSelect } from "./client-owner-select";
 import { LogoField, useLogoUploading } from "./logo-field";
 import { FORM_CONSTRAINTS } from "~/shared/form-constraints";
 import type { z } from "zod";
-
-export const CREATE_SPACE_ACTION = "/spaces/new";
 
 export const NO_CLIENT_OWNERS =
   "You need to add a client with OWNER role first before creating a space. Please go to the Clients page and add a client with OWNER role.";

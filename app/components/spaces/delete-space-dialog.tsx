@@ -1,8 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { Button, SubmitButton } from "~/components/ui";
 import { Modal } from "~/components/ui/dialog";
-
-export const deleteSpacePath = (spaceId: string) => `/spaces/${spaceId}/delete`;
+import { deleteSpacePath } from "~/shared";
 
 /**
  * Delete Space, confirmed in place (with JavaScript). The link that opens it goes to

@@ -1,17 +1,21 @@
 import { Link } from "@remix-run/react";
-import { Modal, useDialogState } from "~/components/ui/dialog";
-import { buttonClassName, PlusIcon, Tooltip, useHydrated } from "~/components/ui";
-import { type ClientOwnerOption } from "~/shared";
-import { CREATE_SPACE_ACTION, CreateSpaceForm } from "./create-space-form";
+import { lazy } from "react";
+import { buttonClassName, OnceOpened, PlusIcon, Tooltip, useDialogState, useHydrated } from "~/components/ui";
+import { CREATE_SPACE_ACTION, type ClientOwnerOption } from "~/shared";
 
 /** SPEC §2.7: why no space can be made yet (the disabled button's tooltip, and the empty Spaces page). */
 export const NEED_CLIENT_OWNER = "You need to add a client owner first";
+
+const loadDialog = () => import("./create-space-dialog");
+const CreateSpaceDialog = lazy(loadDialog);
 
 /**
  * SPEC §2.7's New Space button and Create New Space dialog. The button is a link to
  * /spaces/new, which is the same form as a page, so it works without JavaScript; with
  * it the dialog opens in place, stays open with the reason when creation is refused and
- * closes once the space exists (the action redirects here with a toast).
+ * closes once the space exists (the action redirects here with a toast). The dialog's
+ * module is fetched as the pointer or the focus comes to the button, and drawn when it
+ * is chosen (OnceOpened).
  */
 export function NewSpaceButton({ owners }: { owners: ClientOwnerOption[] }) {
   const hydrated = useHydrated();
@@ -27,6 +31,8 @@ export function NewSpaceButton({ owners }: { owners: ClientOwnerOption[] }) {
               to={CREATE_SPACE_ACTION}
               aria-describedby={describedBy}
               className={buttonClassName()}
+              onPointerEnter={() => void loadDialog()}
+              onFocus={() => void loadDialog()}
               onClick={(event) => {
                 if (!hydrated) return;
                 event.preventDefault();
@@ -44,14 +50,9 @@ export function NewSpaceButton({ owners }: { owners: ClientOwnerOption[] }) {
           )
         }
       </Tooltip>
-      <Modal
-        open={dialog.value !== null}
-        onClose={dialog.close}
-        title="Create New Space"
-        description="Add a new space and assign it to a client owner."
-      >
-        <CreateSpaceForm owners={owners} onCancel={dialog.close} />
-      </Modal>
+      <OnceOpened open={dialog.value !== null}>
+        <CreateSpaceDialog open={dialog.value !== null} onClose={dialog.close} owners={owners} />
+      </OnceOpened>
     </>
   );
 }

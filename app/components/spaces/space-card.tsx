@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { type UserType, type SpaceSummary, imageUrl, spacePath } from "~/shared";
+import { type UserType, type SpaceSummary, deleteSpacePath, imageUrl, spacePath } from "~/shared";
 import {
   Avatar,
   buttonClassName,
@@ -15,7 +15,6 @@ import {
   TrashIcon,
 } from "~/components/ui";
 import { UnreadBadge } from "~/components/chat/unread-badge";
-import { deleteSpacePath } from "./delete-space-dialog";
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 

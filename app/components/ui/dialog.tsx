@@ -1,6 +1,4 @@
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
-import { useLocation } from "@remix-run/react";
-import { useState } from "react";
 import { clsx, CloseIcon } from "~/components/ui";
 
 export type ModalProps = {
@@ -52,19 +50,4 @@ export function Modal({ open, onClose, title, description, size = "md", children
       </div>
     </Dialog>
   );
-}
-
-/**
- * What a dialog is open for (a space to delete, `true` for a form), until the next
- * navigation: a dialog whose form succeeded redirects, and so closes by itself.
- */
-export function useDialogState<T>() {
-  const location = useLocation();
-  const [state, setState] = useState<{ value: T; locationKey: string } | null>(null);
-  const value = state && state.locationKey === location.key ? state.value : null;
-  return {
-    value,
-    open: (next: T) => setState({ value: next, locationKey: location.key }),
-    close: () => setState(null),
-  };
 }

@@ -16,6 +16,7 @@ export * from "./avatar";
 export * from "./button";
 export * from "./card";
 export * from "./details-menu";
+export * from "./dialog-state";
 export * from "./empty-state";
 export * from "./field";
 export * from "./icons";
