@@ -65,7 +65,7 @@ export default defineConfig(
       "**/*.server.{ts,tsx}",
       "app/shared/**",
       "app/components/*/index.ts",
-      "app/components/ui/{alert,avatar,button,card,details-menu,empty-state,field,icons,on-demand-details,page-header,pager,tooltip,presence-avatar}.tsx",
+      "app/components/ui/{alert,avatar,button,card,details-menu,dialog-state,empty-state,field,icons,on-demand-details,page-header,pager,tooltip,presence-avatar}.tsx",
       "app/components/{error-boundary,toaster,use-clock,use-hydrated,get-json}.{ts,tsx}",
       "app/components/realtime/*.ts",
       "app/components/spaces/{space-header,space-tabs,client-space-header,space-not-found}.tsx",
@@ -78,7 +78,7 @@ export default defineConfig(
           patterns: [
             {
               regex:
-                "^(clsx|~/components/(ui/(alert|avatar|button|card|details-menu|empty-state|field|icons|on-demand-details|page-header|pager|tooltip)|error-boundary|toaster|use-clock|use-hydrated))$",
+                "^(clsx|~/components/(ui/(alert|avatar|button|card|details-menu|dialog-state|empty-state|field|icons|on-demand-details|page-header|pager|tooltip)|error-boundary|toaster|use-clock|use-hydrated))$",
               message: "Import the UI kit through ~/components/ui",
             },
             {

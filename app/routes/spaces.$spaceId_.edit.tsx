@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DeleteSpaceDialog } from "~/components/spaces/delete-space-dialog";
 import { EditSpaceForm } from "~/components/spaces/edit-space-form";
-import { PageHeader, buttonClassName, Card, TrashIcon, useDialogState, useHydrated } from "~/components/ui";
+import { PageHeader, buttonClassName, Card, TrashIcon, useDialogLink } from "~/components/ui";
 import { SpaceNotFound } from "~/components/spaces";
 import { UpdateSpaceSchema } from "~/shared/space.schemas";
 import { getSpaceForEdit, updateSpace } from "~/models/spaces.server";
@@ -55,8 +55,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditSpace() {
   const { space, owners } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
-  const hydrated = useHydrated();
-  const deleting = useDialogState<true>();
+  const { dialog: deleting, linkProps } = useDialogLink();
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <PageHeader title="Edit Space" subtitle="Modify space settings and information" />
@@ -68,15 +67,7 @@ export default function EditSpace() {
           <h2 className="text-base font-semibold text-slate-900">Delete Space</h2>
           <p className="mt-1 text-sm text-slate-600">Deletes the space with its messages and files, for everyone.</p>
         </div>
-        <Link
-          to={deleteSpacePath(space.id)}
-          className={buttonClassName({ variant: "destructive" })}
-          onClick={(event) => {
-            if (!hydrated) return;
-            event.preventDefault();
-            deleting.open(true);
-          }}
-        >
+        <Link to={deleteSpacePath(space.id)} className={buttonClassName({ variant: "destructive" })} {...linkProps}>
           <TrashIcon />
           Delete Space
         </Link>

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { OPEN_PARAM, ReplyIcon, ShareIcon, SignOffIcon } from "~/components/ui";
+import { OPEN_PARAM, opensElsewhere, ReplyIcon, ShareIcon, SignOffIcon } from "~/components/ui";
 import type { ChatMessage, ReactionType } from "~/shared";
 import { MessageMenu } from "./message-actions";
 import { ReactionPicker } from "./reaction-bar";
@@ -66,8 +66,7 @@ export function MessageTools({
     <a
       href={`?${asked}#message-${message.id}`}
       onClick={(event) => {
-        // A new tab or window gets the page with them drawn, as without JavaScript.
-        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        if (opensElsewhere(event)) return;
         event.preventDefault();
         onDraw();
       }}

@@ -1,13 +1,6 @@
 import { Link } from "@remix-run/react";
 import { lazy } from "react";
-import {
-  buttonClassName,
-  type ButtonVariant,
-  OnceOpened,
-  UserPlusIcon,
-  useDialogState,
-  useHydrated,
-} from "~/components/ui";
+import { buttonClassName, type ButtonVariant, OnceOpened, UserPlusIcon, useDialogLink } from "~/components/ui";
 import { inviteFormPath, type InviteOptions } from "~/shared";
 
 const loadDialog = () => import("./invite-dialog");
@@ -33,21 +26,10 @@ export function InviteButton({
   /** The Share Invite Link flow (SPEC §8: "Share link generated"). */
   share?: boolean;
 }) {
-  const hydrated = useHydrated();
-  const dialog = useDialogState<true>();
+  const { dialog, linkProps } = useDialogLink(loadDialog);
   return (
     <>
-      <Link
-        to={inviteFormPath(options.kind, { share })}
-        className={buttonClassName({ variant })}
-        onPointerEnter={() => void loadDialog()}
-        onFocus={() => void loadDialog()}
-        onClick={(event) => {
-          if (!hydrated) return;
-          event.preventDefault();
-          dialog.open(true);
-        }}
-      >
+      <Link to={inviteFormPath(options.kind, { share })} className={buttonClassName({ variant })} {...linkProps}>
         <UserPlusIcon />
         {label}
       </Link>

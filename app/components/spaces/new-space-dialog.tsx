@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { lazy } from "react";
-import { buttonClassName, OnceOpened, PlusIcon, Tooltip, useDialogState, useHydrated } from "~/components/ui";
+import { buttonClassName, OnceOpened, PlusIcon, Tooltip, useDialogLink } from "~/components/ui";
 import { CREATE_SPACE_ACTION, type ClientOwnerOption } from "~/shared";
 
 /** SPEC §2.7: why no space can be made yet (the disabled button's tooltip, and the empty Spaces page). */
@@ -18,8 +18,7 @@ const CreateSpaceDialog = lazy(loadDialog);
  * is chosen (OnceOpened).
  */
 export function NewSpaceButton({ owners }: { owners: ClientOwnerOption[] }) {
-  const hydrated = useHydrated();
-  const dialog = useDialogState<true>();
+  const { dialog, linkProps } = useDialogLink(loadDialog);
   const hasOwners = owners.length > 0;
 
   return (
@@ -27,18 +26,7 @@ export function NewSpaceButton({ owners }: { owners: ClientOwnerOption[] }) {
       <Tooltip content={hasOwners ? "Create new space" : NEED_CLIENT_OWNER}>
         {(describedBy) =>
           hasOwners ? (
-            <Link
-              to={CREATE_SPACE_ACTION}
-              aria-describedby={describedBy}
-              className={buttonClassName()}
-              onPointerEnter={() => void loadDialog()}
-              onFocus={() => void loadDialog()}
-              onClick={(event) => {
-                if (!hydrated) return;
-                event.preventDefault();
-                dialog.open(true);
-              }}
-            >
+            <Link to={CREATE_SPACE_ACTION} aria-describedby={describedBy} className={buttonClassName()} {...linkProps}>
               <PlusIcon />
               New Space
             </Link>

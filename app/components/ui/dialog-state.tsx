@@ -1,5 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { Suspense, useState } from "react";
+import { useHydrated } from "~/components/use-hydrated";
 
 /*
  * What opens a dialog, apart from the dialog itself (./dialog.tsx, on Headless UI): a
@@ -34,4 +35,27 @@ export function OnceOpened({ open, children }: { open: boolean; children: React.
   const [opened, setOpened] = useState(open);
   if (open && !opened) setOpened(true);
   return opened ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
+
+/**
+ * The link that opens a form's dialog: before the page is hydrated, and without
+ * JavaScript, it goes to the form's own page; after, it opens the dialog in place. `load`
+ * fetches a dialog loaded on demand (OnceOpened) as the pointer or the focus comes to it.
+ */
+export function useDialogLink(load?: () => Promise<unknown>) {
+  const hydrated = useHydrated();
+  const dialog = useDialogState<true>();
+  const prefetch = load && (() => void load());
+  return {
+    dialog,
+    linkProps: {
+      onPointerEnter: prefetch,
+      onFocus: prefetch,
+      onClick: (event: React.MouseEvent) => {
+        if (!hydrated) return;
+        event.preventDefault();
+        dialog.open(true);
+      },
+    },
+  };
 }

@@ -2,6 +2,10 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { revealWhenOpen, useDetailsDismiss } from "~/components/layout/use-details-dismiss";
 
+/** A click that asks for a new tab or window: the link's page is let open, as without JavaScript. */
+export const opensElsewhere = (event: React.MouseEvent) =>
+  event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+
 /** The query parameter that names the one disclosure a page draws open (see OnDemandDetails). */
 export const OPEN_PARAM = "open";
 
@@ -47,8 +51,7 @@ export function OnDemandDetails({
         href={`${location.pathname}?${search}#${id}`}
         className={summaryClassName}
         onClick={(event) => {
-          // A new tab or window gets the page with it open, as without JavaScript.
-          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          if (opensElsewhere(event)) return;
           event.preventDefault();
           setDrawn("clicked");
         }}
