@@ -121,86 +121,84 @@ export const MessageBubble = memo(function MessageBubble({
       {opensGroup ? (
         <Avatar name={message.senderName} src={message.senderAvatar} size="sm" alt="" className="mt-5" />
       ) : null}
-      <div className="msg-body">
-        <div className="msg-head">
-          {opensGroup ? (
-            <SenderHoverCard
-              userId={message.senderId}
-              name={message.senderName}
-              avatar={message.senderAvatar}
-              sentAt={message.createdAt}
-            />
-          ) : (
-            <span className="sr-only">{message.senderName}</span>
-          )}
-          <time dateTime={message.createdAt} className="msg-meta">
-            {formatMessageTime(message.createdAt, now, clock)}
-          </time>
-          {message.editedAt ? <span className="msg-meta italic">(edited)</span> : null}
-          {message.viaEmail ? <span className="msg-meta">via email</span> : null}
-        </div>
-        <div className="msg-row">
-          {editing ? (
-            <EditMessageForm
-              message={message}
-              action={action}
-              onSave={actions ? save : undefined}
-              onCancel={actions ? stopEditing : undefined}
-            />
-          ) : message.replyTo || message.attachment ? (
-            <div className="msg-bubble">
-              {message.replyTo ? <QuotedMessage quote={message.replyTo} onJump={actions?.jump} /> : null}
-              {message.content ? <MessageText message={message} /> : null}
-              {message.attachment ? <Attachment attachment={message.attachment} /> : null}
-            </div>
-          ) : (
-            // Text alone (most messages) is its own bubble: one element less.
-            <MessageText message={message} className="msg-bubble" />
-          )}
-          <MessageTools
-            drawn={tools !== null}
-            focusOnDraw={tools === "focus"}
-            onDraw={() => setTools("focus")}
-            message={message}
-            viewerId={viewerId}
-            own={own}
-            shareable={shareable}
-            signOff={staff && !shareable && Boolean(message.attachment) && !message.signOffCardMessageId}
-            action={action}
-            onReact={react}
-            onReply={actions ? () => actions.reply(message) : undefined}
-            onEdit={actions ? () => setEditing(true) : undefined}
-            onDelete={actions ? () => setDeleting(true) : undefined}
+      <div className="msg-head">
+        {opensGroup ? (
+          <SenderHoverCard
+            userId={message.senderId}
+            name={message.senderName}
+            avatar={message.senderAvatar}
+            sentAt={message.createdAt}
           />
-        </div>
-        {message.linkPreview ? (
-          <LinkPreviewCard
-            preview={message.linkPreview}
-            messageId={message.id}
-            removable={own}
-            action={action}
-            onRemove={actions?.removePreview}
-          />
-        ) : null}
-        {message.signOff ? (
-          <SignOffCardView card={message.signOff} viewerId={viewerId} staff={staff} action={action} />
-        ) : null}
-        <ReactionBar message={message} viewerId={viewerId} action={action} onReact={react} />
-        {deleting ? (
-          <DeleteQuestion
-            message={message}
-            action={action}
-            onDelete={actions ? remove : undefined}
-            onClose={() => setDeleting(false)}
-          />
-        ) : null}
-        {error ? (
-          <p role="alert" className="mt-1 text-xs text-red-700">
-            {error}
-          </p>
-        ) : null}
-        <Readers readers={message.readers} />
+        ) : (
+          <span className="sr-only">{message.senderName}</span>
+        )}
+        <time dateTime={message.createdAt} className="msg-meta">
+          {formatMessageTime(message.createdAt, now, clock)}
+        </time>
+        {message.editedAt ? <span className="msg-meta italic">(edited)</span> : null}
+        {message.viaEmail ? <span className="msg-meta">via email</span> : null}
       </div>
+      <div className="msg-row">
+        {editing ? (
+          <EditMessageForm
+            message={message}
+            action={action}
+            onSave={actions ? save : undefined}
+            onCancel={actions ? stopEditing : undefined}
+          />
+        ) : message.replyTo || message.attachment ? (
+          <div className="msg-bubble">
+            {message.replyTo ? <QuotedMessage quote={message.replyTo} onJump={actions?.jump} /> : null}
+            {message.content ? <MessageText message={message} /> : null}
+            {message.attachment ? <Attachment attachment={message.attachment} /> : null}
+          </div>
+        ) : (
+          // Text alone (most messages) is its own bubble: one element less.
+          <MessageText message={message} className="msg-bubble" />
+        )}
+        <MessageTools
+          drawn={tools !== null}
+          focusOnDraw={tools === "focus"}
+          onDraw={() => setTools("focus")}
+          message={message}
+          viewerId={viewerId}
+          own={own}
+          shareable={shareable}
+          signOff={staff && !shareable && Boolean(message.attachment) && !message.signOffCardMessageId}
+          action={action}
+          onReact={react}
+          onReply={actions ? () => actions.reply(message) : undefined}
+          onEdit={actions ? () => setEditing(true) : undefined}
+          onDelete={actions ? () => setDeleting(true) : undefined}
+        />
+      </div>
+      {message.linkPreview ? (
+        <LinkPreviewCard
+          preview={message.linkPreview}
+          messageId={message.id}
+          removable={own}
+          action={action}
+          onRemove={actions?.removePreview}
+        />
+      ) : null}
+      {message.signOff ? (
+        <SignOffCardView card={message.signOff} viewerId={viewerId} staff={staff} action={action} />
+      ) : null}
+      <ReactionBar message={message} viewerId={viewerId} action={action} onReact={react} />
+      {deleting ? (
+        <DeleteQuestion
+          message={message}
+          action={action}
+          onDelete={actions ? remove : undefined}
+          onClose={() => setDeleting(false)}
+        />
+      ) : null}
+      {error ? (
+        <p role="alert" className="mt-1 text-xs text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <Readers readers={message.readers} />
     </li>
   );
 });

@@ -1,5 +1,6 @@
+import { useId } from "react";
 import { closeDetails } from "~/components/layout/use-details-dismiss";
-import { AddReactionIcon, OnDemandDetails, Tooltip } from "~/components/ui";
+import { AddReactionIcon, OnDemandDetails } from "~/components/ui";
 import { REACTION_LABEL, REACTION_TYPES, type ChatMessage, type ReactionType } from "~/shared";
 import { ReactionIcon } from "./reaction-icons";
 import { reactedBy } from "./reactors";
@@ -18,6 +19,7 @@ type ReactionProps = {
  * hover or focus and is the button's description. Nothing when it has none.
  */
 export function ReactionBar({ message, viewerId, action, onReact }: ReactionProps) {
+  const ids = useId();
   const given = REACTION_TYPES.filter((reaction) => message.reactions[reaction].length > 0);
   if (!given.length) return null;
   return (
@@ -25,24 +27,26 @@ export function ReactionBar({ message, viewerId, action, onReact }: ReactionProp
       {given.map((reaction) => {
         const users = message.reactions[reaction];
         const mine = users.includes(viewerId);
+        const describedBy = `${ids}-${reaction}`;
         return (
-          <Tooltip key={reaction} content={reactedBy(message, users, viewerId)}>
-            {(describedBy) => (
-              <button
-                type="submit"
-                name="reaction"
-                value={reaction}
-                aria-pressed={mine}
-                aria-label={`${REACTION_LABEL[reaction]} (${users.length})`}
-                aria-describedby={describedBy}
-                // Its look follows aria-pressed (app/tailwind.css); the count is read in its name.
-                className="msg-reaction"
-              >
-                <ReactionIcon reaction={reaction} />
-                {users.length}
-              </button>
-            )}
-          </Tooltip>
+          <button
+            key={reaction}
+            type="submit"
+            name="reaction"
+            value={reaction}
+            aria-pressed={mine}
+            aria-label={`${REACTION_LABEL[reaction]} (${users.length})`}
+            aria-describedby={describedBy}
+            // Its look follows aria-pressed (app/tailwind.css); the count is read in its name.
+            className="msg-reaction tooltip"
+          >
+            <ReactionIcon reaction={reaction} />
+            {users.length}
+            {/* The button holds its own tooltip (the kit's Tooltip would wrap it: one element more a reaction). */}
+            <span id={describedBy} role="tooltip" className="tooltip-content">
+              {reactedBy(message, users, viewerId)}
+            </span>
+          </button>
         );
       })}
     </ReactionForm>
