@@ -91,6 +91,15 @@ export default defineConfig(
               message: "Import a space page's frame through ~/components/spaces",
             },
             {
+              regex:
+                "^~/components/settings/(audit-log|load-error|notifications-page|profile-page|security-page|settings-layout)$",
+              message: "Import the settings pages through ~/components/settings",
+            },
+            {
+              regex: "^~/web/settings/.+$",
+              message: "Import the settings routes' loaders and actions through ~/web/settings.server",
+            },
+            {
               regex: "^~/shared/(?!presence-words$|form-constraints$)(?!.*\\.schemas$).+$",
               message:
                 "Import app/shared through ~/shared (its zod schemas, form constraints and presence words directly)",

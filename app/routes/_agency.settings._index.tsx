@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { SettingsLoadError } from "~/components/settings/load-error";
-import { ProfilePage } from "~/components/settings/profile-page";
+import { SettingsLoadError, ProfilePage } from "~/components/settings";
+import { profileAction, profileLoader } from "~/web/settings.server";
 import { pageMeta } from "~/shared";
-import { profileAction, profileLoader } from "~/web/settings/profile.server";
 
 export const meta: MetaFunction = () =>
   pageMeta(

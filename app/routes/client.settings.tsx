@@ -1,4 +1,4 @@
-import { SettingsLayout } from "~/components/settings/settings-layout";
+import { SettingsLayout } from "~/components/settings";
 
 export default function Settings() {
   return <SettingsLayout area="client" />;

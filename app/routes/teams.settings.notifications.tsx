@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { SettingsLoadError } from "~/components/settings/load-error";
-import { NotificationsPage } from "~/components/settings/notifications-page";
+import { SettingsLoadError, NotificationsPage } from "~/components/settings";
+import { notificationsAction, notificationsLoader } from "~/web/settings.server";
 import { pageMeta } from "~/shared";
-import { notificationsAction, notificationsLoader } from "~/web/settings/notifications.server";
 
 export const meta: MetaFunction = () =>
   pageMeta(

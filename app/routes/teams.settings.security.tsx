@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { SettingsLoadError } from "~/components/settings/load-error";
-import { SecurityPage } from "~/components/settings/security-page";
+import { SettingsLoadError, SecurityPage } from "~/components/settings";
+import { securityAction, securityLoader } from "~/web/settings.server";
 import { pageMeta } from "~/shared";
-import { securityAction, securityLoader } from "~/web/settings/security.server";
 
 export const meta: MetaFunction = () =>
   pageMeta("Security | Settings", "Change your password, see where you are signed in, and set up two-factor sign-in.");
