@@ -123,3 +123,29 @@ test(
     await expect(results).not.toContainText("Maya Patel");
   },
 );
+
+test("the results page asks the top bar for no suggestions of the search it shows, only for what one types", async ({
+  page,
+}) => {
+  const world = await createWorld(page, {
+    clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
+    spaces: [{ name: "Northwind Launch", clients: [0] }],
+  });
+  await signInAs(page, world.owner.email);
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/resources/search")) asked.push(url.searchParams.get("q") ?? "");
+  });
+
+  await page.goto("/search?q=northwind");
+  await expect(page.getByRole("region", { name: "Spaces" }).getByText("Northwind Launch")).toBeVisible();
+  const box = page.getByRole("search").getByRole("combobox", { name: "Search" });
+  await expect(box).toHaveValue("northwind");
+  await page.waitForLoadState("networkidle");
+  expect(asked).toEqual([]);
+
+  await box.fill("olivia");
+  await expect(page.getByRole("group", { name: "People" }).getByRole("option", { name: /Olivia Chen/ })).toBeVisible();
+  expect(asked).toEqual(["olivia"]);
+});

@@ -41,17 +41,19 @@ function SearchForm({
   const navigate = useNavigate();
   const suggestions = useFetcher<typeof suggestionsLoader>();
   const [text, setText] = useState(query);
+  // Suggestions follow typing: the results page's own query, shown in the box, is not searched again.
+  const [edited, setEdited] = useState(false);
   const typed = text.trim();
   const { load } = suggestions;
 
   useEffect(() => {
-    if (!typed) return;
+    if (!typed || !edited) return;
     const timer = setTimeout(() => load(`${SUGGESTIONS}?${new URLSearchParams({ q: typed })}`), TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [typed, load]);
+  }, [typed, edited, load]);
 
   const entries = typed ? (suggestions.data?.entries ?? []) : [];
-  const searching = suggestions.state === "loading" || (typed !== "" && suggestions.data?.query !== typed);
+  const searching = suggestions.state === "loading" || (edited && typed !== "" && suggestions.data?.query !== typed);
   const allResults: Choice = { key: "all", href: `${action}?${new URLSearchParams({ q: typed })}` };
   const choices: Choice[] = typed ? [allResults, ...entries] : [];
   const groups = SEARCH_SECTIONS.map((section) => ({
@@ -67,7 +69,9 @@ function SearchForm({
     itemToString: () => text,
     itemToKey: (choice) => choice?.key,
     onInputValueChange: ({ inputValue, type }) => {
-      if (type === useCombobox.stateChangeTypes.InputChange) setText(inputValue);
+      if (type !== useCombobox.stateChangeTypes.InputChange) return;
+      setText(inputValue);
+      setEdited(true);
     },
     onSelectedItemChange: ({ selectedItem }) => selectedItem && navigate(selectedItem.href),
   });
