@@ -10,6 +10,7 @@ import path from "node:path";
 import url from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
+import expressStaticGzip from "express-static-gzip";
 import express from "express";
 import helmet from "helmet";
 import { Server as SocketServer } from "socket.io";
@@ -74,7 +75,16 @@ app.use((req, res, next) => {
   next();
 });
 
-app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+// The browser build's scripts and styles as scripts/build.mjs compressed them (file.js.br), where
+// the browser accepts brotli; the compression middleware above leaves an encoded response alone.
+app.use(
+  "/build",
+  expressStaticGzip("public/build", {
+    enableBrotli: true,
+    orderPreference: ["br"],
+    serveStatic: { immutable: true, maxAge: "1y" },
+  }),
+);
 // Only a path with an extension can be a file of public/: pages skip the disk lookup (a stat per request).
 const publicFiles = express.static("public", { maxAge: "1h" });
 app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));

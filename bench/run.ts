@@ -20,6 +20,7 @@
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -488,7 +489,7 @@ async function markupScenario(pages: PageTarget[]) {
 }
 
 async function weightScenario(pages: PageTarget[]) {
-  const assets = new Map<string, { raw: number; gzip: number }>();
+  const assets = new Map<string, { raw: number; gzip: number; served: number }>();
   const rows = [];
   for (const page of pages) {
     const response = await fetch(page.url, { headers: page.cookie ? { cookie: page.cookie } : {}, redirect: "manual" });
@@ -511,15 +512,22 @@ async function weightScenario(pages: PageTarget[]) {
       cssFiles: 0,
       cssRaw: 0,
       cssGzip: 0,
+      // What the server sends a browser that accepts brotli: the files scripts/build.mjs compressed.
+      served: 0,
       htmlGzip: zlib.gzipSync(html).length,
     };
     for (const assetPath of urls) {
       let size = assets.get(assetPath);
       if (!size) {
         const body = Buffer.from(await (await fetch(new URL(assetPath, page.url))).arrayBuffer());
-        size = { raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length };
+        size = {
+          raw: body.length,
+          gzip: zlib.gzipSync(body, { level: 9 }).length,
+          served: await servedBytes(new URL(assetPath, page.url)),
+        };
         assets.set(assetPath, size);
       }
+      row.served += size.served;
       if (assetPath.endsWith(".css")) {
         row.cssFiles++;
         row.cssRaw += size.raw;
@@ -534,8 +542,8 @@ async function weightScenario(pages: PageTarget[]) {
   }
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
   printTable(
-    "Page weight: a first visit's JS and CSS (files the HTML names), gzip -9 per file, KB",
-    ["page", "JS files", "JS gzip", "JS raw", "CSS gzip", "CSS raw", "HTML gzip", "total gzip"],
+    "Page weight: a first visit's JS and CSS (files the HTML names), gzip -9 per file, and as served, KB",
+    ["page", "JS files", "JS gzip", "JS raw", "CSS gzip", "CSS raw", "HTML gzip", "total gzip", "JS+CSS served"],
     rows.map((row) => [
       row.name,
       String(row.jsFiles),
@@ -545,7 +553,21 @@ async function weightScenario(pages: PageTarget[]) {
       kb(row.cssRaw),
       kb(row.htmlGzip),
       kb(row.jsGzip + row.cssGzip + row.htmlGzip),
+      kb(row.served),
     ]),
   );
   return rows;
+}
+
+/** The bytes the server sends for a file to a browser that accepts brotli and gzip (fetch would decode them). */
+function servedBytes(url: URL) {
+  return new Promise<number>((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": "br, gzip" } }, (response) => {
+        let bytes = 0;
+        response.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        response.on("end", () => resolve(bytes));
+      })
+      .on("error", reject);
+  });
 }
