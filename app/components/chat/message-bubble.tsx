@@ -119,7 +119,7 @@ export const MessageBubble = memo(function MessageBubble({
       )}
     >
       {opensGroup ? (
-        <Avatar name={message.senderName} src={message.senderAvatar} size="sm" alt="" className="mt-5" />
+        <Avatar name={message.senderName} src={message.senderAvatar} size="sm" alt="" className="msg-avatar" />
       ) : null}
       <div className="msg-head">
         {opensGroup ? (

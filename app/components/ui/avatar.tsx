@@ -44,11 +44,13 @@ export type AvatarProps = {
   shape?: "circle" | "square";
   /** Alt text of the image; empty when the name is already written next to the avatar. */
   alt?: string;
+  /** Shown on hover. */
+  title?: string;
   className?: string;
 };
 
 /** A picture, or the initials (up to 2 letters) on a colour derived from the name. */
-export function Avatar({ name, src, size = "md", shape = "circle", alt, className }: AvatarProps) {
+export function Avatar({ name, src, size = "md", shape = "circle", alt, title, className }: AvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   // The look of every avatar is the `avatar` class of app/tailwind.css: pages show dozens.
   const classes = clsx("avatar", shape === "circle" ? "rounded-full" : "rounded-lg", sizes[size], className);
@@ -57,6 +59,7 @@ export function Avatar({ name, src, size = "md", shape = "circle", alt, classNam
       <img
         src={src}
         alt={alt ?? name}
+        title={title}
         className={clsx(classes, "bg-slate-100 object-cover")}
         onError={() => setFailedSrc(src)}
       />
@@ -68,6 +71,7 @@ export function Avatar({ name, src, size = "md", shape = "circle", alt, classNam
       role={alt === "" ? undefined : "img"}
       aria-label={alt === "" ? undefined : (alt ?? name)}
       aria-hidden={alt === "" || undefined}
+      title={title}
     >
       {getInitials(name)}
     </span>
