@@ -1,13 +1,15 @@
 import { useLocation, useSearchParams } from "@remix-run/react";
-import { useState } from "react";
+import { lazy, useState } from "react";
 import { InvitationsTable, type ListedInvitation } from "~/components/invitations/invitations-table";
-import { Modal } from "~/components/ui/dialog";
-import { OPEN_PARAM, PageHeader, Pager, withSearchParam } from "~/components/ui";
+import { OnceOpened, OPEN_PARAM, PageHeader, Pager, withSearchParam } from "~/components/ui";
 import { type Page, type PersonSpace } from "~/shared";
 import { PersonCard, type PersonDialog } from "./person-card";
 import type { PersonCardData, PersonView } from "./person-view";
-import { RemovePersonForm } from "./remove-person";
-import { SpaceToggles } from "./space-toggles";
+import type RosterDialogsOfModule from "./roster-dialogs";
+
+const loadDialogs = () => import("./roster-dialogs");
+// React.lazy keeps no type parameter: the dialogs are the module's component, generic over the kind of card.
+const RosterDialogs = lazy(loadDialogs) as unknown as typeof RosterDialogsOfModule;
 
 export type RosterInvitations = Page<ListedInvitation>;
 
@@ -72,7 +74,12 @@ export function PersonRoster<Card extends PersonCardData>({
         {actions}
       </PageHeader>
       {people.items.length || lead ? (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <ul
+          className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
+          // The dialogs' module is fetched as the pointer or the focus comes to the cards (their menus open them).
+          onPointerEnter={editable ? () => void loadDialogs() : undefined}
+          onFocus={editable ? () => void loadDialogs() : undefined}
+        >
           {lead ? <li>{lead}</li> : null}
           {people.items.map((card) => (
             <li key={card.id}>
@@ -95,36 +102,16 @@ export function PersonRoster<Card extends PersonCardData>({
         <InvitationsTable invitations={invitations.list} showCompany={invitations.showCompany} returnTo={here} />
       ) : null}
       {editable ? (
-        <>
-          <Modal open={open?.dialog === "edit" && Boolean(person)} onClose={close} title={view.editTitle}>
-            {person ? <view.EditForm person={person} returnTo={here} onCancel={close} /> : null}
-          </Modal>
-          <Modal
-            open={open?.dialog === "spaces" && Boolean(person)}
+        <OnceOpened open={open !== null}>
+          <RosterDialogs
+            view={view}
+            dialog={open?.dialog ?? null}
+            person={person}
+            spaces={spaces}
+            returnTo={here}
             onClose={close}
-            title={person ? `Spaces of ${person.name}` : "Spaces"}
-            description={view.spacesDescription}
-          >
-            {person ? (
-              <SpaceToggles
-                actionPath={view.path(person.id)}
-                personName={person.name}
-                spaces={spaces}
-                assignedIds={person.spaces.map((space) => space.id)}
-              />
-            ) : null}
-          </Modal>
-          <Modal open={open?.dialog === "remove" && Boolean(person)} onClose={close} title={view.removeLabel}>
-            {person ? (
-              <RemovePersonForm
-                actionPath={view.path(person.id)}
-                confirmation={view.removeConfirmation(person.name)}
-                label={view.removeLabel}
-                onCancel={close}
-              />
-            ) : null}
-          </Modal>
-        </>
+          />
+        </OnceOpened>
       ) : null}
     </div>
   );
