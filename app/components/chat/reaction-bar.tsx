@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { closeDetails } from "~/components/layout/use-details-dismiss";
-import { AddReactionIcon, OnDemandDetails } from "~/components/ui";
+import { AddReactionIcon, OnDemandDetails, TooltipText } from "~/components/ui";
 import { REACTION_LABEL, REACTION_TYPES, type ChatMessage, type ReactionType } from "~/shared";
 import { ReactionIcon } from "./reaction-icons";
 import { reactedBy } from "./reactors";
@@ -37,15 +37,12 @@ export function ReactionBar({ message, viewerId, action, onReact }: ReactionProp
             aria-pressed={mine}
             aria-label={`${REACTION_LABEL[reaction]} (${users.length})`}
             aria-describedby={describedBy}
-            // Its look follows aria-pressed (app/tailwind.css); the count is read in its name.
+            // Its look follows aria-pressed (app/tailwind.css); the count is read in its name. It holds its tooltip.
             className="msg-reaction tooltip"
           >
             <ReactionIcon reaction={reaction} />
             {users.length}
-            {/* The button holds its own tooltip (the kit's Tooltip would wrap it: one element more a reaction). */}
-            <span id={describedBy} role="tooltip" className="tooltip-content">
-              {reactedBy(message, users, viewerId)}
-            </span>
+            <TooltipText id={describedBy}>{reactedBy(message, users, viewerId)}</TooltipText>
           </button>
         );
       })}

@@ -1,7 +1,7 @@
 import { useLocation, useSearchParams } from "@remix-run/react";
 import { lazy, useState } from "react";
 import { InvitationsTable, type ListedInvitation } from "~/components/invitations/invitations-table";
-import { OnceOpened, OPEN_PARAM, PageHeader, Pager, withSearchParam } from "~/components/ui";
+import { OnceOpened, OPEN_PARAM, PageHeader, Pager, prefetchOn, withSearchParam } from "~/components/ui";
 import { type Page, type PersonSpace } from "~/shared";
 import { PersonCard, type PersonDialog } from "./person-card";
 import type { PersonCardData, PersonView } from "./person-view";
@@ -77,8 +77,7 @@ export function PersonRoster<Card extends PersonCardData>({
         <ul
           className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
           // The dialogs' module is fetched as the pointer or the focus comes to the cards (their menus open them).
-          onPointerEnter={editable ? () => void loadDialogs() : undefined}
-          onFocus={editable ? () => void loadDialogs() : undefined}
+          {...(editable && prefetchOn(loadDialogs))}
         >
           {lead ? <li>{lead}</li> : null}
           {people.items.map((card) => (

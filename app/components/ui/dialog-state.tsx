@@ -45,12 +45,10 @@ export function OnceOpened({ open, children }: { open: boolean; children: React.
 export function useDialogLink(load?: () => Promise<unknown>) {
   const hydrated = useHydrated();
   const dialog = useDialogState<true>();
-  const prefetch = load && (() => void load());
   return {
     dialog,
     linkProps: {
-      onPointerEnter: prefetch,
-      onFocus: prefetch,
+      ...(load && prefetchOn(load)),
       onClick: (event: React.MouseEvent) => {
         if (!hydrated) return;
         event.preventDefault();
@@ -58,4 +56,10 @@ export function useDialogLink(load?: () => Promise<unknown>) {
       },
     },
   };
+}
+
+/** Handlers that fetch a module loaded on demand as the pointer or the focus comes to what opens it. */
+export function prefetchOn(load: () => Promise<unknown>) {
+  const prefetch = () => void load();
+  return { onPointerEnter: prefetch, onFocus: prefetch };
 }

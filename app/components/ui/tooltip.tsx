@@ -17,9 +17,20 @@ export function Tooltip({
   return (
     <span className="tooltip">
       {children(id)}
-      <span id={id} role="tooltip" className="tooltip-content">
-        {content}
-      </span>
+      <TooltipText id={id}>{content}</TooltipText>
+    </span>
+  );
+}
+
+/**
+ * The tooltip's text alone, for a control that holds it itself (with the `tooltip` class)
+ * rather than under Tooltip's wrapper: one element less where a page shows many (a
+ * chat's reactions). The control names `id` in its `aria-describedby`.
+ */
+export function TooltipText({ id, children }: { id: string; children: React.ReactNode }) {
+  return (
+    <span id={id} role="tooltip" className="tooltip-content">
+      {children}
     </span>
   );
 }
