@@ -1,4 +1,6 @@
 import { sql } from "kysely";
+import type { UserType } from "#db/schema";
+import { compiledQueryPer } from "~/services/compiled-queries.server";
 import { db } from "~/services/db.server";
 import { storage } from "~/services/storage.server";
 import { SHARED_WITH_CLIENT } from "~/shared/audit-kinds";
@@ -9,10 +11,10 @@ import { recordActivity } from "./activity.server";
 import { emit } from "./events.server";
 import { isNotFound, notFound } from "./errors.server";
 import { sendMessage, type SentMessage } from "./message-sending.server";
-import { findVisibleMessage, MESSAGE_NOT_FOUND } from "./messages.server";
+import { findVisibleMessage, MESSAGE_NOT_FOUND, type VisibleChat } from "./messages.server";
 import { isAgencyStaff } from "./policy.server";
-import { findVisibleChat, isUuid, SPACE_NOT_FOUND, teamSideOf, visibleChatIds } from "./space-access.server";
-import { overviewOf } from "./spaces.server";
+import { chatIdsVisibleTo, findVisibleChat, isUuid, SPACE_NOT_FOUND, teamSideOf, whoOf } from "./space-access.server";
+import { overviewOf, spaceCards } from "./spaces.server";
 import { unreadCountIn } from "./unread.server";
 
 /*
@@ -34,14 +36,41 @@ export type ChatSides = {
 
 /**
  * The chat, which side it is, and for staff both sides with their unread counts, in one
- * statement; with its space as the page's header shows it (its overview), the space read
- * with the chat. "Space not found" otherwise.
+ * statement with its space as the page's header shows it (its overview and cards); and
+ * the chat as its page lists it (`listMessagesIn`), so that a chat page reads its space
+ * once. "Space not found" otherwise.
  */
-export async function getChatOverview(actor: Actor, chatId: string): Promise<ChatSides & { space: SpaceOverview }> {
-  const staff = isAgencyStaff(actor);
-  const unreadIn = (chat: "spaces.id" | "team_side.id") => unreadCountIn(actor.id, sql.ref<string>(chat));
-  const row = isUuid(chatId)
-    ? await db
+export async function getChatOverview(
+  actor: Actor,
+  chatId: string,
+): Promise<ChatSides & { space: SpaceOverview; chat: VisibleChat }> {
+  const [row] = isUuid(chatId)
+    ? await chatWithItsSpace(actor.type, { ...whoOf(actor), id: chatId, userId: actor.id })
+    : [];
+  if (!row) throw notFound(SPACE_NOT_FOUND);
+  const { chat_team_side_of, chat_last_seq, team_side_id, client_unread, team_unread, cards, ...space } = row;
+  const side = sideOf({ team_side_of: chat_team_side_of });
+  const tabs =
+    isAgencyStaff(actor) && team_side_id
+      ? {
+          client: { id: space.id, unread: Number(client_unread ?? 0) },
+          team: { id: team_side_id, unread: Number(team_unread ?? 0) },
+        }
+      : null;
+  return {
+    spaceId: space.id,
+    side,
+    tabs,
+    space: overviewOf(actor, space, cards),
+    chat: { id: chatId, lastSeq: Number(chat_last_seq) },
+  };
+}
+
+const chatWithItsSpace = compiledQueryPer(
+  (type: UserType, values: ReturnType<typeof whoOf> & { id: string; userId: string }) => {
+    const unreadIn = (chat: "spaces.id" | "team_side.id") => unreadCountIn(values.userId, sql.ref<string>(chat));
+    return (
+      db
         .selectFrom("spaces as chat")
         // The space: the chat itself, or the one whose team side it is.
         .innerJoin("spaces", (join) =>
@@ -49,26 +78,20 @@ export async function getChatOverview(actor: Actor, chatId: string): Promise<Cha
         )
         .leftJoin("spaces as team_side", "team_side.team_side_of", "spaces.id")
         .selectAll("spaces")
-        .select(["chat.team_side_of as chat_team_side_of", "team_side.id as team_side_id"])
-        .$if(staff, (query) =>
+        .select([
+          "chat.team_side_of as chat_team_side_of",
+          "chat.last_seq as chat_last_seq",
+          "team_side.id as team_side_id",
+        ])
+        .select(spaceCards)
+        .$if(isAgencyStaff({ type }), (query) =>
           query.select([unreadIn("spaces.id").as("client_unread"), unreadIn("team_side.id").as("team_unread")]),
         )
-        .where("chat.id", "=", chatId)
-        .where("chat.id", "in", visibleChatIds(actor))
-        .executeTakeFirst()
-    : undefined;
-  if (!row) throw notFound(SPACE_NOT_FOUND);
-  const { chat_team_side_of, team_side_id, client_unread, team_unread, ...space } = row;
-  const side = sideOf({ team_side_of: chat_team_side_of });
-  const tabs =
-    staff && team_side_id
-      ? {
-          client: { id: space.id, unread: Number(client_unread ?? 0) },
-          team: { id: team_side_id, unread: Number(team_unread ?? 0) },
-        }
-      : null;
-  return { spaceId: space.id, side, tabs, space: await overviewOf(actor, space) };
-}
+        .where("chat.id", "=", values.id)
+        .where("chat.id", "in", chatIdsVisibleTo(type, values))
+    );
+  },
+);
 
 /**
  * Tells the sockets of these users that they no longer take part in the space: they leave

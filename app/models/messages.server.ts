@@ -50,6 +50,17 @@ export const AFTER_OPENED = 5;
  */
 export type MessagePage = { messages: ChatMessage[]; hasOlder: boolean; hasNewer: boolean; lastSeq: number };
 
+export type PageOptions = {
+  before?: string | null;
+  around?: string | null;
+  matching?: string | null;
+  mentioning?: string | null;
+  limit?: number;
+};
+
+/** A chat the reader was found to see, as its page read it: its id and its change log's last step. */
+export type VisibleChat = { id: string; lastSeq: number };
+
 /**
  * A page of the space's messages, oldest to newest: the latest ones, those before the
  * message `before` (the oldest one the reader has), or, `around` a message, the page that
@@ -59,25 +70,16 @@ export type MessagePage = { messages: ChatMessage[]; hasOlder: boolean; hasNewer
  * only those that mention that user, so a search pages as the chat does. Deleted
  * messages are left out.
  */
-export async function listMessages(
-  actor: Actor,
-  spaceId: string,
-  {
-    before,
-    around,
-    matching,
-    mentioning,
-    limit = PAGE_SIZE,
-  }: {
-    before?: string | null;
-    around?: string | null;
-    matching?: string | null;
-    mentioning?: string | null;
-    limit?: number;
-  } = {},
+export async function listMessages(actor: Actor, spaceId: string, options: PageOptions = {}): Promise<MessagePage> {
+  const chat = await findVisibleChat(actor, spaceId);
+  return listMessagesIn({ id: chat.id, lastSeq: Number(chat.last_seq) }, options);
+}
+
+/** `listMessages` of a chat the caller has found visible to the reader (a chat page, with its space). */
+export async function listMessagesIn(
+  { id: spaceId, lastSeq }: VisibleChat,
+  { before, around, matching, mentioning, limit = PAGE_SIZE }: PageOptions = {},
 ): Promise<MessagePage> {
-  const space = await findVisibleChat(actor, spaceId);
-  const lastSeq = Number(space.last_seq);
   const opened = around && isUuid(around) ? await rowsAround(spaceId, around, limit) : null;
   if (opened) {
     const { rows, hasOlder, hasNewer } = opened;

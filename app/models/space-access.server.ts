@@ -40,8 +40,8 @@ export function whoOf(actor: Actor) {
   return { agencyId, teamMemberId: actor.teamMember?.id ?? agencyId, clientId: actor.client?.id ?? agencyId };
 }
 
-/** `visibleSpaceIds` of an actor of this type, as `who` names them. */
-function spaceIdsVisibleTo(type: UserType, who: Who, executor: Executor = db) {
+/** `visibleSpaceIds` of an actor of this type, as `who` names them (placeholders, in a compiled query). */
+export function spaceIdsVisibleTo(type: UserType, who: Who, executor: Executor = db) {
   const inAgency = executor
     .selectFrom("spaces")
     .select("spaces.id")

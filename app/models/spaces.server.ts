@@ -1,6 +1,8 @@
-import { sql, type Transaction } from "kysely";
+import { sql, type ExpressionBuilder, type Transaction } from "kysely";
+import { jsonObjectFrom } from "kysely/helpers/postgres";
 import type { ClientOwnerOption, SpaceOverview, SpaceSummary } from "~/shared/spaces";
-import type { Database, Space } from "#db/schema";
+import type { Database, Space, UserType } from "#db/schema";
+import { compiledQueryPer } from "~/services/compiled-queries.server";
 import { db, countOf } from "~/services/db.server";
 import { emit } from "./events.server";
 import { deleteImage } from "~/services/images.server";
@@ -16,10 +18,12 @@ import { SPACE_NAME_MIN } from "~/shared/space.schemas";
 import {
   findVisibleSpace,
   isUuid,
-  NO_ID,
+  SPACE_NOT_FOUND,
+  spaceIdsVisibleTo,
   spaceMemberUserIds,
   teamSideOf,
   visibleSpaceIds,
+  whoOf,
 } from "./space-access.server";
 import { ownerName } from "~/shared/owner-name";
 import { takePage, type Page } from "~/shared/paging";
@@ -151,34 +155,56 @@ export async function createSpace(actor: Actor, input: CreateSpaceInput): Promis
   });
 }
 
-/** A space the actor may see, with its client owner and its agency (the two cards of SPEC §2.8). */
+/** A space the actor may see, with its client owner and its agency (the two cards of SPEC §2.8), in one query. */
 export async function getSpaceOverview(actor: Actor, spaceId: string): Promise<SpaceOverview> {
-  return overviewOf(actor, await findVisibleSpace(actor, spaceId));
+  const [row] = isUuid(spaceId) ? await visibleSpaceWithCards(actor.type, { ...whoOf(actor), id: spaceId }) : [];
+  if (!row) throw notFound(SPACE_NOT_FOUND);
+  const { cards, ...space } = row;
+  return overviewOf(actor, space, cards);
 }
 
+const visibleSpaceWithCards = compiledQueryPer((type: UserType, values: ReturnType<typeof whoOf> & { id: string }) =>
+  db
+    .selectFrom("spaces")
+    .selectAll("spaces")
+    .select(spaceCards)
+    .where("spaces.id", "=", values.id)
+    .where("spaces.id", "in", spaceIdsVisibleTo(type, values)),
+);
+
 /**
- * `getSpaceOverview` of a space the caller has read already, and found visible to the
- * actor by space-access.server.ts's rule: a chat page reads its space with its chat, once.
+ * The space's agency and client owner, the two cards of SPEC §2.8, as one JSON column of
+ * a query that reads the space as `spaces`: a page reads its space and its cards at once.
  */
-export async function overviewOf(actor: Actor, space: Space): Promise<SpaceOverview> {
-  const row = await db
-    .selectFrom("agencies")
-    .leftJoin("clients", (join) => join.on("clients.id", "=", space.client_owner_id ?? NO_ID))
-    .leftJoin("client_companies", "client_companies.id", "clients.company_id")
-    .select([
-      "agencies.agency_name",
-      "agencies.first_name",
-      "agencies.last_name",
-      "agencies.logo",
-      "agencies.client_owners_may_export",
-      "clients.id as owner_id",
-      "clients.name as owner_name",
-      "client_companies.name as owner_company",
-      "clients.email as owner_email",
-      "clients.avatar as owner_avatar",
-    ])
-    .where("agencies.id", "=", space.agency_id)
-    .executeTakeFirstOrThrow();
+export function spaceCards(eb: ExpressionBuilder<Database, "spaces">) {
+  return jsonObjectFrom(
+    eb
+      .selectFrom("agencies")
+      .leftJoin("clients", "clients.id", "spaces.client_owner_id")
+      .leftJoin("client_companies", "client_companies.id", "clients.company_id")
+      .select([
+        "agencies.agency_name",
+        "agencies.first_name",
+        "agencies.last_name",
+        "agencies.logo",
+        "agencies.client_owners_may_export",
+        "clients.id as owner_id",
+        "clients.name as owner_name",
+        "client_companies.name as owner_company",
+        "clients.email as owner_email",
+        "clients.avatar as owner_avatar",
+      ])
+      .whereRef("agencies.id", "=", "spaces.agency_id"),
+  )
+    .$notNull()
+    .as("cards");
+}
+
+/** A space's cards as `spaceCards` reads them. */
+export type SpaceCards = Awaited<ReturnType<typeof visibleSpaceWithCards>>[number]["cards"];
+
+/** The overview of a space the actor may see, read with its cards (`spaceCards`). */
+export function overviewOf(actor: Actor, space: Space, cards: SpaceCards): SpaceOverview {
   return {
     id: space.id,
     name: space.name,
@@ -188,23 +214,23 @@ export async function overviewOf(actor: Actor, space: Space): Promise<SpaceOverv
     url: space.url,
     logoKey: space.logo,
     clientOwner:
-      row.owner_id && row.owner_name !== null && row.owner_company !== null && row.owner_email !== null
+      cards.owner_id && cards.owner_name !== null && cards.owner_company !== null && cards.owner_email !== null
         ? {
-            id: row.owner_id,
-            name: row.owner_name,
-            company: row.owner_company,
-            email: row.owner_email,
-            avatarKey: row.owner_avatar,
+            id: cards.owner_id,
+            name: cards.owner_name,
+            company: cards.owner_company,
+            email: cards.owner_email,
+            avatarKey: cards.owner_avatar,
           }
         : null,
     agency: {
-      name: row.agency_name,
+      name: cards.agency_name,
       // SPEC §3: the owner's display name is first plus last name, otherwise Agency Owner.
-      ownerName: ownerName(row.first_name, row.last_name),
-      logoKey: row.logo,
+      ownerName: ownerName(cards.first_name, cards.last_name),
+      logoKey: cards.logo,
     },
     canEdit: canManageSpaces(actor),
-    canExport: canExportSpace(actor, space, row.client_owners_may_export),
+    canExport: canExportSpace(actor, space, cards.client_owners_may_export),
   };
 }
 

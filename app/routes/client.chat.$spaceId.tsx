@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ChatRoom } from "~/components/chat/chat-room";
 import { ClientSpaceHeader, SpaceNotFound } from "~/components/spaces";
 import { MESSAGES_LOAD_FAILED, chatErrorMeta } from "~/components/chat/chat-load-error";
-import { answerChatForm, expectFound, getSpaceOverview, loadChat, requireActor } from "~/web/chat-pages.server";
+import { answerChatForm, expectFound, getChatOverview, loadChat, requireActor } from "~/web/chat-pages.server";
 import { pageMeta } from "~/shared";
 
 /* /client/chat/{id}: a client's conversation with their agency in one of their spaces. */
@@ -19,8 +19,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireActor(request, "client");
   const spaceId = params.spaceId ?? "";
-  const space = await expectFound(getSpaceOverview(actor, spaceId));
-  return { space, chat: await loadChat(request, actor, spaceId) };
+  // The same overview as the agency's chat page: a client is found only the chats of their own spaces.
+  const { space, chat, side } = await expectFound(getChatOverview(actor, spaceId));
+  return { space, chat: await loadChat(request, actor, chat, side) };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

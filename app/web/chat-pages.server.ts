@@ -8,7 +8,6 @@
 export { redirect } from "@remix-run/node";
 export { getChatOverview } from "~/models/chat-sides.server";
 export { homeArea } from "~/models/policy.server";
-export { getSpaceOverview } from "~/models/spaces.server";
 export { answerChatForm, loadChat } from "./chat.server";
 export { expectFound } from "./errors.server";
 export { requireActor } from "./guards.server";

@@ -6,7 +6,13 @@ import { toggleReaction } from "~/models/message-reactions.server";
 import { MESSAGE_TEXT, type ChatActionResult } from "~/shared/chat-message";
 import { ChatFormSchema, ChatSendFormSchema } from "~/shared/message.schemas";
 import { packPage } from "~/shared/chat-page";
-import { findChatMessage, findReplyQuote, listMessages } from "~/models/messages.server";
+import {
+  findChatMessage,
+  findReplyQuote,
+  listMessages,
+  listMessagesIn,
+  type VisibleChat,
+} from "~/models/messages.server";
 import { sendMessage } from "~/models/message-sending.server";
 import { deleteMessage, editMessage } from "~/models/message-changes.server";
 import { removeLinkPreview } from "~/models/link-previews.server";
@@ -37,9 +43,11 @@ import { isAgencyStaff } from "~/models/policy.server";
  * (`?message=`, a search result followed to its chat), or search results. Opening the
  * latest messages reads them, with JavaScript or without, before they are listed, so
  * that the page shows them read (their readers, the bell's count); the browser's live
- * chat reads only the messages that come after (chat-room.tsx, `chat:read`).
+ * chat reads only the messages that come after (chat-room.tsx, `chat:read`). The chat
+ * is one the page found the actor may see, with its space (`getChatOverview`).
  */
-export async function loadChat(request: Request, actor: Actor, spaceId: string, side: ChatSide = "client") {
+export async function loadChat(request: Request, actor: Actor, chat: VisibleChat, side: ChatSide) {
+  const spaceId = chat.id;
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const before = url.searchParams.get("before");
@@ -50,7 +58,7 @@ export async function loadChat(request: Request, actor: Actor, spaceId: string, 
   const around = searching ? null : url.searchParams.get("message");
   if (!searching && !before && !around) await expectFound(markRead(actor, spaceId));
   // With a search, `before` pages its matches; the chat behind it shows its latest messages.
-  const page = await expectFound(listMessages(actor, spaceId, { before: searching ? null : before, around }));
+  const page = await listMessagesIn(chat, { before: searching ? null : before, around });
   // Reply without JavaScript: the page with the quote above the message box, and its id in the form.
   const reply = url.searchParams.get("reply");
   // Share with client (issue 38): ?share=<id> asks to confirm, showing what the client will see (a team-side message only).
@@ -71,11 +79,7 @@ export async function loadChat(request: Request, actor: Actor, spaceId: string, 
     // The message the page was opened at, when it is one of the chat's: shown highlighted.
     openedAt: page.messages.some((message) => message.id === around) ? around : null,
     results: searching
-      ? packPage(
-          await expectFound(
-            listMessages(actor, spaceId, { before, matching: query, mentioning: mentionsMe ? actor.id : null }),
-          ),
-        )
+      ? packPage(await listMessagesIn(chat, { before, matching: query, mentioning: mentionsMe ? actor.id : null }))
       : null,
     // Sent once as HTML and again as the page's data, for hydration: each person once (app/shared/chat-page.ts).
     page: packPage(page),
