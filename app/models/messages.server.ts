@@ -19,7 +19,7 @@ import {
 } from "~/shared/chat-message";
 import type { SignOffCard } from "~/shared/sign-offs";
 import { signOffsOnMessages } from "./sign-off-cards.server";
-import { chatIdsVisibleTo, findVisibleChat, isUuid, NO_ID, spaceMemberUserIds, whoOf } from "./space-access.server";
+import { chatIdsVisibleTo, chatMemberIds, findVisibleChat, isUuid, NO_ID, whoOf } from "./space-access.server";
 
 /*
  * A space's messages as the chat shows them (SPEC §2.13, §4), for the pages, the socket
@@ -206,18 +206,15 @@ export async function toChatMessages(rows: MessageRow[], executor: Executor = db
   const spaceId = rows[0].space_id;
   const ids = rows.map((row) => row.id);
   const replyToIds = [...new Set(rows.flatMap((row) => (row.reply_to_id ? [row.reply_to_id] : [])))];
-  const [reactions, reads, memberIds, originals, signOffs] = await Promise.all([
+  const [reactions, memberReads, originals, signOffs] = await Promise.all([
     reactionRows({ ids }, executor),
-    readRows({ spaceId }, executor),
-    spaceMemberUserIds(spaceId, executor),
+    memberReadRows({ spaceId }, executor),
     replyToIds.length ? originalRows({ ids: replyToIds, spaceId }, executor) : [],
     signOffsOnMessages(
       rows.flatMap((row) => (row.attachment_key ? [row.id] : [])),
       executor,
     ),
   ]);
-  const members = new Set(memberIds);
-  const memberReads = reads.filter((read) => members.has(read.user_id));
   const people = await loadPeople(
     [
       ...rows.flatMap((row) => (row.sender_id ? [row.sender_id] : [])),
@@ -257,8 +254,13 @@ const reactionRows = compiledQuery((values: { ids: string[] }) =>
     .where(sql<boolean>`message_id = any(${values.ids}::uuid[])`)
     .orderBy("created_at"),
 );
-const readRows = compiledQuery((values: { spaceId: string }) =>
-  db.selectFrom("space_reads").select(["user_id", "last_read_at"]).where("space_id", "=", values.spaceId),
+// A former member's watermark stays behind; only those who take part now show as readers.
+const memberReadRows = compiledQuery((values: { spaceId: string }) =>
+  db
+    .selectFrom("space_reads")
+    .select(["user_id", "last_read_at"])
+    .where("space_id", "=", values.spaceId)
+    .where("user_id", "in", chatMemberIds(values.spaceId)),
 );
 const originalRows = compiledQuery((values: { ids: string[]; spaceId: string }) =>
   db

@@ -211,8 +211,11 @@ export async function spaceMemberUserIds(spaceId: string, executor: Executor = d
   return (await memberUserIds({ spaceId }, executor)).map((row) => row.user_id);
 }
 
-const memberUserIds = compiledQuery(({ spaceId }: { spaceId: string }) =>
-  db
+const memberUserIds = compiledQuery(({ spaceId }: { spaceId: string }) => chatMemberIds(spaceId));
+
+/** `spaceMemberUserIds` as a subquery, for a query that reads only what concerns the chat's members. */
+export function chatMemberIds(spaceId: Operand) {
+  return db
     .selectFrom("spaces")
     .select("spaces.agency_id as user_id")
     .where("spaces.id", "=", spaceId)
@@ -239,8 +242,8 @@ const memberUserIds = compiledQuery(({ spaceId }: { spaceId: string }) =>
         .where("space_clients.space_id", "=", spaceId)
         .where("clients.user_id", "is not", null)
         .$narrowType<{ user_id: string }>(),
-    ),
-);
+    );
+}
 
 /** An id that matches no row: for an actor without an agency, company or record, or an id that is no UUID. */
 export const NO_ID = "00000000-0000-0000-0000-000000000000";

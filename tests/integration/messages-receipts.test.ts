@@ -95,6 +95,17 @@ describe("read receipts and unread counts", () => {
     ]);
   });
 
+  test("a member removed from the space no longer shows as a reader of what they read", async () => {
+    const { space, owner, client, clientActor, designerActor } = await world();
+    await send(owner, space.id, "One");
+    await markRead(clientActor, space.id);
+    await markRead(designerActor, space.id);
+    await removeClientFromSpace(owner, space.id, client.client.id);
+
+    const [shown] = (await listMessages(owner, space.id)).messages;
+    expect(shown.readers.map((reader) => reader.name)).toEqual(["Dana Designer"]);
+  });
+
   test("reading up to a message leaves later ones unread", async () => {
     const { space, owner, clientActor } = await world();
     const { message: first } = await send(owner, space.id, "One");
