@@ -34,6 +34,9 @@ export type ChatSides = {
   tabs: ChatTabs | null;
 };
 
+/** The chat a page opened: as its list reads it, and how many of its messages the reader has not read. */
+export type OpenedChat = VisibleChat & { unread: number };
+
 /**
  * The chat, which side it is, and for staff both sides with their unread counts, in one
  * statement with its space as the page's header shows it (its overview and cards); and
@@ -43,12 +46,13 @@ export type ChatSides = {
 export async function getChatOverview(
   actor: Actor,
   chatId: string,
-): Promise<ChatSides & { space: SpaceOverview; chat: VisibleChat }> {
+): Promise<ChatSides & { space: SpaceOverview; chat: OpenedChat }> {
   const [row] = isUuid(chatId)
     ? await chatWithItsSpace(actor.type, { ...whoOf(actor), id: chatId, userId: actor.id })
     : [];
   if (!row) throw notFound(SPACE_NOT_FOUND);
-  const { chat_team_side_of, chat_last_seq, team_side_id, client_unread, team_unread, cards, ...space } = row;
+  const { chat_team_side_of, chat_last_seq, chat_unread, team_side_id, client_unread, team_unread, cards, ...space } =
+    row;
   const side = sideOf({ team_side_of: chat_team_side_of });
   const tabs =
     isAgencyStaff(actor) && team_side_id
@@ -62,13 +66,14 @@ export async function getChatOverview(
     side,
     tabs,
     space: overviewOf(actor, space, cards),
-    chat: { id: chatId, lastSeq: Number(chat_last_seq) },
+    chat: { id: chatId, lastSeq: Number(chat_last_seq), unread: Number(chat_unread) },
   };
 }
 
 const chatWithItsSpace = compiledQueryPer(
   (type: UserType, values: ReturnType<typeof whoOf> & { id: string; userId: string }) => {
-    const unreadIn = (chat: "spaces.id" | "team_side.id") => unreadCountIn(values.userId, sql.ref<string>(chat));
+    const unreadIn = (chat: "chat.id" | "spaces.id" | "team_side.id") =>
+      unreadCountIn(values.userId, sql.ref<string>(chat));
     return (
       db
         .selectFrom("spaces as chat")
@@ -81,6 +86,7 @@ const chatWithItsSpace = compiledQueryPer(
         .select([
           "chat.team_side_of as chat_team_side_of",
           "chat.last_seq as chat_last_seq",
+          unreadIn("chat.id").as("chat_unread"),
           "team_side.id as team_side_id",
         ])
         .select(spaceCards)

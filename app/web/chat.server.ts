@@ -6,19 +6,13 @@ import { toggleReaction } from "~/models/message-reactions.server";
 import { MESSAGE_TEXT, type ChatActionResult } from "~/shared/chat-message";
 import { ChatFormSchema, ChatSendFormSchema } from "~/shared/message.schemas";
 import { packPage } from "~/shared/chat-page";
-import {
-  findChatMessage,
-  findReplyQuote,
-  listMessages,
-  listMessagesIn,
-  type VisibleChat,
-} from "~/models/messages.server";
+import { findChatMessage, findReplyQuote, listMessages, listMessagesIn } from "~/models/messages.server";
 import { sendMessage } from "~/models/message-sending.server";
 import { deleteMessage, editMessage } from "~/models/message-changes.server";
 import { removeLinkPreview } from "~/models/link-previews.server";
 import { listMentionable } from "~/models/mentions.server";
 import { markRead } from "~/models/space-reads.server";
-import { findShareable, shareWithClient } from "~/models/chat-sides.server";
+import { findShareable, shareWithClient, type OpenedChat } from "~/models/chat-sides.server";
 import type { ChatSide } from "~/shared/chat-sides";
 import { ATTACHMENT_MAX_BYTES } from "~/models/uploads.server";
 import { imageUrl } from "~/shared/image-urls";
@@ -46,7 +40,7 @@ import { isAgencyStaff } from "~/models/policy.server";
  * chat reads only the messages that come after (chat-room.tsx, `chat:read`). The chat
  * is one the page found the actor may see, with its space (`getChatOverview`).
  */
-export async function loadChat(request: Request, actor: Actor, chat: VisibleChat, side: ChatSide) {
+export async function loadChat(request: Request, actor: Actor, chat: OpenedChat, side: ChatSide) {
   const spaceId = chat.id;
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
@@ -56,7 +50,8 @@ export async function loadChat(request: Request, actor: Actor, chat: VisibleChat
   const searching = Boolean(query) || mentionsMe;
   // Opened at a message, the reader has not seen the latest ones, so they stay unread.
   const around = searching ? null : url.searchParams.get("message");
-  if (!searching && !before && !around) await expectFound(markRead(actor, spaceId));
+  // Most chats are opened with nothing new in them (the page's overview counted): no read to record.
+  if (!searching && !before && !around && chat.unread) await expectFound(markRead(actor, spaceId));
   // With a search, `before` pages its matches; the chat behind it shows its latest messages.
   const page = await listMessagesIn(chat, { before: searching ? null : before, around });
   // Reply without JavaScript: the page with the quote above the message box, and its id in the form.
