@@ -53,8 +53,7 @@ function othersMessages(userId: string) {
 /**
  * How many of a chat's messages `userId` has not read, counted no further than one past
  * what a count says (UNREAD_SHOWN_UP_TO, "99+"), on the index of a chat's messages by
- * time that holds what it asks (0031), so a page costs about the same however much waits
- * unread.
+ * time, so a page costs about the same however much waits unread.
  */
 export function unreadCountIn(userId: string, chatId: Expression<string>) {
   return countOf(unreadMessagesIn(userId, chatId));

@@ -27,7 +27,6 @@ import * as messageSearch from "./0027_message_search";
 import * as searchIndexes from "./0028_search_indexes";
 import * as fileWordsIndex from "./0029_file_words_index";
 import * as mentioningMessagesIndex from "./0030_mentioning_messages_index";
-import * as unreadMessagesIndex from "./0031_unread_messages_index";
 
 /* Listed here rather than read from disk, so that they travel inside the server build. */
 export const migrations: Record<string, Migration> = {
@@ -59,5 +58,4 @@ export const migrations: Record<string, Migration> = {
   "0028_search_indexes": searchIndexes,
   "0029_file_words_index": fileWordsIndex,
   "0030_mentioning_messages_index": mentioningMessagesIndex,
-  "0031_unread_messages_index": unreadMessagesIndex,
 };
