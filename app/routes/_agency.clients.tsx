@@ -4,13 +4,12 @@ import { ClientsLoadError } from "~/components/clients/clients-load-error";
 import { clientRosterProps } from "~/components/clients/client-view";
 import { PersonRoster } from "~/components/rosters/person-roster";
 import { loadClientRoster } from "~/web/client-roster.server";
-import { requireActor } from "~/web/guards.server";
 import { pageMeta } from "~/shared";
 
 export const meta: MetaFunction = () => pageMeta("Clients", "Manage your client contacts and their access to spaces.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return loadClientRoster(await requireActor(request, "agency"), request);
+  return loadClientRoster(request, "agency");
 }
 
 export default function Clients() {

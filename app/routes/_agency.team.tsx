@@ -7,27 +7,13 @@ import { PersonRoster } from "~/components/rosters/person-roster";
 import { RosterSkeleton } from "~/components/rosters/roster-states";
 import { teamRosterProps } from "~/components/team/team-member-view";
 import { Alert, PageHeader } from "~/components/ui";
-import { listInvitations } from "~/models/invitation-tables.server";
-import { inviteOptions } from "~/models/inviting.server";
-import { INVITATION_PAGE_PARAM, pageMeta } from "~/shared";
-import { canInvite } from "~/models/policy.server";
-import { listTeamRoster } from "~/models/team-members.server";
-import { expectFound } from "~/web/errors.server";
-import { requireActor } from "~/web/guards.server";
-import { requestedPage } from "~/web/request.server";
-import { appOrigin } from "~/models/site.server";
+import { pageMeta } from "~/shared";
+import { loadTeamRoster } from "~/web/team-roster.server";
 
 export const meta: MetaFunction = () => pageMeta("Team", "Manage your team members and their access to spaces.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const actor = await requireActor(request, "agency");
-  const [roster, invitations, options] = await Promise.all([
-    // An administrator of no agency has no team: not found, rather than a failure.
-    expectFound(listTeamRoster(actor, { page: requestedPage(request) })),
-    listInvitations(actor, "team", appOrigin(), { page: requestedPage(request, INVITATION_PAGE_PARAM) }),
-    canInvite(actor, "ACCOUNT_MANAGER") ? inviteOptions(actor, "team") : null,
-  ]);
-  return { team: { roster, invitations, inviteOptions: options } };
+  return { team: await loadTeamRoster(request) };
 }
 
 /*

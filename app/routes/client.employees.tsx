@@ -4,14 +4,13 @@ import { ClientsLoadError } from "~/components/clients/clients-load-error";
 import { clientRosterProps } from "~/components/clients/client-view";
 import { PersonRoster } from "~/components/rosters/person-roster";
 import { loadClientRoster } from "~/web/client-roster.server";
-import { requireActor } from "~/web/guards.server";
 import { pageMeta } from "~/shared";
 
 export const meta: MetaFunction = () =>
   pageMeta("Employees", "The people of your company who work with your agency, and the invitations you sent them.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return loadClientRoster(await requireActor(request, "client"), request);
+  return loadClientRoster(request, "client");
 }
 
 export default function Employees() {
