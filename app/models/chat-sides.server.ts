@@ -34,8 +34,8 @@ export type ChatSides = {
   tabs: ChatTabs | null;
 };
 
-/** The chat a page opened: as its list reads it, and how many of its messages the reader has not read. */
-export type OpenedChat = VisibleChat & { unread: number };
+/** The chat a page opened: as its list reads it, its side, and how many of its messages the reader has not read. */
+export type OpenedChat = VisibleChat & { side: ChatSide; unread: number };
 
 /**
  * The chat, which side it is, and for staff both sides with their unread counts, in one
@@ -66,7 +66,7 @@ export async function getChatOverview(
     side,
     tabs,
     space: overviewOf(actor, space, cards),
-    chat: { id: chatId, lastSeq: Number(chat_last_seq), unread: Number(chat_unread) },
+    chat: { id: chatId, side, lastSeq: Number(chat_last_seq), unread: Number(chat_unread) },
   };
 }
 

@@ -20,8 +20,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireActor(request, "client");
   const spaceId = params.spaceId ?? "";
   // The same overview as the agency's chat page: a client is found only the chats of their own spaces.
-  const { space, chat, side } = await expectFound(getChatOverview(actor, spaceId));
-  return { space, chat: await loadChat(request, actor, chat, side) };
+  const { space, chat } = await expectFound(getChatOverview(actor, spaceId));
+  return { space, chat: await loadChat(request, actor, chat) };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

@@ -35,8 +35,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireActor(request);
   const chatId = params.spaceId ?? "";
   if (homeArea(actor) === "client") throw redirect(spacePath(actor.type, chatId));
-  const { space, tabs, chat, side } = await expectFound(getChatOverview(actor, chatId));
-  return { space, tabs, userType: actor.type, chat: await loadChat(request, actor, chat, side) };
+  const { space, tabs, chat } = await expectFound(getChatOverview(actor, chatId));
+  return { space, tabs, userType: actor.type, chat: await loadChat(request, actor, chat) };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

@@ -13,7 +13,6 @@ import { removeLinkPreview } from "~/models/link-previews.server";
 import { listMentionable } from "~/models/mentions.server";
 import { markRead } from "~/models/space-reads.server";
 import { findShareable, shareWithClient, type OpenedChat } from "~/models/chat-sides.server";
-import type { ChatSide } from "~/shared/chat-sides";
 import { ATTACHMENT_MAX_BYTES } from "~/models/uploads.server";
 import { imageUrl } from "~/shared/image-urls";
 import { CHAT_TOASTS, UPLOAD_FAILED_TITLE } from "~/shared/chat-toasts";
@@ -40,8 +39,8 @@ import { isAgencyStaff } from "~/models/policy.server";
  * chat reads only the messages that come after (chat-room.tsx, `chat:read`). The chat
  * is one the page found the actor may see, with its space (`getChatOverview`).
  */
-export async function loadChat(request: Request, actor: Actor, chat: OpenedChat, side: ChatSide) {
-  const spaceId = chat.id;
+export async function loadChat(request: Request, actor: Actor, chat: OpenedChat) {
+  const { id: spaceId, side } = chat;
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const before = url.searchParams.get("before");
