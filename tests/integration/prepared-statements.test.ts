@@ -27,6 +27,19 @@ describe.skipIf(!postgres)("statements prepared on a connection", () => {
     expect(prepared.filter((statement) => statement === "select $1::int + 1 as sum")).toHaveLength(1);
   });
 
+  test("a statement over a list is planned for each list: it is not prepared", async () => {
+    const { found, prepared } = await db.connection().execute(async (connection) => {
+      const among = (ids: string[]) =>
+        sql<{ id: string }>`select id from users where id = any(${ids}::uuid[])`.execute(connection);
+      const found = [];
+      for (let run = 0; run < 7; run++) found.push((await among([crypto.randomUUID()])).rows.length);
+      const { rows } = await sql<Prepared>`select statement from pg_prepared_statements`.execute(connection);
+      return { found, prepared: rows.map((row) => row.statement) };
+    });
+    expect(found).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(prepared.filter((statement) => statement.includes("any($1::uuid[])"))).toEqual([]);
+  });
+
   describe("on a connection of its own", () => {
     let client: pg.Client;
     beforeEach(async () => {
