@@ -37,15 +37,14 @@ export default function Spaces() {
       {spaces.total ? (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {spaces.items.map((space) => (
-            <li key={space.id} className="flex">
-              <SpaceCard
-                space={space}
-                userType={userType}
-                editable={editable}
-                unread={unread[space.id]}
-                onDelete={deleting.open}
-              />
-            </li>
+            <SpaceCard
+              key={space.id}
+              space={space}
+              userType={userType}
+              editable={editable}
+              unread={unread[space.id]}
+              onDelete={deleting.open}
+            />
           ))}
         </ul>
       ) : owners?.length === 0 ? (

@@ -25,9 +25,7 @@ export default function MySpaces() {
       {spaces.total ? (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {spaces.items.map((space) => (
-            <li key={space.id} className="flex">
-              <SpaceCard space={space} userType="TEAM_MEMBER" unread={unread[space.id]} />
-            </li>
+            <SpaceCard key={space.id} space={space} userType="TEAM_MEMBER" unread={unread[space.id]} />
           ))}
         </ul>
       ) : (

@@ -3,7 +3,8 @@ import { type UserType, type SpaceSummary, deleteSpacePath, imageUrl, spacePath 
 import {
   Avatar,
   buttonClassName,
-  Card,
+  cardClassName,
+  clsx,
   DetailsMenu,
   destructiveMenuItemClassName,
   menuItemClassName,
@@ -19,8 +20,10 @@ import { UnreadBadge } from "~/components/chat/unread-badge";
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /**
- * A space on the list (SPEC §2.7): logo, name, email, the team member and client
- * counts, Enter Space (Enter Chat for clients), and for editors the actions menu.
+ * A space on the list (SPEC §2.7), an item of the list's `<ul>`: logo, name, email, the
+ * team member and client counts, Enter Space (Enter Chat for clients), and for editors
+ * the actions menu. A list page holds fifty, so each is drawn in as few elements as it
+ * can be (issue 41): the item is the card, and the counts are a line of text.
  */
 export function SpaceCard({
   space,
@@ -39,7 +42,7 @@ export function SpaceCard({
 }) {
   const isClient = userType === "CLIENT";
   return (
-    <Card className="flex w-full flex-col p-5">
+    <li className={clsx(cardClassName, "flex flex-col p-5")}>
       <div className="flex items-start gap-4">
         <Avatar name={space.name} src={imageUrl(space.logoKey)} shape="square" size="lg" alt="" />
         <div className="min-w-0 flex-1">
@@ -84,41 +87,35 @@ export function SpaceCard({
           </DetailsMenu>
         ) : null}
       </div>
-      <dl className="mt-4 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-600">
-        <div className="flex items-center gap-1.5">
-          <dt className="sr-only">Team members</dt>
+      <p className={clsx("mt-4 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-600", !isClient && "mb-5")}>
+        <span className="flex items-center gap-1.5">
           <TeamIcon className="size-4 text-slate-400" aria-hidden="true" />
-          <dd>{plural(space.teamMemberCount, "team member", "team members")}</dd>
-        </div>
-        <div className="flex items-center gap-1.5">
-          <dt className="sr-only">{isClient ? "Employees" : "Clients"}</dt>
+          {plural(space.teamMemberCount, "team member", "team members")}
+        </span>
+        <span className="flex items-center gap-1.5">
           <ClientsIcon className="size-4 text-slate-400" aria-hidden="true" />
-          <dd>
-            {isClient
-              ? plural(space.clientCount, "employee", "employees")
-              : plural(space.clientCount, "client", "clients")}
-          </dd>
-        </div>
-      </dl>
+          {isClient
+            ? plural(space.clientCount, "employee", "employees")
+            : plural(space.clientCount, "client", "clients")}
+        </span>
+      </p>
       {isClient ? (
         <Link
           to={`/spaces/${space.id}/clients`}
-          className="mt-2 self-start text-sm font-medium text-indigo-700 hover:underline"
+          className="mb-5 mt-2 self-start text-sm font-medium text-indigo-700 hover:underline"
           aria-label={`Employees of ${space.name}`}
         >
           View employees
         </Link>
       ) : null}
-      <div className="mt-5 flex flex-1 items-end">
-        <Link
-          to={spacePath(userType, space.id)}
-          className={buttonClassName({ variant: "secondary", className: "w-full" })}
-          aria-label={`${isClient ? "Enter Chat" : "Enter Space"}: ${space.name}`}
-        >
-          {isClient ? "Enter Chat" : "Enter Space"}
-          <ArrowRightIcon />
-        </Link>
-      </div>
-    </Card>
+      <Link
+        to={spacePath(userType, space.id)}
+        className={buttonClassName({ variant: "secondary", className: "mt-auto w-full" })}
+        aria-label={`${isClient ? "Enter Chat" : "Enter Space"}: ${space.name}`}
+      >
+        {isClient ? "Enter Chat" : "Enter Space"}
+        <ArrowRightIcon />
+      </Link>
+    </li>
   );
 }

@@ -2,9 +2,12 @@ import { clsx } from "clsx";
 
 type DivProps = React.HTMLAttributes<HTMLDivElement>;
 
+/** A card's surface, for an element that is a card itself (a list's item) rather than a Card inside it. */
+export const cardClassName = "rounded-xl border border-slate-200 bg-white shadow-sm";
+
 /** A white, bordered surface. Compose with CardHeader, CardContent and CardFooter. */
 export function Card({ className, ...props }: DivProps) {
-  return <div className={clsx("rounded-xl border border-slate-200 bg-white shadow-sm", className)} {...props} />;
+  return <div className={clsx(cardClassName, className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: DivProps) {
