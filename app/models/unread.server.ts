@@ -74,22 +74,6 @@ function countOf(messages: ReturnType<typeof othersMessages>) {
   return db.selectFrom(counted.as("counted")).select((eb) => eb.fn.countAll<string>().as("count"));
 }
 
-/**
- * Unread messages per chat id ("99+" past UNREAD_SHOWN_UP_TO), for those of `chatIds` the
- * actor may see (a list's page of spaces: counting every chat an agency has would cost a
- * large one thousands of lookups for fifty cards); chats with none are absent.
- */
-export async function unreadCounts(actor: Actor, chatIds: string[]): Promise<Record<string, number>> {
-  if (!chatIds.length) return {};
-  const rows = await db
-    .selectFrom("spaces")
-    .where("spaces.id", "=", sql<string>`any(${chatIds}::uuid[])`)
-    .where("spaces.id", "in", visibleChatIds(actor))
-    .select(["spaces.id", unreadCountIn(actor.id, sql.ref("spaces.id")).as("count")])
-    .execute();
-  return Object.fromEntries(rows.filter((row) => Number(row.count) > 0).map((row) => [row.id, Number(row.count)]));
-}
-
 /** `mentions`: how many of the unread messages mention the actor. */
 export type UnreadSpace = { id: string; name: string; count: number; mentions: number };
 

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { UnreadBadge } from "~/components/chat/unread-badge";
 import { EmptySpaces } from "~/components/spaces/empty-state";
 import { PageHeader, Avatar, buttonClassName, Card, ChatIcon, Pager } from "~/components/ui";
-import { listVisibleSpacesWithUnread } from "~/models/spaces.server";
+import { listVisibleSpaces } from "~/models/spaces.server";
 import { requireActor } from "~/web/guards.server";
 import { requestedPage } from "~/web/request.server";
 import { imageUrl, pageMeta, spacePath } from "~/shared";
@@ -14,11 +14,11 @@ export const meta: MetaFunction = () =>
 /** SPEC §2.3 Team Chat: the client's spaces, each with Enter Chat. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireActor(request, "client");
-  return listVisibleSpacesWithUnread(actor, { page: requestedPage(request) });
+  return { spaces: await listVisibleSpaces(actor, { page: requestedPage(request) }) };
 }
 
 export default function TeamChat() {
-  const { spaces, unread } = useLoaderData<typeof loader>();
+  const { spaces } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
       <PageHeader title="Team Chat" subtitle="Talk with your agency in each of your spaces" />
@@ -31,7 +31,7 @@ export default function TeamChat() {
                 <div className="min-w-0 flex-1">
                   <h2 className="flex items-center gap-2 text-base font-semibold text-slate-900">
                     <span className="truncate">{space.name}</span>
-                    <UnreadBadge count={unread[space.id] ?? 0} />
+                    <UnreadBadge count={space.unread} />
                   </h2>
                   <p className="truncate text-sm text-slate-600">
                     {space.teamMemberCount} team {space.teamMemberCount === 1 ? "member" : "members"}

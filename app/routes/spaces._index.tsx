@@ -20,7 +20,7 @@ export const meta: MetaFunction = () =>
 export const loader = ({ request }: LoaderFunctionArgs) => loadSpacesList(request);
 
 export default function Spaces() {
-  const { userType, editable, spaces, unread, owners, invite } = useLoaderData<typeof loader>();
+  const { userType, editable, spaces, owners, invite } = useLoaderData<typeof loader>();
   const deleting = useDialogState<SpaceSummary>();
   return (
     <div className="space-y-6">
@@ -42,7 +42,7 @@ export default function Spaces() {
               space={space}
               userType={userType}
               editable={editable}
-              unread={unread[space.id]}
+
               onDelete={deleting.open}
             />
           ))}

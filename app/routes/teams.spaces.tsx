@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { EmptySpaces } from "~/components/spaces/empty-state";
 import { PageHeader, Pager } from "~/components/ui";
 import { SpaceCard } from "~/components/spaces/space-card";
-import { listVisibleSpacesWithUnread } from "~/models/spaces.server";
+import { listVisibleSpaces } from "~/models/spaces.server";
 import { requireActor } from "~/web/guards.server";
 import { requestedPage } from "~/web/request.server";
 import { pageMeta } from "~/shared";
@@ -14,18 +14,18 @@ export const meta: MetaFunction = () =>
 /** SPEC §2.4: a team member's spaces, read-only. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireActor(request, "teams");
-  return listVisibleSpacesWithUnread(actor, { page: requestedPage(request) });
+  return { spaces: await listVisibleSpaces(actor, { page: requestedPage(request) }) };
 }
 
 export default function MySpaces() {
-  const { spaces, unread } = useLoaderData<typeof loader>();
+  const { spaces } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
       <PageHeader title="My Spaces" subtitle="The client spaces you are assigned to" />
       {spaces.total ? (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {spaces.items.map((space) => (
-            <SpaceCard key={space.id} space={space} userType="TEAM_MEMBER" unread={unread[space.id]} />
+            <SpaceCard key={space.id} space={space} userType="TEAM_MEMBER" />
           ))}
         </ul>
       ) : (

@@ -26,6 +26,8 @@ export type SpaceSummary = {
   logoKey: string | null;
   teamMemberCount: number;
   clientCount: number;
+  /** Messages waiting unread in the space's chat for the one who lists it ("99+" past UNREAD_SHOWN_UP_TO). */
+  unread: number;
 };
 
 /** What the logo field's upload gets back (/resources/space-logo): the stored image's key, or why not. */

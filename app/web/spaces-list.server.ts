@@ -1,6 +1,6 @@
 import { inviteOptions } from "~/models/inviting.server";
 import { canInvite } from "~/models/policy.server";
-import { canManageSpaces, listClientOwners, listVisibleSpacesWithUnread } from "~/models/spaces.server";
+import { canManageSpaces, listClientOwners, listVisibleSpaces } from "~/models/spaces.server";
 import { requireActor } from "./guards.server";
 import { requestedPage } from "./request.server";
 
@@ -14,11 +14,11 @@ import { requestedPage } from "./request.server";
 export async function loadSpacesList(request: Request) {
   const actor = await requireActor(request);
   const editable = canManageSpaces(actor);
-  const [{ spaces, unread }, owners] = await Promise.all([
-    listVisibleSpacesWithUnread(actor, { page: requestedPage(request) }),
+  const [spaces, owners] = await Promise.all([
+    listVisibleSpaces(actor, { page: requestedPage(request) }),
     editable ? listClientOwners(actor) : null,
   ]);
   // A new agency's first space waits for a client owner: the empty page offers to invite one.
   const invite = owners?.length === 0 && canInvite(actor, "CLIENT") ? await inviteOptions(actor, "client") : null;
-  return { userType: actor.type, editable, spaces, unread, owners, invite };
+  return { userType: actor.type, editable, spaces, owners, invite };
 }

@@ -29,13 +29,10 @@ export function SpaceCard({
   space,
   userType,
   editable = false,
-  unread = 0,
   onDelete,
 }: {
   space: SpaceSummary;
   userType: UserType;
-  /** Messages waiting unread in the space for the viewer. */
-  unread?: number;
   editable?: boolean;
   /** Opens the delete confirmation in place (with JavaScript); without it the menu links to its page. */
   onDelete?: (space: SpaceSummary) => void;
@@ -48,7 +45,7 @@ export function SpaceCard({
         <div className="min-w-0 flex-1">
           <h2 className="flex items-center gap-2 text-base font-semibold text-slate-900">
             <span className="truncate">{space.name}</span>
-            <UnreadBadge count={unread} />
+            <UnreadBadge count={space.unread} />
           </h2>
           {space.email ? (
             <p className="mt-0.5 flex items-center gap-1.5 truncate text-sm text-slate-600">
