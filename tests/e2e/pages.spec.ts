@@ -42,6 +42,33 @@ test("each user type's dashboard is accessible, at 390px wide too", async ({ pag
   }
 });
 
+test("at 390px wide the navigation menu opens the sidebar as a drawer, which leads to each page @no-js", async ({
+  page,
+}) => {
+  const world = await createWorld(page);
+  await signInAs(page, world.owner.email);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/dashboard");
+  const menu = page.locator("summary", { hasText: "Navigation menu" });
+  const navigation = page.getByRole("navigation", { name: "Main" });
+  await expect(navigation.getByRole("link", { name: "Spaces" })).toBeHidden();
+
+  await menu.click();
+  for (const name of ["Dashboard", "Spaces", "Team", "Clients", "Settings"])
+    await expect(navigation.getByRole("link", { name })).toBeVisible();
+  await expectAccessible(page);
+  await navigation.getByRole("link", { name: "Spaces" }).click();
+  await expect(page.getByRole("heading", { name: "Spaces", level: 1 })).toBeVisible();
+  await expect(navigation.getByRole("link", { name: "Team" })).toBeHidden();
+
+  // A tap beside the drawer, on the dimmed page, closes it.
+  await menu.click();
+  await expect(navigation.getByRole("link", { name: "Team" })).toBeVisible();
+  await page.mouse.click(370, 600);
+  await expect(navigation.getByRole("link", { name: "Team" })).toBeHidden();
+  await expect(page).toHaveURL(/\/spaces$/);
+});
+
 test("the pages that stand in for dialogs without JavaScript are accessible", async ({ page }) => {
   // The JavaScript-off flows open these instead of a dialog; axe checks them here, once (fixtures.ts).
   test.setTimeout(90_000);

@@ -1,6 +1,6 @@
 import { clsx } from "~/components/ui";
 import { profileHref, type ShellArea, type ShellUser } from "~/shared";
-import { MobileNav } from "./mobile-nav";
+import { MobileNav, MobileNavClose, SIDEBAR_ID } from "./mobile-nav";
 import { getNavigation, searchTarget } from "./navigation";
 import { NotificationsMenu, type ShellNotification } from "./notifications-menu";
 import { MobileSearch, SearchBox } from "./search-box";
@@ -15,8 +15,6 @@ export type AppShellProps = {
   notifications?: ShellNotification[];
   children: React.ReactNode;
 };
-
-const SIDEBAR_ID = "app-sidebar";
 
 /**
  * The signed-in layout of every area (SPEC.md §2.6): a sidebar (240px, or 72px
@@ -43,11 +41,12 @@ export function AppShell({ area, user, sidebarCollapsed, notifications, children
         id={SIDEBAR_ID}
         aria-label="Sidebar"
         className={clsx(
-          "fixed inset-y-0 left-0 z-30 hidden flex-col border-r border-slate-200 bg-white transition-[width] duration-200 ease-out motion-reduce:transition-none md:flex",
-          collapsed ? "w-sidebar-collapsed" : "w-sidebar",
+          "fixed inset-y-0 left-0 z-50 hidden w-72 max-w-[85vw] flex-col border-r border-slate-200 bg-white shadow-xl transition-[width] duration-200 ease-out motion-reduce:transition-none md:z-30 md:flex md:max-w-none md:shadow-none",
+          collapsed ? "md:w-sidebar-collapsed" : "md:w-sidebar",
         )}
       >
         <Brand companyName={user.companyName} collapsed={collapsed} href={homeHref} />
+        <MobileNavClose />
         <SidebarNav groups={groups} collapsed={collapsed} />
       </aside>
 
@@ -58,7 +57,7 @@ export function AppShell({ area, user, sidebarCollapsed, notifications, children
         )}
       >
         <header className="sticky top-0 z-20 flex h-16 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-3 sm:px-4 md:gap-4 md:px-6">
-          <MobileNav groups={groups} companyName={user.companyName} homeHref={homeHref} />
+          <MobileNav />
           <div className="hidden md:block">
             <SidebarToggle sidebar={sidebar} controls={SIDEBAR_ID} />
           </div>

@@ -67,6 +67,11 @@ export function SidebarToggle({
   );
 }
 
+/*
+ * The sidebar is also the phone's navigation drawer (mobile-nav.tsx), where it is never
+ * collapsed: what `collapsed` changes applies from 768px (md:) only.
+ */
+
 /** The "TWT" mark, with the company name beside it when there is room. */
 export function Brand({ companyName, collapsed, href }: { companyName: string; collapsed: boolean; href: string }) {
   return (
@@ -74,8 +79,8 @@ export function Brand({ companyName, collapsed, href }: { companyName: string; c
       to={href}
       title={collapsed ? companyName : undefined}
       className={clsx(
-        "flex h-16 shrink-0 items-center gap-3 border-b border-slate-200 focus-visible:outline focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600",
-        collapsed ? "justify-center px-2" : "px-5",
+        "flex h-16 shrink-0 items-center gap-3 border-b border-slate-200 px-5 focus-visible:outline focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600",
+        collapsed && "md:justify-center md:px-2",
       )}
     >
       <span
@@ -84,11 +89,11 @@ export function Brand({ companyName, collapsed, href }: { companyName: string; c
       >
         TWT
       </span>
-      {collapsed ? (
-        <span className="sr-only">{companyName}</span>
-      ) : (
-        <span className="line-clamp-2 text-sm font-semibold leading-tight text-slate-900">{companyName}</span>
-      )}
+      <span
+        className={clsx("line-clamp-2 text-sm font-semibold leading-tight text-slate-900", collapsed && "md:sr-only")}
+      >
+        {companyName}
+      </span>
     </Link>
   );
 }
@@ -109,18 +114,18 @@ function SidebarGroup({ group, collapsed, first }: { group: NavGroup; collapsed:
   return (
     <div className={clsx(!first && "mt-6")}>
       {group.title ? (
-        collapsed ? (
-          <>
-            <hr className="mx-2 mb-3 border-slate-200" />
-            <h2 id={titleId} className="sr-only">
-              {group.title}
-            </h2>
-          </>
-        ) : (
-          <h2 id={titleId} className="mb-2 px-3 text-xs font-semibold uppercase tracking-wider text-slate-500">
+        <>
+          {collapsed ? <hr className="mx-2 mb-3 hidden border-slate-200 md:block" /> : null}
+          <h2
+            id={titleId}
+            className={clsx(
+              "mb-2 px-3 text-xs font-semibold uppercase tracking-wider text-slate-500",
+              collapsed && "md:sr-only",
+            )}
+          >
             {group.title}
           </h2>
-        )
+        </>
       ) : null}
       <ul className="space-y-1" aria-labelledby={group.title ? titleId : undefined}>
         {group.items.map((item) => (
@@ -133,7 +138,8 @@ function SidebarGroup({ group, collapsed, first }: { group: NavGroup; collapsed:
                 clsx(
                   "group flex h-10 items-center gap-3 rounded-lg text-sm font-medium transition-colors",
                   "focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600",
-                  collapsed ? "justify-center" : "px-3",
+                  "px-3",
+                  collapsed && "md:justify-center md:px-0",
                   isActive ? "bg-indigo-50 text-indigo-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
                 )
               }
@@ -146,7 +152,7 @@ function SidebarGroup({ group, collapsed, first }: { group: NavGroup; collapsed:
                       isActive ? "text-indigo-600" : "text-slate-400 group-hover:text-slate-600",
                     )}
                   />
-                  <span className={collapsed ? "sr-only" : "truncate"}>{item.label}</span>
+                  <span className={clsx("truncate", collapsed && "md:sr-only")}>{item.label}</span>
                 </>
               )}
             </NavLink>

@@ -6,7 +6,11 @@ import { useEffect, useRef, type RefObject } from "react";
  * adds what users expect of a menu: it closes on navigation, on a click outside and on
  * Escape (which puts the focus back on its summary).
  */
-export function useDetailsDismiss(ref: RefObject<HTMLDetailsElement | null>) {
+export function useDetailsDismiss(
+  ref: RefObject<HTMLDetailsElement | null>,
+  /** A selector of what is part of the menu though outside its element (the navigation's drawer). */
+  { alsoInside }: { alsoInside?: string } = {},
+) {
   const location = useLocation();
   // Closed on a navigation, not on mounting: a page may be drawn with one open (OnDemandDetails).
   const seen = useRef(location.key);
@@ -20,7 +24,9 @@ export function useDetailsDismiss(ref: RefObject<HTMLDetailsElement | null>) {
   useEffect(() => {
     function onPointerDown(event: PointerEvent) {
       const details = ref.current;
-      if (details?.open && event.target instanceof Node && !details.contains(event.target)) details.open = false;
+      const target = event.target;
+      if (!details?.open || !(target instanceof Element) || details.contains(target)) return;
+      if (!alsoInside || !target.closest(alsoInside)) details.open = false;
     }
     function onKeyDown(event: KeyboardEvent) {
       if (event.key === "Escape" && ref.current?.open) closeDetails(ref.current);
@@ -31,7 +37,7 @@ export function useDetailsDismiss(ref: RefObject<HTMLDetailsElement | null>) {
       document.removeEventListener("pointerdown", onPointerDown);
       document.removeEventListener("keydown", onKeyDown);
     };
-  }, [ref]);
+  }, [ref, alsoInside]);
 }
 
 /** Closes a `<details>` menu and puts the focus back on its summary, as Escape does. */
