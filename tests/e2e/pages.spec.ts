@@ -112,6 +112,7 @@ test("every icon on a signed-in page is drawn from the sprite, which holds each 
   }
   // Drawn: the sidebar's first icon has painted size, and the browser resolved its reference.
   const drawn = await page
+    .getByRole("navigation", { name: "Main" })
     .locator("svg[data-slot=icon]")
     .first()
     .evaluate((svg) => {
