@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Executor } from "~/services/db.server";
 
 /*
@@ -13,7 +14,9 @@ export async function companyNamed(executor: Executor, agencyId: string, rawName
   const made = await executor
     .insertInto("client_companies")
     .values({ agency_id: agencyId, name })
-    .onConflict((oc) => oc.columns(["agency_id", "name"]).where("name", "<>", "").doNothing())
+    // The index's condition as written in it, not a parameter: a prepared statement's generic plan
+    // (db/connect.ts) could not tell that `name <> $3` is the index's `name <> ''`, and found no index.
+    .onConflict((oc) => oc.columns(["agency_id", "name"]).where("name", "<>", sql.lit("")).doNothing())
     .returning("id")
     .executeTakeFirst();
   if (made) return made.id;

@@ -2,7 +2,9 @@ import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type pg from "pg";
 import { createClient, prepareStatements } from "#db/connect";
+import { companyNamed } from "~/models/client-companies.server";
 import { db } from "~/services/db.server";
+import { createAgency } from "#tests/support/factories";
 
 /*
  * The app's statements are prepared once on each connection (db/connect.ts, issue 41).
@@ -38,6 +40,17 @@ describe.skipIf(!postgres)("statements prepared on a connection", () => {
     });
     expect(found).toEqual([0, 0, 0, 0, 0, 0, 0]);
     expect(prepared.filter((statement) => statement.includes("any($1::uuid[])"))).toEqual([]);
+  });
+
+  test("a company named again and again is one company: the insert still finds its partial unique index", async () => {
+    const agency = await createAgency();
+    // Past five runs on one connection, where Postgres may take a generic plan.
+    const ids = await db.connection().execute(async (connection) => {
+      const named = [];
+      for (let run = 0; run < 8; run++) named.push(await companyNamed(connection, agency.agencyId, "Northwind"));
+      return named;
+    });
+    expect(new Set(ids).size).toBe(1);
   });
 
   describe("on a connection of its own", () => {
