@@ -31,11 +31,20 @@ export const disclosure = (scope: Locator, label?: string) =>
  * pointer rests on the message, without it from its Message actions link (a page with them).
  */
 export async function messageTools(item: Locator) {
-  await item.hover();
+  const reply = item.getByRole("link", { name: "Reply" });
   if (base.info().project.use.javaScriptEnabled === false) {
+    await item.hover();
     await item.getByRole("link", { name: "Message actions" }).click();
+  } else {
+    // A message just sent takes the place of its pending bubble: a pointer already resting there
+    // never enters the new one, as a person's would once they move it. So move it off and back.
+    await expect(async () => {
+      await item.page().mouse.move(0, 0);
+      await item.hover();
+      await expect(reply).toBeVisible({ timeout: 1_000 });
+    }).toPass();
   }
-  await expect(item.getByRole("link", { name: "Reply" })).toBeVisible();
+  await expect(reply).toBeVisible();
   return item;
 }
 
