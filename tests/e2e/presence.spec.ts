@@ -40,7 +40,8 @@ test("a client with the app open shows as online to the agency, and not once the
   await expect(card.getByRole("img", { name: "Online" })).toBeVisible();
 
   await page.goto(`/spaces/${space.id}`);
-  const sender = page.getByRole("log", { name: "Messages" }).getByText("Olivia Chen", { exact: true }).first();
+  // The message's head: her name, then the time.
+  const sender = page.getByRole("log", { name: "Messages" }).getByText("Olivia Chen").first();
   await sender.hover();
   const hoverCard = page.getByRole("tooltip");
   await expect(hoverCard.getByText("Active now")).toBeVisible();

@@ -77,7 +77,7 @@ export function EditMessageForm({
     onSave && ((form) => onSave(String(new FormData(form).get("content") ?? ""))),
   );
   return (
-    <form method="post" action={action} className="flex w-72 max-w-full flex-col gap-2" onSubmit={onSubmit}>
+    <form method="post" action={action} className="msg-edit flex flex-col gap-2" onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="edit" />
       <input type="hidden" name="messageId" value={message.id} />
       <label className="sr-only" htmlFor={`edit-${message.id}`}>
@@ -96,7 +96,9 @@ export function EditMessageForm({
         }}
         className={clsx(inputClassName, "py-2")}
       />
-      <div className="flex justify-end gap-2">
+      {/* The form is as wide as this row: 18rem where the bubble's column allows it (app/tailwind.css's .msg),
+          less where it does not, without widening the column as a width of the form's own would. */}
+      <div className="flex w-72 max-w-full justify-end gap-2">
         <CancelLink to={action} onCancel={onCancel} />
         <SubmitButton size="sm" pending={busy} pendingText="Saving…">
           Save
@@ -131,7 +133,7 @@ function DeleteConfirmation({ message, action }: { message: ChatMessage; action:
     <div
       role="group"
       aria-labelledby={id}
-      className="mt-1 w-72 max-w-full rounded-lg border border-red-200 bg-red-50 p-3 text-sm"
+      className="mt-1 w-[min(18rem,100%)] max-w-none rounded-lg border border-red-200 bg-red-50 p-3 text-sm"
     >
       <p id={id} className="font-semibold text-red-900">
         {DELETE_QUESTION}

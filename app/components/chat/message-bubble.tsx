@@ -15,7 +15,7 @@ import {
   CHAT_TOASTS,
 } from "~/shared";
 import { DeleteQuestion, EditMessageForm } from "./message-actions";
-import { MessageTools, toolsAsked } from "./message-tools";
+import { MessageTools, toolsAsked, toolsWidth } from "./message-tools";
 import { ReactionBar } from "./reaction-bar";
 import { Readers } from "./readers";
 import { SenderHoverCard } from "./sender-hover-card";
@@ -33,9 +33,9 @@ export type BubbleActions = {
 };
 
 /**
- * One message: the sender's avatar and name (with the hover card), the time and an
- * edited mark, the text and file, the reactions it has and its readers. Beside the
- * text its tools (message-tools.tsx), drawn once the message is hovered, focused or
+ * One message: the sender's avatar, its head (the sender's name, the time and an edited
+ * mark; the name's hover card opens from it), the text and file, the reactions it has
+ * and its readers. Beside the text its tools (message-tools.tsx), drawn once the message is hovered, focused or
  * tapped. Every control is a form or a link that works without JavaScript; `actions`
  * does them in place with it (null: the forms post, as in search results).
  * A message that continues its sender's group (`opensGroup` false) sits closer to
@@ -66,6 +66,7 @@ export const MessageBubble = memo(function MessageBubble({
   highlighted?: boolean;
 }) {
   const own = message.senderId === viewerId;
+  const signOff = staff && !shareable && Boolean(message.attachment) && !message.signOffCardMessageId;
   const react = actions ? (reaction: ReactionType) => actions.react(message, reaction) : undefined;
   // Without JavaScript the menu's links come back here with ?edit=<id> or ?delete=<id>.
   const [searchParams] = useSearchParams();
@@ -97,6 +98,16 @@ export const MessageBubble = memo(function MessageBubble({
     return failed;
   };
 
+  const meta = (
+    <>
+      <time dateTime={message.createdAt} className="msg-meta">
+        {formatMessageTime(message.createdAt, now, clock)}
+      </time>
+      {message.editedAt ? <span className="msg-meta italic">(edited)</span> : null}
+      {message.viaEmail ? <span className="msg-meta">via email</span> : null}
+    </>
+  );
+
   return (
     <li
       ref={item}
@@ -117,61 +128,58 @@ export const MessageBubble = memo(function MessageBubble({
         // Amber-50: its time and marks (slate-500) keep their contrast, as they must where it stays (no JavaScript).
         highlighted && "bg-amber-50 ring-2 ring-amber-200",
       )}
+      style={{ "--msg-tools": `${toolsWidth({ own, shareable, signOff })}px` } as React.CSSProperties}
     >
       {opensGroup ? (
-        <Avatar name={message.senderName} src={message.senderAvatar} size="sm" alt="" className="msg-avatar" />
-      ) : null}
-      <div className="msg-head">
-        {opensGroup ? (
+        <>
+          <Avatar name={message.senderName} src={message.senderAvatar} size="sm" alt="" className="msg-avatar" />
           <SenderHoverCard
             userId={message.senderId}
             name={message.senderName}
             avatar={message.senderAvatar}
             sentAt={message.createdAt}
-          />
-        ) : (
+          >
+            {meta}
+          </SenderHoverCard>
+        </>
+      ) : (
+        <div className="msg-head">
           <span className="sr-only">{message.senderName}</span>
-        )}
-        <time dateTime={message.createdAt} className="msg-meta">
-          {formatMessageTime(message.createdAt, now, clock)}
-        </time>
-        {message.editedAt ? <span className="msg-meta italic">(edited)</span> : null}
-        {message.viaEmail ? <span className="msg-meta">via email</span> : null}
-      </div>
-      <div className="msg-row">
-        {editing ? (
-          <EditMessageForm
-            message={message}
-            action={action}
-            onSave={actions ? save : undefined}
-            onCancel={actions ? stopEditing : undefined}
-          />
-        ) : message.replyTo || message.attachment ? (
-          <div className="msg-bubble">
-            {message.replyTo ? <QuotedMessage quote={message.replyTo} onJump={actions?.jump} /> : null}
-            {message.content ? <MessageText message={message} /> : null}
-            {message.attachment ? <Attachment attachment={message.attachment} /> : null}
-          </div>
-        ) : (
-          // Text alone (most messages) is its own bubble: one element less.
-          <MessageText message={message} className="msg-bubble" />
-        )}
-        <MessageTools
-          drawn={tools !== null}
-          focusOnDraw={tools === "focus"}
-          onDraw={() => setTools("focus")}
+          {meta}
+        </div>
+      )}
+      {editing ? (
+        <EditMessageForm
           message={message}
-          viewerId={viewerId}
-          own={own}
-          shareable={shareable}
-          signOff={staff && !shareable && Boolean(message.attachment) && !message.signOffCardMessageId}
           action={action}
-          onReact={react}
-          onReply={actions ? () => actions.reply(message) : undefined}
-          onEdit={actions ? () => setEditing(true) : undefined}
-          onDelete={actions ? () => setDeleting(true) : undefined}
+          onSave={actions ? save : undefined}
+          onCancel={actions ? stopEditing : undefined}
         />
-      </div>
+      ) : message.replyTo || message.attachment ? (
+        <div className="msg-bubble">
+          {message.replyTo ? <QuotedMessage quote={message.replyTo} onJump={actions?.jump} /> : null}
+          {message.content ? <MessageText message={message} /> : null}
+          {message.attachment ? <Attachment attachment={message.attachment} /> : null}
+        </div>
+      ) : (
+        // Text alone (most messages) is its own bubble: one element less.
+        <MessageText message={message} className="msg-bubble" />
+      )}
+      <MessageTools
+        drawn={tools !== null}
+        focusOnDraw={tools === "focus"}
+        onDraw={() => setTools("focus")}
+        message={message}
+        viewerId={viewerId}
+        own={own}
+        shareable={shareable}
+        signOff={signOff}
+        action={action}
+        onReact={react}
+        onReply={actions ? () => actions.reply(message) : undefined}
+        onEdit={actions ? () => setEditing(true) : undefined}
+        onDelete={actions ? () => setDeleting(true) : undefined}
+      />
       {message.linkPreview ? (
         <LinkPreviewCard
           preview={message.linkPreview}
@@ -270,7 +278,7 @@ function LinkPreviewCard({
   return (
     <div
       data-link-preview
-      className="relative mt-1 w-72 max-w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-left"
+      className="relative mt-1 w-[min(18rem,100%)] max-w-none overflow-hidden rounded-lg border border-slate-200 bg-white text-left"
     >
       {preview.image ? (
         <img

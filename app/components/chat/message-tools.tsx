@@ -33,9 +33,23 @@ type ToolsProps = {
   onDelete?: () => void;
 };
 
-// The drawn tools' widths in px (app/tailwind.css: msg-react 7, msg-tool 8, menu-button 9 in Tailwind's units):
-// the Message actions link holds their room, so that a long message wraps the same before and after they are drawn.
+// The drawn tools' widths in px (app/tailwind.css: msg-react 7, msg-tool 8, menu-button 9 in Tailwind's units).
 const TOOL_PX = { react: 28, tool: 32, menu: 36 };
+
+/**
+ * The width of a message's tools once drawn. The message holds their room beside its bubble
+ * (`--msg-tools`, app/tailwind.css) and the Message actions link is as wide, so that a long
+ * message wraps the same before and after they are drawn.
+ */
+export function toolsWidth({ own, shareable, signOff }: Pick<ToolsProps, "own" | "shareable" | "signOff">) {
+  return (
+    TOOL_PX.react +
+    TOOL_PX.tool +
+    (shareable ? TOOL_PX.tool : 0) +
+    (signOff ? TOOL_PX.tool : 0) +
+    (own ? TOOL_PX.menu : 0)
+  );
+}
 
 /**
  * A message's tools: Add reaction, Reply, Share with client, Ask for sign-off and (one's
@@ -59,7 +73,7 @@ export function MessageTools({
 }) {
   const [searchParams] = useSearchParams();
   if (drawn) return <DrawnTools {...tools} focusOnDraw={focusOnDraw} />;
-  const { message, own, shareable, signOff } = tools;
+  const { message } = tools;
   const asked = new URLSearchParams(searchParams);
   asked.set(TOOLS_PARAM, message.id);
   return (
@@ -71,14 +85,6 @@ export function MessageTools({
         onDraw();
       }}
       className="msg-tools msg-tool msg-more"
-      style={{
-        width:
-          TOOL_PX.react +
-          TOOL_PX.tool +
-          (shareable ? TOOL_PX.tool : 0) +
-          (signOff ? TOOL_PX.tool : 0) +
-          (own ? TOOL_PX.menu : 0),
-      }}
       title="Message actions"
     />
   );

@@ -10,7 +10,8 @@ export const HOVER_OPEN_MS = 700;
 export const HOVER_CLOSE_MS = 300;
 
 /**
- * The sender's name; resting the pointer (or keyboard focus) on it opens a card
+ * A message's head: the sender's name, then `children` (its time and marks). Resting the
+ * pointer (or keyboard focus) on it opens a card
  * with their picture and name, whether they are around ("Active now", "Last seen 12
  * minutes ago", asked for as the pointer arrives), and leaving it closes the card a
  * moment later, so the pointer can travel into the card.
@@ -20,11 +21,13 @@ export function SenderHoverCard({
   name,
   avatar,
   sentAt,
+  children,
 }: {
   userId: string | null;
   name: string;
   avatar: string | null;
   sentAt: string;
+  children: React.ReactNode;
 }) {
   // The card and its reading of presence exist from the first hover or focus on: a chat
   // page names dozens of senders, and most are never pointed at.
@@ -42,18 +45,19 @@ export function SenderHoverCard({
     timer.current = setTimeout(() => setOpen(false), HOVER_CLOSE_MS);
   };
   return (
-    // The card is drawn inside the name, which places it (one element a message fewer than a wrapper of both).
-    <span
+    // The head is the name's hover target and places the card: the name is its text, no element of its own (issue 41).
+    <div
       tabIndex={0}
       onMouseEnter={openSoon}
       onMouseLeave={closeSoon}
       onFocus={openSoon}
       onBlur={closeSoon}
-      className="msg-sender"
+      className="msg-head msg-sender"
     >
       {name}
+      {children}
       {wanted ? <SenderCard userId={userId} name={name} avatar={avatar} sentAt={sentAt} open={open} /> : null}
-    </span>
+    </div>
   );
 }
 

@@ -29,7 +29,7 @@ export function SignOffCardView({
     <section
       aria-label="Sign-off"
       data-sign-off={card.id}
-      className="mt-2 w-80 max-w-full rounded-lg border border-slate-200 bg-white p-3 text-left text-sm text-slate-900 shadow-sm"
+      className="mt-2 w-[min(20rem,100%)] max-w-none rounded-lg border border-slate-200 bg-white p-3 text-left text-sm text-slate-900 shadow-sm"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="flex items-center gap-1.5 font-semibold">
