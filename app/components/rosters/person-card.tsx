@@ -2,7 +2,8 @@ import { Link } from "@remix-run/react";
 import { PresenceAvatar } from "~/components/realtime";
 import type { Presence } from "~/shared/presence-words";
 import {
-  Card,
+  cardClassName,
+  clsx,
   DetailsMenu,
   destructiveMenuItemClassName,
   menuItemClassName,
@@ -23,6 +24,8 @@ export type PersonDialog = "edit" | "spaces" | "remove";
  * and for the agency the menu: Edit Details, Assign to Space (Manage Spaces once they
  * have one), Remove Member or Remove Client. The menu's links work without JavaScript
  * (the person's page, or ?edit= for an edit in place); with it they open in place.
+ * An item of the roster's `<ul>`, the item being the card: a roster page holds fifty, so
+ * each is drawn in as few elements as it can be (issue 41).
  */
 export function PersonCard<Card extends PersonCardData>({
   view,
@@ -62,15 +65,15 @@ export function PersonCard<Card extends PersonCardData>({
     : item("edit");
   if (editing) {
     return (
-      <Card className="p-5">
+      <li className={clsx(cardClassName, "p-5")}>
         <h3 className="mb-3 text-base font-semibold text-slate-900">Edit {person.name}</h3>
         <view.EditForm person={person} returnTo={returnTo} onCancel={() => onEdit?.(null)} />
-      </Card>
+      </li>
     );
   }
   const website = view.website(person);
   return (
-    <Card className="flex h-full flex-col p-5">
+    <li className={clsx(cardClassName, "flex flex-col p-5")}>
       <PersonHeading
         name={person.name}
         avatarKey={person.avatarKey}
@@ -103,7 +106,7 @@ export function PersonCard<Card extends PersonCardData>({
         </a>
       ) : null}
       <SpaceList spaces={person.spaces} />
-    </Card>
+    </li>
   );
 }
 
@@ -147,32 +150,38 @@ export function ContactLines({
   emailBouncing?: boolean;
 }) {
   return (
-    <dl className="mt-4 space-y-1 text-sm text-slate-600">
-      <div className="flex items-center gap-2">
-        <dt className="sr-only">Email</dt>
-        <MailIcon className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
-        <dd className="truncate">{email}</dd>
+    // Each line is named by its icon (role img): a term of its own for each was two elements more a card.
+    <div className="mt-4 space-y-1 text-sm text-slate-600">
+      <p className="flex items-center gap-2">
+        <MailIcon role="img" aria-hidden={false} aria-label="Email" className="size-4 shrink-0 text-slate-400" />
+        <span className="truncate">{email}</span>
         {emailBouncing ? (
-          <dd className="shrink-0 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">
+          <span className="shrink-0 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">
             Email bouncing
-          </dd>
+          </span>
         ) : null}
-      </div>
+      </p>
       {mobileNumber ? (
-        <div className="flex items-center gap-2">
-          <dt className="sr-only">Mobile number</dt>
-          <PhoneIcon className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
-          <dd>{mobileNumber}</dd>
-        </div>
+        <p className="flex items-center gap-2">
+          <PhoneIcon
+            role="img"
+            aria-hidden={false}
+            aria-label="Mobile number"
+            className="size-4 shrink-0 text-slate-400"
+          />
+          {mobileNumber}
+        </p>
       ) : null}
-    </dl>
+    </div>
   );
 }
 
 function SpaceList({ spaces }: { spaces: Array<{ id: string; name: string }> }) {
   return (
-    <div className="mt-4 border-t border-slate-100 pt-3">
-      <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Spaces</p>
+    <>
+      <p className="mt-4 border-t border-slate-100 pt-3 text-xs font-medium uppercase tracking-wide text-slate-500">
+        Spaces
+      </p>
       {spaces.length ? (
         <ul className="mt-2 flex flex-wrap gap-1.5">
           {spaces.map((space) => (
@@ -184,6 +193,6 @@ function SpaceList({ spaces }: { spaces: Array<{ id: string; name: string }> }) 
       ) : (
         <p className="mt-1 text-sm text-slate-500">No spaces assigned yet.</p>
       )}
-    </div>
+    </>
   );
 }

@@ -81,17 +81,16 @@ export function PersonRoster<Card extends PersonCardData>({
         >
           {lead ? <li>{lead}</li> : null}
           {people.items.map((card) => (
-            <li key={card.id}>
-              <PersonCard
-                view={view}
-                person={card}
-                editable={editable}
-                editing={view.editInline && editable && editId === card.id}
-                returnTo={here}
-                onEdit={(id) => setEditing({ id, key: location.key })}
-                onOpen={(dialog, personId) => setOpen({ dialog, personId, key: location.key })}
-              />
-            </li>
+            <PersonCard
+              key={card.id}
+              view={view}
+              person={card}
+              editable={editable}
+              editing={view.editInline && editable && editId === card.id}
+              returnTo={here}
+              onEdit={(id) => setEditing({ id, key: location.key })}
+              onOpen={(dialog, personId) => setOpen({ dialog, personId, key: location.key })}
+            />
           ))}
         </ul>
       ) : null}

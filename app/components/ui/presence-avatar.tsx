@@ -13,10 +13,12 @@ export function PresenceAvatar({
   ...avatar
 }: AvatarProps & { userId: string | null; presence: Presence | null }) {
   const live = useLivePresence(userId ?? "", presence);
+  // Wrapped only to place the dot: most people of a list are not online, and a list page holds fifty.
+  if (!userId || !live?.online) return <Avatar {...avatar} />;
   return (
     <span className="relative inline-flex shrink-0">
       <Avatar {...avatar} />
-      {userId && live?.online ? <OnlineDot size={avatar.size} /> : null}
+      <OnlineDot size={avatar.size} />
     </span>
   );
 }
