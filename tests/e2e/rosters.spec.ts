@@ -150,7 +150,7 @@ test("a team member sees their colleagues and their spaces' clients, read-only",
   await expectTitleAndDescription(page, /^My Team \|/);
   await expect(card(page, "Dan Designer")).toBeVisible();
   await expect(card(page, "Grace Owner")).toHaveCount(0);
-  await expect(page.getByText(/^Actions for /)).toHaveCount(0);
+  await expect(page.getByRole("link", { name: /^Actions for / })).toHaveCount(0);
   await expectAccessible(page);
 
   await page.goto("/teams/clients");

@@ -67,12 +67,8 @@ export function ReactionPicker({ message, viewerId, action, onReact }: ReactionP
       id={`react-${message.id}`}
       className="relative"
       summaryClassName="msg-react"
-      summary={
-        <>
-          <AddReactionIcon />
-          <span className="sr-only">Add reaction</span>
-        </>
-      }
+      label="Add reaction"
+      icon={<AddReactionIcon />}
     >
       <ReactionForm
         message={message}

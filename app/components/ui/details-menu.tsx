@@ -24,12 +24,8 @@ export function DetailsMenu({ id, label, children }: { id: string; label: string
       id={id}
       className="group relative"
       summaryClassName="menu-button"
-      summary={
-        <>
-          <MoreIcon />
-          <span className="sr-only">{label}</span>
-        </>
-      }
+      label={label}
+      icon={<MoreIcon />}
     >
       <div className="absolute right-0 top-full z-20 mt-1 w-52 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg shadow-slate-900/10">
         {children}

@@ -25,7 +25,8 @@ export function OnDemandDetails({
   id,
   className,
   summaryClassName,
-  summary,
+  label,
+  icon,
   children,
 }: {
   /** Unique on the page: the element's id, and the value of `?open=` that draws it open. */
@@ -33,8 +34,10 @@ export function OnDemandDetails({
   className?: string;
   /** The look of the button, the same whether it is still the link or the summary. */
   summaryClassName: string;
-  /** What the button shows (an icon and its words for screen readers). */
-  summary: React.ReactNode;
+  /** The button's name for screen readers: its label rather than words of its own, one element less a button. */
+  label: string;
+  /** What the button shows. */
+  icon: React.ReactNode;
   /** The content, drawn once opened. */
   children: React.ReactNode;
 }) {
@@ -50,18 +53,26 @@ export function OnDemandDetails({
         id={id}
         href={`${location.pathname}?${search}#${id}`}
         className={summaryClassName}
+        aria-label={label}
         onClick={(event) => {
           if (opensElsewhere(event)) return;
           event.preventDefault();
           setDrawn("clicked");
         }}
       >
-        {summary}
+        {icon}
       </a>
     );
   }
   return (
-    <DrawnDetails id={id} className={className} summaryClassName={summaryClassName} drawn={drawn} summary={summary}>
+    <DrawnDetails
+      id={id}
+      className={className}
+      summaryClassName={summaryClassName}
+      drawn={drawn}
+      label={label}
+      icon={icon}
+    >
       {children}
     </DrawnDetails>
   );
@@ -73,14 +84,16 @@ function DrawnDetails({
   className,
   summaryClassName,
   drawn,
-  summary,
+  label,
+  icon,
   children,
 }: {
   id: string;
   className?: string;
   summaryClassName: string;
   drawn: "requested" | "clicked";
-  summary: React.ReactNode;
+  label: string;
+  icon: React.ReactNode;
   children: React.ReactNode;
 }) {
   const ref = useRef<HTMLDetailsElement>(null);
@@ -99,7 +112,9 @@ function DrawnDetails({
       className={className}
       onToggle={revealWhenOpen}
     >
-      <summary className={summaryClassName}>{summary}</summary>
+      <summary className={summaryClassName} aria-label={label}>
+        {icon}
+      </summary>
       {children}
     </details>
   );

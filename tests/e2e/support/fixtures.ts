@@ -24,7 +24,7 @@ export const test = base.extend({
  * with it open until it is first opened, its summary from then on.
  */
 export const disclosure = (scope: Locator, label?: string) =>
-  scope.locator(":is(summary, a[id][href*='open='])", label ? { hasText: label } : undefined);
+  scope.locator(`:is(summary, a[id][href*='open='])${label ? `[aria-label="${label}"]` : ""}`);
 
 /**
  * A chat message's tools (Add reaction, Reply, More actions…), drawn: with JavaScript as the
