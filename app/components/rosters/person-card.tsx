@@ -150,10 +150,10 @@ export function ContactLines({
   emailBouncing?: boolean;
 }) {
   return (
-    // Each line is named by its icon (role img): a term of its own for each was two elements more a card.
+    // Each line is named by its icon: a term of its own for each was two elements more a card.
     <div className="mt-4 space-y-1 text-sm text-slate-600">
       <p className="flex items-center gap-2">
-        <MailIcon role="img" aria-hidden={false} aria-label="Email" className="size-4 shrink-0 text-slate-400" />
+        <MailIcon aria-label="Email" className="size-4 shrink-0 text-slate-400" />
         <span className="truncate">{email}</span>
         {emailBouncing ? (
           <span className="shrink-0 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">
@@ -163,12 +163,7 @@ export function ContactLines({
       </p>
       {mobileNumber ? (
         <p className="flex items-center gap-2">
-          <PhoneIcon
-            role="img"
-            aria-hidden={false}
-            aria-label="Mobile number"
-            className="size-4 shrink-0 text-slate-400"
-          />
+          <PhoneIcon aria-label="Mobile number" className="size-4 shrink-0 text-slate-400" />
           {mobileNumber}
         </p>
       ) : null}

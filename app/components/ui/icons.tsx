@@ -73,14 +73,18 @@ export const ICON_SPRITE_URL = `/icons.svg?v=${hashOf(`${SPRITE_FORM}:${Object.e
 /** The glyph's box; how it is painted (fill, stroke) is in the sprite, on its shapes. */
 const VIEW_BOX = { outline: "0 0 24 24", solid: "0 0 20 20" };
 
-/** An icon of the sprite, as Heroicons' own component would draw it. */
+/**
+ * An icon of the sprite, as Heroicons' own component would draw it. Decorative unless named:
+ * by a `title` (a tooltip too) or by an `aria-label` (a name alone, no element more).
+ */
 export function spriteIcon(id: IconId): IconComponent {
   function Icon({ title, ...props }: React.ComponentProps<"svg"> & { title?: string }) {
+    const named = Boolean(title || props["aria-label"]);
     return (
       <svg
         viewBox={VIEW_BOX[GLYPHS[id]]}
-        aria-hidden={title ? undefined : true}
-        role={title ? "img" : undefined}
+        aria-hidden={named ? undefined : true}
+        role={named ? "img" : undefined}
         data-slot="icon"
         {...props}
       >
