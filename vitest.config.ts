@@ -43,7 +43,7 @@ export const POSTGRES_FILES = [
   "tests/integration/realtime-chat.test.ts",
   // Queries compiled once, their values (arrays, JSON, timestamps) as each driver sends them (issue 41).
   "tests/integration/compiled-queries.test.ts",
-  // Statements prepared once on each connection of the pg pool (issue 41): skipped on PGlite.
+  // Statements prepared once on each connection: the pg pool's, and PGlite's one through its protocol (issue 41).
   "tests/integration/prepared-statements.test.ts",
   // Words, their accents and prefixes, ranks and headlines: Postgres's text search and unaccent, as each engine has them (issue 40).
   "tests/integration/search.test.ts",

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, parse, protocol } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import {
@@ -11,6 +11,7 @@ import {
   PostgresDialect,
   type DatabaseConnection,
   type Driver,
+  type QueryResult,
   type TransactionSettings,
 } from "kysely";
 import pg from "pg";
@@ -20,10 +21,10 @@ import type { Database } from "./schema";
 export type DatabaseTarget = { url: string } | { pgliteDir: string };
 
 /** A Kysely instance on a Postgres server (`url`) or on embedded PGlite (`pgliteDir`, or "memory://"). */
-export function connect(target: DatabaseTarget): Kysely<Database> {
+export function connect(target: DatabaseTarget, preparedLimit = PREPARED_PER_CONNECTION): Kysely<Database> {
   if ("url" in target) {
     const pool = createPool(target.url, { label: "database", max: 10 });
-    pool.on("connect", (client) => prepareStatements(client));
+    pool.on("connect", (client) => prepareStatements(client, preparedLimit));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const dataDir = target.pgliteDir;
@@ -31,7 +32,7 @@ export function connect(target: DatabaseTarget): Kysely<Database> {
   let instance: Promise<PGlite> | undefined;
   // unaccent: the search's words match without their accents (migration 0027); pg_trgm: names by a piece of them (0028).
   const pglite = () => (instance ??= PGlite.create(dataDir, { extensions: { unaccent, pg_trgm } }));
-  const db = new Kysely<Database>({ dialect: new SerialPGliteDialect({ pglite }) });
+  const db = new Kysely<Database>({ dialect: new SerialPGliteDialect({ pglite }, preparedLimit) });
   pgliteOf.set(db, pglite);
   return db;
 }
@@ -77,7 +78,8 @@ export function createPool(url: string, { label, max, queryTimeoutMs }: PoolOpti
  * more than planning each run would (plan_cache_mode auto).
  *
  * Done here, where each connection is made: Kysely sends a statement's text and values
- * and has no option to name it, and pg prepares a statement only when given a name.
+ * and has no option to name it; pg prepares a statement only when given a name, and
+ * PGlite's `query` never does (its `execProtocol` takes the protocol's messages, below).
  */
 export const PREPARED_PER_CONNECTION = 300;
 
@@ -89,41 +91,65 @@ export const PREPARED_PER_CONNECTION = 300;
  */
 const LIST_PARAMETER = /\$\d+::\w+\[\]|\b(?:any|unnest|jsonb?_to_recordset)\(\$\d+/i;
 
+/** Postgres refuses a prepared statement whose result's columns a migration changed (a `select *`). */
+const isStalePlan = (error: unknown) => (error as { code?: string }).code === "0A000";
+
 /**
- * Names each statement a connection runs after its text, but those that take a list
- * (above). A connection keeps at most `limit` of them, since each holds its plan in the
- * server's memory and a list's `in ($1, $2, ...)` is a new text for each length; past
- * it, new texts run unnamed.
+ * Which statements one connection runs named, and under which name: each with values
+ * after its text, but those that take a list (above). A connection keeps at most `limit`,
+ * since each holds its plan in the database's memory and a list's `in ($1, $2, ...)` is a
+ * new text for each length; past it, new texts run unnamed. A statement whose plan went
+ * stale (a table gained a column under a `select *`) runs unnamed from then on, so a
+ * rolling deploy's older instances keep answering.
  */
-export function prepareStatements(client: pg.ClientBase, limit = PREPARED_PER_CONNECTION) {
-  const named = new Set<string>();
-  // Names whose plan went stale under a change of a table's columns (below): unnamed from then on.
-  const stale = new Set<string>();
-  const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
-  const prepared = async (text: string, values: unknown[]) => {
+class StatementNames {
+  readonly #named = new Set<string>();
+  readonly #stale = new Set<string>();
+
+  constructor(private readonly limit: number) {}
+
+  /** The name to run `text` under, or undefined to run it unnamed. */
+  nameFor(text: string, values: readonly unknown[]): string | undefined {
+    if (!values.length || LIST_PARAMETER.test(text)) return undefined;
     const name = `s${crypto.createHash("sha1").update(text).digest("base64url")}`;
-    if (stale.has(name) || (!named.has(name) && named.size >= limit)) return query(text, values);
-    named.add(name);
+    if (this.#stale.has(name) || (!this.#named.has(name) && this.#named.size >= this.limit)) return undefined;
+    return name;
+  }
+
+  has(name: string) {
+    return this.#named.has(name);
+  }
+  add(name: string) {
+    this.#named.add(name);
+  }
+  markStale(name: string) {
+    this.#stale.add(name);
+  }
+}
+
+/** Names the statements a pg connection runs (StatementNames); pg itself parses a named one once. */
+export function prepareStatements(client: pg.ClientBase, limit = PREPARED_PER_CONNECTION) {
+  const names = new StatementNames(limit);
+  const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  const prepared = async (name: string, text: string, values: unknown[]) => {
+    names.add(name);
     try {
       return await query({ name, text, values });
     } catch (error) {
-      // A migration that adds a column to a table a prepared `select *` reads makes Postgres
-      // refuse that statement for good on this connection; the same text unnamed still answers.
-      if ((error as { code?: string }).code !== "0A000") throw error;
-      stale.add(name);
+      if (!isStalePlan(error)) throw error;
+      names.markStale(name);
       return query(text, values);
     }
   };
   Object.assign(client, {
-    query: (text: unknown, ...rest: unknown[]) =>
+    query: (text: unknown, ...rest: unknown[]) => {
       // With values only: a text of several statements (pg-boss's, a migration's) cannot be prepared, nor needs to be.
-      typeof text === "string" &&
-      Array.isArray(rest[0]) &&
-      rest[0].length &&
-      rest.length === 1 &&
-      !LIST_PARAMETER.test(text)
-        ? prepared(text, rest[0])
-        : query(text, ...rest),
+      const name =
+        typeof text === "string" && Array.isArray(rest[0]) && rest.length === 1
+          ? names.nameFor(text, rest[0])
+          : undefined;
+      return name ? prepared(name, text as string, rest[0] as unknown[]) : query(text, ...rest);
+    },
   });
 }
 
@@ -182,22 +208,41 @@ export async function executeRawSql(
 /**
  * PGlite has one connection, and Kysely's PGlite driver hands that same connection to
  * every caller. Without a queue, a request's query could run inside another request's
- * open transaction. This dialect lends the connection to one caller at a time.
+ * open transaction. This dialect lends the connection to one caller at a time, its
+ * statements prepared (PreparedPGliteConnection).
  */
 class SerialPGliteDialect extends PGliteDialect {
+  constructor(
+    private readonly config: { pglite: () => Promise<PGlite> },
+    private readonly preparedLimit: number,
+  ) {
+    super(config);
+  }
+
   createDriver(): Driver {
-    return new SerialDriver(super.createDriver());
+    return new SerialDriver(super.createDriver(), async () => {
+      const pglite = await this.config.pglite();
+      return (connection) => new PreparedPGliteConnection(connection, pglite, this.preparedLimit);
+    });
   }
 }
+
+type Prepare = (connection: DatabaseConnection) => PreparedPGliteConnection;
 
 class SerialDriver implements Driver {
   #queue: Promise<void> = Promise.resolve();
   #release: (() => void) | undefined;
+  #connection: PreparedPGliteConnection | undefined;
 
-  constructor(private readonly inner: Driver) {}
+  constructor(
+    private readonly inner: Driver,
+    private readonly preparing: () => Promise<Prepare>,
+  ) {}
 
-  init() {
-    return this.inner.init();
+  async init() {
+    await this.inner.init();
+    const prepare = await this.preparing();
+    this.#connection = prepare(await this.inner.acquireConnection());
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -206,30 +251,102 @@ class SerialDriver implements Driver {
     this.#queue = new Promise((resolve) => (release = resolve));
     await previous;
     this.#release = release;
-    return this.inner.acquireConnection();
+    return this.#connection!;
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    await this.inner.releaseConnection(connection);
+    await this.inner.releaseConnection(unwrap(connection));
     const release = this.#release;
     this.#release = undefined;
     release?.();
   }
 
   beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
-    return this.inner.beginTransaction(connection, settings);
+    return this.inner.beginTransaction(unwrap(connection), settings);
   }
   commitTransaction(connection: DatabaseConnection) {
-    return this.inner.commitTransaction(connection);
+    return this.inner.commitTransaction(unwrap(connection));
   }
   rollbackTransaction(connection: DatabaseConnection) {
-    return this.inner.rollbackTransaction(connection);
+    return this.inner.rollbackTransaction(unwrap(connection));
   }
-  savepoint: Driver["savepoint"] = (...args) => this.inner.savepoint!(...args);
-  rollbackToSavepoint: Driver["rollbackToSavepoint"] = (...args) => this.inner.rollbackToSavepoint!(...args);
-  releaseSavepoint: Driver["releaseSavepoint"] = (...args) => this.inner.releaseSavepoint!(...args);
+  savepoint: Driver["savepoint"] = (connection, ...rest) => this.inner.savepoint!(unwrap(connection), ...rest);
+  rollbackToSavepoint: Driver["rollbackToSavepoint"] = (connection, ...rest) =>
+    this.inner.rollbackToSavepoint!(unwrap(connection), ...rest);
+  releaseSavepoint: Driver["releaseSavepoint"] = (connection, ...rest) =>
+    this.inner.releaseSavepoint!(unwrap(connection), ...rest);
 
   destroy() {
     return this.inner.destroy();
   }
+}
+
+// Kysely's PGlite driver keeps its transaction on its own connection object: it is handed that one.
+const unwrap = (connection: DatabaseConnection) =>
+  connection instanceof PreparedPGliteConnection ? connection.inner : connection;
+
+/**
+ * PGlite's connection with its statements named as on a server (StatementNames). PGlite's
+ * own `query` parses, plans and describes every statement, in six calls into its
+ * WebAssembly: on /dashboard that was most of the 7 ms a page that Postgres took inside
+ * this process, and a named statement's plan also spares Postgres the size of each table
+ * it reads (a `fstat` of each file: 1.2 ms a page). Named, a statement is parsed and
+ * described once; each run is then one call (bind, describe, execute, sync).
+ *
+ * Written here because PGlite prepares nothing itself and Kysely sends text and values;
+ * the messages and the results' parsing are PGlite's own (`protocol`, `parse`).
+ */
+class PreparedPGliteConnection implements DatabaseConnection {
+  readonly #names: StatementNames;
+  readonly #parameterTypes = new Map<string, number[]>();
+
+  constructor(
+    readonly inner: DatabaseConnection,
+    private readonly pglite: PGlite,
+    limit: number,
+  ) {
+    this.#names = new StatementNames(limit);
+  }
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const name = this.#names.nameFor(query.sql, query.parameters);
+    if (!name) return this.inner.executeQuery<R>(query);
+    try {
+      // The lock PGlite's own queries take, so that nothing of its own runs between the messages.
+      const { rows, affectedRows } = await this.pglite._runExclusiveQuery(() => this.#run(name, query));
+      return { rows: rows as R[], numAffectedRows: affectedRows == null ? undefined : BigInt(affectedRows) };
+    } catch (error) {
+      if (!isStalePlan(error)) throw error;
+      this.#names.markStale(name);
+      return this.inner.executeQuery<R>(query);
+    }
+  }
+
+  async #run(name: string, { sql: text, parameters }: CompiledQuery) {
+    const { serialize } = protocol;
+    let types = this.#parameterTypes.get(name);
+    if (!types) {
+      const { messages } = await this.pglite.execProtocol(
+        Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]),
+      );
+      types = parse.parseDescribeStatementResults(messages);
+      this.#parameterTypes.set(name, types);
+      this.#names.add(name);
+    }
+    // Each value as PGlite's `query` writes it, by the type Postgres gave its parameter.
+    const values = parameters.map((value, index) =>
+      value == null ? null : (this.pglite.serializers[types[index]]?.(value) ?? String(value)),
+    );
+    const { messages } = await this.pglite.execProtocol(
+      Buffer.concat([
+        serialize.bind({ statement: name, values }),
+        serialize.describe({ type: "P" }),
+        serialize.execute(),
+        serialize.sync(),
+      ]),
+    );
+    return parse.parseResults(messages, this.pglite.parsers, { rowMode: "object" })[0];
+  }
+
+  streamQuery: DatabaseConnection["streamQuery"] = (...args) => this.inner.streamQuery(...args);
 }
