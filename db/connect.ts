@@ -116,9 +116,6 @@ class StatementNames {
     return name;
   }
 
-  has(name: string) {
-    return this.#named.has(name);
-  }
   add(name: string) {
     this.#named.add(name);
   }
