@@ -119,8 +119,16 @@ class StatementNames {
   add(name: string) {
     this.#named.add(name);
   }
-  markStale(name: string) {
-    this.#stale.add(name);
+
+  /** Runs `name`d; when a migration made its plan stale, runs `unnamed` now and from then on. */
+  async run<T>(name: string, named: () => Promise<T>, unnamed: () => Promise<T>): Promise<T> {
+    try {
+      return await named();
+    } catch (error) {
+      if (!isStalePlan(error)) throw error;
+      this.#stale.add(name);
+      return unnamed();
+    }
   }
 }
 
@@ -128,15 +136,13 @@ class StatementNames {
 export function prepareStatements(client: pg.ClientBase, limit = PREPARED_PER_CONNECTION) {
   const names = new StatementNames(limit);
   const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
-  const prepared = async (name: string, text: string, values: unknown[]) => {
+  const prepared = (name: string, text: string, values: unknown[]) => {
     names.add(name);
-    try {
-      return await query({ name, text, values });
-    } catch (error) {
-      if (!isStalePlan(error)) throw error;
-      names.markStale(name);
-      return query(text, values);
-    }
+    return names.run(
+      name,
+      () => query({ name, text, values }),
+      () => query(text, values),
+    );
   };
   Object.assign(client, {
     query: (text: unknown, ...rest: unknown[]) => {
@@ -217,14 +223,12 @@ class SerialPGliteDialect extends PGliteDialect {
   }
 
   createDriver(): Driver {
-    return new SerialDriver(super.createDriver(), async () => {
-      const pglite = await this.config.pglite();
-      return (connection) => new PreparedPGliteConnection(connection, pglite, this.preparedLimit);
-    });
+    return new SerialDriver(
+      super.createDriver(),
+      async (connection) => new PreparedPGliteConnection(connection, await this.config.pglite(), this.preparedLimit),
+    );
   }
 }
-
-type Prepare = (connection: DatabaseConnection) => PreparedPGliteConnection;
 
 class SerialDriver implements Driver {
   #queue: Promise<void> = Promise.resolve();
@@ -233,13 +237,12 @@ class SerialDriver implements Driver {
 
   constructor(
     private readonly inner: Driver,
-    private readonly preparing: () => Promise<Prepare>,
+    private readonly prepare: (connection: DatabaseConnection) => Promise<PreparedPGliteConnection>,
   ) {}
 
   async init() {
     await this.inner.init();
-    const prepare = await this.preparing();
-    this.#connection = prepare(await this.inner.acquireConnection());
+    this.#connection = await this.prepare(await this.inner.acquireConnection());
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -308,15 +311,15 @@ class PreparedPGliteConnection implements DatabaseConnection {
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const name = this.#names.nameFor(query.sql, query.parameters);
     if (!name) return this.inner.executeQuery<R>(query);
-    try {
-      // The lock PGlite's own queries take, so that nothing of its own runs between the messages.
-      const { rows, affectedRows } = await this.pglite._runExclusiveQuery(() => this.#run(name, query));
-      return { rows: rows as R[], numAffectedRows: affectedRows == null ? undefined : BigInt(affectedRows) };
-    } catch (error) {
-      if (!isStalePlan(error)) throw error;
-      this.#names.markStale(name);
-      return this.inner.executeQuery<R>(query);
-    }
+    return this.#names.run<QueryResult<R>>(
+      name,
+      async () => {
+        // The lock PGlite's own queries take, so that nothing of its own runs between the messages.
+        const { rows, affectedRows } = await this.pglite._runExclusiveQuery(() => this.#run(name, query));
+        return { rows: rows as R[], numAffectedRows: affectedRows == null ? undefined : BigInt(affectedRows) };
+      },
+      () => this.inner.executeQuery<R>(query),
+    );
   }
 
   async #run(name: string, { sql: text, parameters }: CompiledQuery) {
