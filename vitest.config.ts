@@ -45,6 +45,8 @@ export const POSTGRES_FILES = [
   "tests/integration/compiled-queries.test.ts",
   // Statements prepared once on each connection: the pg pool's, and PGlite's one through its protocol (issue 41).
   "tests/integration/prepared-statements.test.ts",
+  // PGlite, which runs no autovacuum, vacuumed by the app; a server left to its own.
+  "tests/integration/database-maintenance.test.ts",
   // Words, their accents and prefixes, ranks and headlines: Postgres's text search and unaccent, as each engine has them (issue 40).
   "tests/integration/search.test.ts",
 ];

@@ -7,7 +7,7 @@ import { pruneExpiredSignInLinks } from "~/models/sign-in-links.server";
 import { pruneSpaceExports } from "~/models/space-exports.server";
 import { trimChangeLogs } from "~/models/space-changes.server";
 import { purgeAbandonedAccounts } from "~/models/unverified-accounts.server";
-import { db, isDatabaseUnavailable, migrate, pingDatabase } from "~/services/db.server";
+import { db, isDatabaseUnavailable, migrate, pingDatabase, vacuumEmbedded } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { backgroundMailSettled } from "~/services/mail.server";
 import { attachJobs, detachJobs } from "./jobs.server";
@@ -38,10 +38,13 @@ export async function startup() {
     const applied = await migrate();
     if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
   });
-  inBackground("pruning", pruneExpired);
+  inBackground("pruning and vacuuming", () => pruneAndVacuum("every table"));
   inBackground("starting the job queue", attachJobs);
   // Hourly, so that sign-in probes with made-up emails do not pile up counters.
-  setInterval(() => void pruneExpired().catch((error) => console.error("pruning failed", error)), 3_600_000).unref();
+  setInterval(
+    () => void pruneAndVacuum("tables due").catch((error) => console.error("pruning and vacuuming failed", error)),
+    3_600_000,
+  ).unref();
   console.log(`Database: ${DATABASE_URL ? "Postgres server (DATABASE_URL)" : `PGlite in ${dataDir}/db`}`);
 }
 
@@ -65,6 +68,12 @@ async function whenDatabaseAnswers(work: () => Promise<unknown>) {
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
+}
+
+/** The vacuum after the pruning, so that it takes back at once what the pruning deleted (PGlite only). */
+async function pruneAndVacuum(scope: Parameters<typeof vacuumEmbedded>[0]) {
+  await pruneExpired();
+  await vacuumEmbedded(scope);
 }
 
 function pruneExpired() {

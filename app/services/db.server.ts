@@ -34,6 +34,38 @@ export function databaseEngine(): "postgres" | "pglite" {
   return databaseEnv().DATABASE_URL ? "postgres" : "pglite";
 }
 
+/**
+ * PGlite runs Postgres in single-user mode, where autovacuum never starts: without this,
+ * every row an update or a delete leaves behind would stay for good (sessions, reads, the
+ * job queue's rows), and the tables, their indexes and the directory would only grow. So
+ * the app does autovacuum's work on PGlite, with a plain VACUUM of one table at a time, so
+ * that the pages' statements queued behind it wait for one table, not for all of them:
+ * - "tables due": those past autovacuum's own thresholds (its settings are PGlite's too),
+ *   by the statistics of the rows updated and deleted since the process started;
+ * - "every table": at start-up, since PGlite keeps no statistics across a restart, so what
+ *   the last run left behind is found only by looking (VACUUM skips the pages it finds
+ *   untouched since its last pass).
+ * Not ANALYZE: its statistics made PGlite's pages slower (docs/performance.md, 2026-11-29).
+ * On a Postgres server autovacuum does this itself, and this does nothing.
+ * Returns the tables it vacuumed, as schema.table.
+ */
+export async function vacuumEmbedded(scope: "tables due" | "every table"): Promise<string[]> {
+  if (databaseEngine() !== "pglite") return [];
+  // The statistics reach pg_stat_user_tables a second late; this sends the latest with the next statement.
+  await sql`select pg_stat_force_next_flush()`.execute(db);
+  const { rows } = await sql<{ name: string }>`
+    select format('%I.%I', tables.schemaname, tables.relname) as name
+    from pg_stat_user_tables tables join pg_class relations on relations.oid = tables.relid
+    where ${scope === "every table"}::boolean
+      or tables.n_dead_tup > current_setting('autovacuum_vacuum_threshold')::int
+        + current_setting('autovacuum_vacuum_scale_factor')::float8 * greatest(relations.reltuples, 0)
+      or age(relations.relfrozenxid) > current_setting('autovacuum_freeze_max_age')::int
+    order by tables.n_dead_tup desc, name`.execute(db);
+  // The names come from the catalog, quoted by format('%I').
+  for (const { name } of rows) await sql`vacuum ${sql.raw(name)}`.execute(db);
+  return rows.map((row) => row.name);
+}
+
 /** How many rows a query selects, for `takePage`'s count. */
 export async function countOf<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): Promise<number> {
   const row = await query
