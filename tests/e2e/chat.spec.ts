@@ -300,7 +300,8 @@ test("a chat left open over midnight turns its Today into Yesterday, and its tim
     clients: [{ name: "Olivia Chen", company: "Northwind Traders", role: "OWNER" }],
     spaces: [{ name: "Northwind Launch", clients: [0] }],
   });
-  await sendMessages(page, { spaceId: world.spaces[0].id, senderEmail: world.clients[0].email, minutesAgo: 1 });
+  // Sent now: a message of a minute ago is yesterday's in the first minute after midnight.
+  await sendMessages(page, { spaceId: world.spaces[0].id, senderEmail: world.clients[0].email, minutesAgo: 0 });
   await page.clock.install();
   await signInAs(page, world.owner.email);
   await page.goto(`/spaces/${world.spaces[0].id}`);
