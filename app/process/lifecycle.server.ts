@@ -7,7 +7,14 @@ import { pruneExpiredSignInLinks } from "~/models/sign-in-links.server";
 import { pruneSpaceExports } from "~/models/space-exports.server";
 import { trimChangeLogs } from "~/models/space-changes.server";
 import { purgeAbandonedAccounts } from "~/models/unverified-accounts.server";
-import { db, isDatabaseUnavailable, migrate, pingDatabase, vacuumEmbedded } from "~/services/db.server";
+import {
+  db,
+  isDatabaseUnavailable,
+  migrate,
+  pingDatabase,
+  vacuumEmbedded,
+  type VacuumScope,
+} from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { backgroundMailSettled } from "~/services/mail.server";
 import { attachJobs, detachJobs } from "./jobs.server";
@@ -71,7 +78,7 @@ async function whenDatabaseAnswers(work: () => Promise<unknown>) {
 }
 
 /** The vacuum after the pruning, so that it takes back at once what the pruning deleted (PGlite only). */
-async function pruneAndVacuum(scope: Parameters<typeof vacuumEmbedded>[0]) {
+async function pruneAndVacuum(scope: VacuumScope) {
   await pruneExpired();
   await vacuumEmbedded(scope);
 }

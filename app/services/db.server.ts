@@ -34,6 +34,8 @@ export function databaseEngine(): "postgres" | "pglite" {
   return databaseEnv().DATABASE_URL ? "postgres" : "pglite";
 }
 
+export type VacuumScope = "tables due" | "every table";
+
 /**
  * PGlite runs Postgres in single-user mode, where autovacuum never starts: without this,
  * every row an update or a delete leaves behind would stay for good (sessions, reads, the
@@ -45,11 +47,12 @@ export function databaseEngine(): "postgres" | "pglite" {
  * - "every table": at start-up, since PGlite keeps no statistics across a restart, so what
  *   the last run left behind is found only by looking (VACUUM skips the pages it finds
  *   untouched since its last pass).
- * Not ANALYZE: its statistics made PGlite's pages slower (docs/performance.md, 2026-11-29).
+ * Not ANALYZE: with statistics, the generic plans of the unread counts read every message of
+ * each chat, and PGlite's pages got slower (docs/performance.md, 2026-11-29, night).
  * On a Postgres server autovacuum does this itself, and this does nothing.
  * Returns the tables it vacuumed, as schema.table.
  */
-export async function vacuumEmbedded(scope: "tables due" | "every table"): Promise<string[]> {
+export async function vacuumEmbedded(scope: VacuumScope): Promise<string[]> {
   if (databaseEngine() !== "pglite") return [];
   // The statistics reach pg_stat_user_tables a second late; this sends the latest with the next statement.
   await sql`select pg_stat_force_next_flush()`.execute(db);
