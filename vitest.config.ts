@@ -10,6 +10,8 @@ import { defineConfig } from "vitest/config";
 export const POSTGRES_FILES = [
   // Migrations as each engine applies them.
   "tests/integration/migrations.test.ts",
+  // The unread count's plan, as each engine's upkeep (autovacuum, or the app's vacuum) leaves it.
+  "tests/integration/unread-backlog.test.ts",
   // Sequence numbers and the change log under concurrent sends: one serialised
   // connection on PGlite, real concurrent transactions on the pg pool.
   "tests/integration/messages.test.ts",

@@ -27,6 +27,7 @@ import * as messageSearch from "./0027_message_search";
 import * as searchIndexes from "./0028_search_indexes";
 import * as fileWordsIndex from "./0029_file_words_index";
 import * as mentioningMessagesIndex from "./0030_mentioning_messages_index";
+import * as unreadCountIndex from "./0031_unread_count_index";
 
 /* Listed here rather than read from disk, so that they travel inside the server build. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   "0028_search_indexes": searchIndexes,
   "0029_file_words_index": fileWordsIndex,
   "0030_mentioning_messages_index": mentioningMessagesIndex,
+  "0031_unread_count_index": unreadCountIndex,
 };
