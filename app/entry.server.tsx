@@ -83,7 +83,7 @@ export default function handleRequest(
  * from its shell, a page went out in several pieces (the shell, then each part of the
  * page's data as it was encoded): each piece was a flush of the compression middleware,
  * one more job for zlib's threads and one more write to the socket. Sent whole, every page
- * served 30-50% more requests a second (docs/performance.md, 2026-11-30), and a render
+ * served 20-70% more requests a second (docs/performance.md, 2026-11-30), and a render
  * error still sets the status. The cost is the time to first byte of a page with a slow
  * deferred part: no server loader defers today; one that does waits for it here, up to
  * ABORT_DELAY.
