@@ -37,17 +37,20 @@ export async function toggleReaction(
   const { spaceId, reactions, change } = await db.transaction().execute(async (tx) => {
     const message = await findVisibleMessage(actor, messageId, tx);
     if (message.deleted_at) throw notFound(MESSAGE_NOT_FOUND);
-    const removed = await tx
-      .deleteFrom("message_reactions")
-      .where("message_id", "=", message.id)
-      .where("user_id", "=", actor.id)
-      .where("reaction_type", "=", reaction)
+    // Given first, taken back when it was there: a toggle sent while another of the same
+    // reaction is in flight (a quick second click) waits on the first one's row and then takes
+    // it back. Deleting first, it saw no row yet, and both toggles ended with the reaction given.
+    const given = await tx
+      .insertInto("message_reactions")
+      .values({ message_id: message.id, user_id: actor.id, reaction_type: reaction })
+      .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
-    if (removed.numDeletedRows === 0n) {
+    if (given.numInsertedOrUpdatedRows === 0n) {
       await tx
-        .insertInto("message_reactions")
-        .values({ message_id: message.id, user_id: actor.id, reaction_type: reaction })
-        .onConflict((oc) => oc.doNothing())
+        .deleteFrom("message_reactions")
+        .where("message_id", "=", message.id)
+        .where("user_id", "=", actor.id)
+        .where("reaction_type", "=", reaction)
         .execute();
     }
     const rows = await tx

@@ -6,6 +6,7 @@ import { deleteMessage, editMessage } from "~/models/message-changes.server";
 import { removeClientFromSpace, unassignTeamMember } from "~/models/space-assignments.server";
 import { changesSince, recordChange, trimChangeLogs } from "~/models/space-changes.server";
 import { markRead } from "~/models/space-reads.server";
+import { toggleReaction } from "~/models/message-reactions.server";
 import { db } from "~/services/db.server";
 import { subscribe } from "~/models/events.server";
 import type { SpaceChange } from "~/shared/protocol";
@@ -115,6 +116,19 @@ describe("sending messages", () => {
       .where("id", "=", space.id)
       .executeTakeFirstOrThrow();
     expect(Number(space_.last_seq)).toBe(12);
+  });
+
+  test("a reaction given and taken back at once, as a quick second click sends it, ends taken back", async () => {
+    const { space, owner, clientActor } = await world();
+    const { message } = await send(owner, space.id, "Launch is live");
+    for (let round = 0; round < 5; round++) {
+      await Promise.all([
+        toggleReaction(clientActor, message.id, "thumbsup"),
+        toggleReaction(clientActor, message.id, "thumbsup"),
+      ]);
+      const [shown] = (await listMessages(owner, space.id)).messages;
+      expect(shown.reactions.thumbsup).toEqual([]);
+    }
   });
 
   test("messages sent at the same moment to two agencies' spaces are each stored, refused or answered as a retry on their own", async () => {
