@@ -1,6 +1,6 @@
 import { db } from "~/services/db.server";
 import { enqueue } from "~/services/jobs.server";
-import { suppressedAmong, suppressionsOf } from "~/services/mail.server";
+import { suppressedAmong } from "~/services/mail.server";
 import {
   fetchReceivedMail,
   resendWebhookConfigured,
@@ -72,9 +72,4 @@ export async function receiveResendMail(emailId: string): Promise<ReplyOutcome> 
 /** Whether mail to the address bounced for good or was marked as spam: the rosters and the person's banner say so. */
 export function emailBouncing(addresses: readonly string[]): Promise<Set<string>> {
   return suppressedAmong(addresses);
-}
-
-/** `emailBouncing` of one address as a query that finds a row when it bounces (`exists`), for a statement that asks more. */
-export function emailBouncingRow(address: string) {
-  return suppressionsOf([address]);
 }

@@ -2,8 +2,8 @@ import { sql, type ExpressionBuilder, type Transaction } from "kysely";
 import { jsonObjectFrom } from "kysely/helpers/postgres";
 import type { ClientOwnerOption, SpaceOverview, SpaceSummary } from "~/shared/spaces";
 import type { Database, Space, UserType } from "#db/schema";
-import { compiledQueryPer } from "~/services/compiled-queries.server";
-import { db, countOf } from "~/services/db.server";
+import { compiledQuery, compiledQueryPer } from "~/services/compiled-queries.server";
+import { db } from "~/services/db.server";
 import { emit } from "./events.server";
 import { deleteImage } from "~/services/images.server";
 import { storage } from "~/services/storage.server";
@@ -22,7 +22,6 @@ import {
   spaceIdsVisibleTo,
   spaceMemberUserIds,
   teamSideOf,
-  visibleSpaceIds,
   whoOf,
 } from "./space-access.server";
 import { ownerName } from "~/shared/owner-name";
@@ -45,42 +44,19 @@ const MESSAGES = {
 /**
  * A page of the spaces the actor may see (SPEC §6), by name, with their real team member
  * and client counts and the actor's unread messages in each (unread.server.ts), in one
- * statement: the counts of the page's chats, asked apart, were a round trip more.
+ * statement: the counts of the page's chats, asked apart, were a round trip more. Both
+ * statements are compiled once per type of user (issue 41).
  */
 export async function listVisibleSpaces(
   actor: Actor,
   { page = 1 }: { page?: number } = {},
 ): Promise<Page<SpaceSummary>> {
-  const visible = db.selectFrom("spaces").where("spaces.id", "in", visibleSpaceIds(actor));
+  const who = { ...whoOf(actor), userId: actor.id };
   return takePage(
     page,
-    () => countOf(visible),
-    async ({ limit, offset }) => {
-      const rows = await visible
-        .select((eb) => [
-          "spaces.id",
-          "spaces.name",
-          "spaces.email",
-          "spaces.company",
-          "spaces.logo",
-          eb
-            .selectFrom("team_member_spaces")
-            .select(eb.fn.countAll().as("count"))
-            .whereRef("team_member_spaces.space_id", "=", "spaces.id")
-            .as("team_member_count"),
-          eb
-            .selectFrom("space_clients")
-            .select(eb.fn.countAll().as("count"))
-            .whereRef("space_clients.space_id", "=", "spaces.id")
-            .as("client_count"),
-          unreadCountIn(actor.id, sql.ref("spaces.id")).as("unread"),
-        ])
-        .orderBy("spaces.name")
-        .orderBy("spaces.id")
-        .limit(limit)
-        .offset(offset)
-        .execute();
-      return rows.map((row) => ({
+    async () => Number((await visibleSpaceCount(actor.type, who))[0].count),
+    async (range) =>
+      (await visibleSpaceRows(actor.type, { ...who, ...range })).map((row) => ({
         id: row.id,
         name: row.name,
         email: row.email,
@@ -89,24 +65,63 @@ export async function listVisibleSpaces(
         teamMemberCount: Number(row.team_member_count ?? 0),
         clientCount: Number(row.client_count ?? 0),
         unread: Number(row.unread ?? 0),
-      }));
-    },
+      })),
   );
 }
+
+type SpaceReader = ReturnType<typeof whoOf> & { userId: string };
+
+function visibleSpaces(type: UserType, who: SpaceReader) {
+  return db.selectFrom("spaces").where("spaces.id", "in", spaceIdsVisibleTo(type, who));
+}
+
+const visibleSpaceCount = compiledQueryPer((type: UserType, who: SpaceReader) =>
+  visibleSpaces(type, who).select((eb) => eb.fn.countAll<string>().as("count")),
+);
+
+const visibleSpaceRows = compiledQueryPer((type: UserType, values: SpaceReader & { limit: number; offset: number }) =>
+  visibleSpaces(type, values)
+    .select((eb) => [
+      "spaces.id",
+      "spaces.name",
+      "spaces.email",
+      "spaces.company",
+      "spaces.logo",
+      eb
+        .selectFrom("team_member_spaces")
+        .select(eb.fn.countAll().as("count"))
+        .whereRef("team_member_spaces.space_id", "=", "spaces.id")
+        .as("team_member_count"),
+      eb
+        .selectFrom("space_clients")
+        .select(eb.fn.countAll().as("count"))
+        .whereRef("space_clients.space_id", "=", "spaces.id")
+        .as("client_count"),
+      unreadCountIn(values.userId, sql.ref("spaces.id")).as("unread"),
+    ])
+    .orderBy("spaces.name")
+    .orderBy("spaces.id")
+    .limit(values.limit)
+    .offset(values.offset),
+);
 
 /** SPEC §6: only OWNER clients can be chosen as a space's owner. For those who may create spaces. */
 export async function listClientOwners(actor: Actor): Promise<ClientOwnerOption[]> {
   assertCanEditSpaces(actor);
-  return db
+  return clientOwners({ agencyId: actor.agencyId });
+}
+
+// Asked by /spaces for each who may create spaces: compiled once.
+const clientOwners = compiledQuery((values: { agencyId: string }) =>
+  db
     .selectFrom("clients")
     .innerJoin("client_companies", "client_companies.id", "clients.company_id")
     .select(["clients.id", "clients.name", "client_companies.name as company", "clients.email"])
-    .where("clients.agency_id", "=", actor.agencyId)
+    .where("clients.agency_id", "=", values.agencyId)
     .where("clients.role", "=", "OWNER")
     .orderBy("clients.name")
-    .orderBy("clients.id")
-    .execute();
-}
+    .orderBy("clients.id"),
+);
 
 /**
  * Stores a logo chosen for a space before its form is saved (the New Space dialog

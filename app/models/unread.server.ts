@@ -1,7 +1,9 @@
 import { sql, type Expression } from "kysely";
+import type { UserType } from "#db/schema";
+import { compiledQueryPer } from "~/services/compiled-queries.server";
 import { db } from "~/services/db.server";
 import type { Actor } from "./actors.server";
-import { visibleChatIds } from "./space-access.server";
+import { chatIdsVisibleTo, whoOf } from "./space-access.server";
 import { chatName, sideOf } from "~/shared/chat-sides";
 import { UNREAD_SHOWN_UP_TO } from "~/shared/unread";
 
@@ -59,12 +61,12 @@ export function unreadCountIn(userId: string, chatId: Expression<string>) {
   return countOf(unreadMessagesIn(userId, chatId));
 }
 
-/** Of those, how many mention `userId`; on the index of the messages that mention anyone (0030). */
-function mentionCountIn(userId: string, chatId: Expression<string>) {
+/** Of those, how many mention the reader; on the index of the messages that mention anyone (0030). */
+function mentionCountIn(reader: UnreadReader, chatId: Expression<string>) {
   return countOf(
-    unreadMessagesIn(userId, chatId)
+    unreadMessagesIn(reader.userId, chatId)
       .where(sql<boolean>`space_messages.mentions <> '[]'::jsonb`)
-      .where(sql<boolean>`space_messages.mentions @> ${JSON.stringify([{ userId }])}::jsonb`),
+      .where(sql<boolean>`space_messages.mentions @> ${reader.mention}::jsonb`),
   );
 }
 
@@ -77,13 +79,25 @@ function countOf(messages: ReturnType<typeof othersMessages>) {
 /** `mentions`: how many of the unread messages mention the actor. */
 export type UnreadSpace = { id: string; name: string; count: number; mentions: number };
 
+/**
+ * Who reads, as the unread queries take them: the actor's ids and how a message names them
+ * (a mention). Values, so that a query of them is compiled once per type of user (every
+ * signed-in page asks for the bell's spaces).
+ */
+export function unreadReaderOf(actor: Actor) {
+  return { ...whoOf(actor), userId: actor.id, mention: JSON.stringify([{ userId: actor.id }]) };
+}
+export type UnreadReader = ReturnType<typeof unreadReaderOf>;
+
 /** The spaces where the actor has unread messages, most recent first (the top bar's notifications). */
 export async function spacesWithUnread(actor: Actor): Promise<UnreadSpace[]> {
-  return (await spacesWithUnreadRows(actor).execute()).map(toUnreadSpace);
+  return (await unreadSpaces(actor.type, unreadReaderOf(actor))).map(toUnreadSpace);
 }
 
+const unreadSpaces = compiledQueryPer(spacesWithUnreadRows);
+
 /** `spacesWithUnread` as a query, for a statement that asks more; `toUnreadSpace` makes its rows UnreadSpaces. */
-export function spacesWithUnreadRows(actor: Actor) {
+export function spacesWithUnreadRows(type: UserType, reader: UnreadReader) {
   const chat = sql.ref<string>("spaces.id");
   // Most recent first by the chat's latest message, on its index at once. By its newest unread
   // one, Postgres read every unread row of the chat to sort them where it lacked the
@@ -98,15 +112,15 @@ export function spacesWithUnreadRows(actor: Actor) {
   // made it a join over every unread message of every chat.
   return db
     .selectFrom("spaces")
-    .innerJoinLateral(unreadCountIn(actor.id, chat).as("unread"), (join) => join.onTrue())
-    .where("spaces.id", "in", visibleChatIds(actor))
+    .innerJoinLateral(unreadCountIn(reader.userId, chat).as("unread"), (join) => join.onTrue())
+    .where("spaces.id", "in", chatIdsVisibleTo(type, reader))
     .where("unread.count", ">", "0")
     .select([
       "spaces.id",
       "spaces.name",
       "spaces.team_side_of",
       "unread.count",
-      mentionCountIn(actor.id, chat).as("mentions"),
+      mentionCountIn(reader, chat).as("mentions"),
       latest.as("latest"),
     ])
     .orderBy("latest", "desc");

@@ -66,14 +66,24 @@ export async function suppressedAmong(addresses: readonly string[]): Promise<Set
 
 /** `suppressedAmong` as a query (at least one address), to ask within a statement that asks more. */
 export function suppressionsOf(addresses: readonly string[]) {
-  return db
-    .selectFrom("email_suppressions")
-    .select("address")
-    .where(
-      "address",
-      "in",
-      addresses.map((address) => address.trim().toLowerCase()),
-    );
+  return suppressions().where("address", "in", addresses.map(suppressionAddress));
+}
+
+/**
+ * One address's suppression as a query, the address as `suppressionAddress` writes it: its
+ * text does not depend on the address, so a compiled query takes it as a placeholder.
+ */
+export function suppressionOf(address: string) {
+  return suppressions().where("address", "=", address);
+}
+
+/** An address as the suppression list keeps it. */
+export function suppressionAddress(address: string) {
+  return address.trim().toLowerCase();
+}
+
+function suppressions() {
+  return db.selectFrom("email_suppressions").select("address");
 }
 
 function fromEnv(): Mailer {
