@@ -25,7 +25,7 @@ import {
   whoOf,
 } from "./space-access.server";
 import { ownerName } from "~/shared/owner-name";
-import { takePage, type Page } from "~/shared/paging";
+import { CARDS_PER_PAGE, takePage, type Page } from "~/shared/paging";
 import { deleteArchives, spaceExportArchiveKeys } from "./space-exports.server";
 
 /*
@@ -42,7 +42,7 @@ const MESSAGES = {
 } as const;
 
 /**
- * A page of the spaces the actor may see (SPEC §6), by name, with their real team member
+ * A page of the spaces the actor may see (SPEC §6), as a grid of cards, by name, with their real team member
  * and client counts and the actor's unread messages in each (unread.server.ts), in one
  * statement: the counts of the page's chats, asked apart, were a round trip more. Both
  * statements are compiled once per type of user (issue 41).
@@ -66,6 +66,7 @@ export async function listVisibleSpaces(
         clientCount: Number(row.client_count ?? 0),
         unread: Number(row.unread ?? 0),
       })),
+    CARDS_PER_PAGE,
   );
 }
 

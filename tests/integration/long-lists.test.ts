@@ -74,22 +74,22 @@ async function anotherAgency() {
 }
 
 describe("the spaces pages", () => {
-  test("the agency's /spaces shows 50 of its 300 spaces at a time, says which, and pages to the rest", async () => {
+  test("the agency's /spaces shows 24 of its 300 spaces at a time, says which, and pages to the rest", async () => {
     await anotherAgency();
     const { owner, agencyId } = await createAgency();
     await createSpaces(agencyId, 300);
     const cookie = await cookieFor(owner);
 
     const first = await page("/spaces", cookie);
-    expect(shown(first.html, "Space")).toEqual(numbers(1, 50));
-    expect(first.html).toContain("Showing 1–50 of 300");
+    expect(shown(first.html, "Space")).toEqual(numbers(1, 24));
+    expect(first.html).toContain("Showing 1–24 of 300");
     expect(first.html).toContain(href("/spaces?page=2"));
     expect(first.html).not.toContain(">Previous<");
 
-    const last = await page("/spaces?page=6", cookie);
-    expect(shown(last.html, "Space")).toEqual(numbers(251, 300));
-    expect(last.html).toContain("Showing 251–300 of 300");
-    expect(last.html).toContain(href("/spaces?page=5"));
+    const last = await page("/spaces?page=13", cookie);
+    expect(shown(last.html, "Space")).toEqual(numbers(289, 300));
+    expect(last.html).toContain("Showing 289–300 of 300");
+    expect(last.html).toContain(href("/spaces?page=12"));
     expect(last.html).not.toContain(">Next<");
   });
 
@@ -102,14 +102,14 @@ describe("the spaces pages", () => {
     await createSpaces(agencyId, 20, { name: "Elsewhere" });
 
     const mine = await page("/teams/spaces?page=2", await cookieFor(designer.user));
-    expect(shown(mine.html, "Space")).toEqual(numbers(51, 100));
-    expect(mine.html).toContain("Showing 51–100 of 300");
+    expect(shown(mine.html, "Space")).toEqual(numbers(25, 48));
+    expect(mine.html).toContain("Showing 25–48 of 300");
     expect(mine.html).not.toContain("Elsewhere 0");
 
-    const chats = await page("/client/chat?page=6", await cookieFor(client.user));
-    expect(shown(chats.html, "Space")).toEqual(numbers(251, 300));
-    expect(chats.html).toContain("Showing 251–300 of 300");
-    expect(chats.html).toContain(href("/client/chat?page=5"));
+    const chats = await page("/client/chat?page=13", await cookieFor(client.user));
+    expect(shown(chats.html, "Space")).toEqual(numbers(289, 300));
+    expect(chats.html).toContain("Showing 289–300 of 300");
+    expect(chats.html).toContain(href("/client/chat?page=12"));
   });
 });
 

@@ -22,8 +22,8 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 /**
  * A space on the list (SPEC §2.7), an item of the list's `<ul>`: logo, name, email, the
  * team member and client counts, Enter Space (Enter Chat for clients), and for editors
- * the actions menu. A list page holds fifty, so each is drawn in as few elements as it
- * can be (issue 41): the item is the card, and the counts are a line of text.
+ * the actions menu. A page of the grid holds 24 (CARDS_PER_PAGE), each drawn in as few
+ * elements as it can be (issue 41): the item is the card, and the counts are a line of text.
  */
 export function SpaceCard({
   space,
