@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { listMessages } from "~/models/messages.server";
 import { sendMessage } from "~/models/message-sending.server";
 import { deleteMessage, editMessage } from "~/models/message-changes.server";
+import { removeClientFromSpace } from "~/models/space-assignments.server";
 import { changesSince } from "~/models/space-changes.server";
 import type { ChatMessage } from "~/shared/chat-message";
 import * as agencyChat from "~/routes/spaces.$spaceId";
@@ -17,7 +18,7 @@ async function conversation() {
   const { user: olivia, client } = await createClient(agencyId, { role: "OWNER", name: "Olivia Chen" });
   const space = await createSpace(agencyId, { clientIds: [client.id] });
   const otherSpace = await createSpace(agencyId, { name: "Elsewhere" });
-  return { owner, olivia, space, otherSpace };
+  return { owner, olivia, client, space, otherSpace };
 }
 
 let sent = 0;
@@ -43,6 +44,22 @@ describe("a reply", () => {
     expect(quoteOf(replayed, reply.message.id)).toEqual(quote);
     const found = await listMessages(actor, space.id, { matching: "attached" });
     expect(quoteOf(found.messages, reply.message.id)).toEqual(quote);
+  });
+
+  test("quotes its original's sender by name after they have left the space, on a page without the original", async () => {
+    const { owner, olivia, client, space } = await conversation();
+    const original = (await send(olivia, space.id, "Here is the brief")).message;
+    await removeClientFromSpace(await actorOf(owner), space.id, client.id);
+    const reply = (await send(owner, space.id, "Thanks, noted", original.id)).message;
+
+    const found = await listMessages(await actorOf(owner), space.id, { matching: "noted" });
+    expect(found.messages.map((message) => message.id)).toEqual([reply.id]);
+    expect(quoteOf(found.messages, reply.id)).toEqual({
+      id: original.id,
+      senderName: "Olivia Chen",
+      excerpt: "Here is the brief",
+      deleted: false,
+    });
   });
 
   test("follows its original's edit, and says so when the original is deleted", async () => {
