@@ -137,24 +137,27 @@ export async function loadPeople(userIds: string[], executor: Executor = db): Pr
   );
 }
 
-// Compiled once (a list of ids goes in as one array): the chat reads people for every page and send.
-const peopleRows = compiledQuery((values: { ids: string[] }) =>
-  db
-    .selectFrom("users")
-    .leftJoin("agencies", (join) => join.onRef("agencies.id", "=", "users.id"))
-    .leftJoin("team_members", "team_members.user_id", "users.id")
-    .leftJoin("clients", "clients.user_id", "users.id")
-    .select([
-      "users.id",
-      "users.email",
-      "users.user_type",
-      "agencies.first_name",
-      "agencies.last_name",
-      "agencies.avatar as agency_avatar",
-      "team_members.name as team_member_name",
-      "team_members.profile_picture",
-      "clients.name as client_name",
-      "clients.avatar as client_avatar",
-    ])
-    .where(sql<boolean>`users.id = any(${values.ids}::uuid[])`),
+// Compiled once (a list of ids goes in as one array, each a key of users' index, so one plan
+// serves any list): the chat reads people for every page and send.
+const peopleRows = compiledQuery(
+  (values: { ids: string[] }) =>
+    db
+      .selectFrom("users")
+      .leftJoin("agencies", (join) => join.onRef("agencies.id", "=", "users.id"))
+      .leftJoin("team_members", "team_members.user_id", "users.id")
+      .leftJoin("clients", "clients.user_id", "users.id")
+      .select([
+        "users.id",
+        "users.email",
+        "users.user_type",
+        "agencies.first_name",
+        "agencies.last_name",
+        "agencies.avatar as agency_avatar",
+        "team_members.name as team_member_name",
+        "team_members.profile_picture",
+        "clients.name as client_name",
+        "clients.avatar as client_avatar",
+      ])
+      .where(sql<boolean>`users.id = any(${values.ids}::uuid[])`),
+  { onePlanForAnyList: true },
 );

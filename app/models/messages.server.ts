@@ -246,13 +246,16 @@ export async function toChatMessages(rows: MessageRow[], executor: Executor = db
   );
 }
 
-// What a page of messages reads beside its rows, compiled once: a list of ids goes in as one array.
-const reactionRows = compiledQuery((values: { ids: string[] }) =>
-  db
-    .selectFrom("message_reactions")
-    .select(["message_id", "user_id", "reaction_type"])
-    .where(sql<boolean>`message_id = any(${values.ids}::uuid[])`)
-    .orderBy("created_at"),
+// What a page of messages reads beside its rows, compiled once: a list of ids goes in as one
+// array, each id a key of the index read, so one plan serves every page and send.
+const reactionRows = compiledQuery(
+  (values: { ids: string[] }) =>
+    db
+      .selectFrom("message_reactions")
+      .select(["message_id", "user_id", "reaction_type"])
+      .where(sql<boolean>`message_id = any(${values.ids}::uuid[])`)
+      .orderBy("created_at"),
+  { onePlanForAnyList: true },
 );
 // A former member's watermark stays behind; only those who take part now show as readers.
 const memberReadRows = compiledQuery((values: { spaceId: string }) =>
@@ -262,12 +265,14 @@ const memberReadRows = compiledQuery((values: { spaceId: string }) =>
     .where("space_id", "=", values.spaceId)
     .where("user_id", "in", chatMemberIds(values.spaceId)),
 );
-const originalRows = compiledQuery((values: { ids: string[]; spaceId: string }) =>
-  db
-    .selectFrom("space_messages")
-    .select(["id", "sender_id", "content", "attachment_name", "deleted_at"])
-    .where(sql<boolean>`id = any(${values.ids}::uuid[])`)
-    .where("space_id", "=", values.spaceId),
+const originalRows = compiledQuery(
+  (values: { ids: string[]; spaceId: string }) =>
+    db
+      .selectFrom("space_messages")
+      .select(["id", "sender_id", "content", "attachment_name", "deleted_at"])
+      .where(sql<boolean>`id = any(${values.ids}::uuid[])`)
+      .where("space_id", "=", values.spaceId),
+  { onePlanForAnyList: true },
 );
 
 type QuotedRow = Pick<MessageRow, "id" | "sender_id" | "content" | "attachment_name" | "deleted_at">;

@@ -1,4 +1,5 @@
 import { CompiledQuery, type Compilable, type RawBuilder } from "kysely";
+import { ONE_PLAN_FOR_ANY_LIST } from "#db/connect";
 import { db, type Executor } from "./db.server";
 
 /*
@@ -22,11 +23,19 @@ type Query<O> = Compilable<O> | RawBuilder<O>;
 /** Runs the compiled query with these values, on the database or in a transaction. */
 export type CompiledRun<V extends Values, O> = (values: V, executor?: Executor) => Promise<O[]>;
 
-/** A query compiled on its first run and sent as that SQL ever after, with each run's values. */
-export function compiledQuery<V extends Values, O>(build: (values: V) => Query<O>): CompiledRun<V, O> {
+/**
+ * A query compiled on its first run and sent as that SQL ever after, with each run's values.
+ * `onePlanForAnyList`: its list values (`= any(${ids})`) are each a key of the index it reads,
+ * so that one plan serves a list of any length, and it is prepared as a query without a list
+ * is (db/connect.ts); by default a query over a list is planned for each list.
+ */
+export function compiledQuery<V extends Values, O>(
+  build: (values: V) => Query<O>,
+  { onePlanForAnyList = false } = {},
+): CompiledRun<V, O> {
   let compiled: { sql: string; parameters: readonly unknown[] } | undefined;
   return async (values, executor = db) => {
-    compiled ??= compile(build);
+    compiled ??= compile(build, onePlanForAnyList);
     const parameters = compiled.parameters.map((parameter) =>
       parameter instanceof Placeholder ? values[parameter.name] : parameter,
     );
@@ -54,12 +63,13 @@ export function compiledQueryPer<S extends Shape, V extends Values, O>(
 
 type Shape = string | boolean | Readonly<Record<string, string | boolean>>;
 
-function compile<V extends Values, O>(build: (values: V) => Query<O>) {
+function compile<V extends Values, O>(build: (values: V) => Query<O>, onePlanForAnyList: boolean) {
   const placeholders = new Proxy({} as V, {
     get: (_, name) => (typeof name === "string" ? new Placeholder(name) : undefined),
   });
   const query = build(placeholders);
-  return isRawBuilder(query) ? query.compile(db) : query.compile();
+  const { sql, parameters } = isRawBuilder(query) ? query.compile(db) : query.compile();
+  return { sql: onePlanForAnyList ? `${ONE_PLAN_FOR_ANY_LIST}${sql}` : sql, parameters };
 }
 
 function isRawBuilder<O>(query: Query<O>): query is RawBuilder<O> {

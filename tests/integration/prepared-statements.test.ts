@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { connect } from "#db/connect";
 import type { Database } from "#db/schema";
 import { companyNamed } from "~/models/client-companies.server";
+import { compiledQuery } from "~/services/compiled-queries.server";
 import { db } from "~/services/db.server";
 import { createAgency } from "#tests/support/factories";
 
@@ -61,6 +62,28 @@ describe("statements prepared on a connection", () => {
     });
     expect(found).toEqual([0, 0, 0, 0, 0, 0, 0]);
     expect(prepared.filter((statement) => statement.includes("any($1::uuid[])"))).toEqual([]);
+  });
+
+  test("a statement over a list that one plan serves is prepared once, and answers each list of any length", async () => {
+    const agencies = await Promise.all([createAgency(), createAgency(), createAgency()]);
+    const ids = agencies.map((agency) => agency.owner.id);
+    const usersAmong = compiledQuery(
+      (values: { ids: string[] }) =>
+        db
+          .selectFrom("users")
+          .select("id")
+          .where(sql<boolean>`id = any(${values.ids}::uuid[])`)
+          .orderBy("email"),
+      { onePlanForAnyList: true },
+    );
+    const lists = [ids, ids.slice(0, 1), [], ids.slice(1), ids, [crypto.randomUUID()], ids.slice(0, 2)];
+    const { found, prepared } = await db.connection().execute(async (connection) => {
+      const found = [];
+      for (const list of lists) found.push((await usersAmong({ ids: list }, connection)).length);
+      return { found, prepared: await preparedStatements(connection) };
+    });
+    expect(found).toEqual([3, 1, 0, 2, 3, 0, 2]);
+    expect(prepared.filter((statement) => statement.includes("id = any($1::uuid[])"))).toHaveLength(1);
   });
 
   test("a company named again and again is one company: the insert still finds its partial unique index", async () => {
