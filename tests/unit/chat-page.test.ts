@@ -28,6 +28,49 @@ describe("a page of messages as the browser gets it", () => {
     expect(unpackPage("space", packPage(page))).toEqual(page);
   });
 
+  test("a message holding something in every field comes back whole", () => {
+    const page = {
+      messages: [
+        chatMessage("4", {
+          senderId: olivia.id,
+          senderName: olivia.name,
+          senderAvatar: null,
+          attachment: { name: "brief.pdf", size: 120_000, type: "application/pdf", url: "/attachments/4" },
+          editedAt: "2026-11-30T10:00:00.000Z",
+          readers: [ada],
+          reactions: { smile: [ada.id], heart: [olivia.id], thumbsup: [ada.id, olivia.id], angry: [ada.id] },
+          mentions: [{ userId: ada.id, start: 0, length: 10, name: ada.name }],
+          replyTo: { id: "2", senderName: olivia.name, excerpt: "Message 2", deleted: false },
+          linkPreview: { url: "https://example.com", title: "Example", description: null, siteName: null, image: null },
+          viaEmail: true,
+          signOff: {
+            id: "sign-off",
+            spaceId: "space",
+            messageId: "4",
+            state: "waiting",
+            askedBy: ada.name,
+            note: "",
+            dueOn: null,
+            asked: [{ id: olivia.id, name: olivia.name }],
+            versions: [
+              {
+                number: 1,
+                messageId: "4",
+                file: { name: "brief.pdf", url: "/attachments/4" },
+                createdAt: "2026-11-30T10:00:00.000Z",
+                answer: null,
+              },
+            ],
+            withdrawn: null,
+            createdAt: "2026-11-30T10:00:00.000Z",
+          },
+          signOffCardMessageId: "4",
+        }),
+      ],
+    };
+    expect(unpackPage("space", packPage(page))).toEqual(page);
+  });
+
   test("names each person once, and no message carries a name or an avatar of its people", () => {
     const packed = packPage({ messages });
     expect(packed.people).toEqual({
