@@ -60,13 +60,8 @@ export async function isSuppressed(address: string): Promise<boolean> {
 /** Those of the addresses (lower-cased) that bounced for good or complained. */
 export async function suppressedAmong(addresses: readonly string[]): Promise<Set<string>> {
   if (!addresses.length) return new Set();
-  const rows = await suppressionsOf(addresses).execute();
+  const rows = await suppressions().where("address", "in", addresses.map(suppressionAddress)).execute();
   return new Set(rows.map((row) => row.address));
-}
-
-/** `suppressedAmong` as a query (at least one address), to ask within a statement that asks more. */
-export function suppressionsOf(addresses: readonly string[]) {
-  return suppressions().where("address", "in", addresses.map(suppressionAddress));
 }
 
 /**
