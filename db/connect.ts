@@ -104,11 +104,11 @@ const isStalePlan = (error: unknown) => (error as { code?: string }).code === "0
 
 /**
  * Which statements one connection runs named, and under which name: each with values
- * after its text, but those that take a list and do not say one plan serves them (above). A connection keeps at most `limit`,
- * since each holds its plan in the database's memory and a list's `in ($1, $2, ...)` is a
- * new text for each length; past it, new texts run unnamed. A statement whose plan went
- * stale (a table gained a column under a `select *`) runs unnamed from then on, so a
- * rolling deploy's older instances keep answering.
+ * after its text, but those that take a list and do not say one plan serves them (above).
+ * A connection keeps at most `limit`, since each holds its plan in the database's memory
+ * and a list's `in ($1, $2, ...)` is a new text for each length; past it, new texts run
+ * unnamed. A statement whose plan went stale (a table gained a column under a `select *`)
+ * runs unnamed from then on, so a rolling deploy's older instances keep answering.
  */
 class StatementNames {
   readonly #named = new Set<string>();

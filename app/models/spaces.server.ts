@@ -12,7 +12,7 @@ import { recordSpaceActivity } from "./activity.server";
 import { Refusal, notFound } from "./errors.server";
 import { claimImage, holdImage } from "./pending-uploads.server";
 import { canEdit, canExportSpace } from "./policy.server";
-import { unreadCountIn } from "./unread.server";
+import { unreadCountIn, unreadReaderOf, type UnreadReader } from "./unread.server";
 import type { CreateSpaceInput, UpdateSpaceInput } from "~/shared/space.schemas";
 import { SPACE_NAME_MIN } from "~/shared/space.schemas";
 import {
@@ -42,16 +42,16 @@ const MESSAGES = {
 } as const;
 
 /**
- * A page of the spaces the actor may see (SPEC §6), as a grid of cards, by name, with their real team member
- * and client counts and the actor's unread messages in each (unread.server.ts), in one
- * statement: the counts of the page's chats, asked apart, were a round trip more. Both
- * statements are compiled once per type of user (issue 41).
+ * A page of the spaces the actor may see (SPEC §6), as a grid of cards, by name, with
+ * their real team member and client counts and the actor's unread messages in each
+ * (unread.server.ts), in one statement: the counts of the page's chats, asked apart, were
+ * a round trip more. Both statements are compiled once per type of user (issue 41).
  */
 export async function listVisibleSpaces(
   actor: Actor,
   { page = 1 }: { page?: number } = {},
 ): Promise<Page<SpaceSummary>> {
-  const who = { ...whoOf(actor), userId: actor.id };
+  const who = unreadReaderOf(actor);
   return takePage(
     page,
     async () => Number((await visibleSpaceCount(actor.type, who))[0].count),
@@ -70,17 +70,15 @@ export async function listVisibleSpaces(
   );
 }
 
-type SpaceReader = ReturnType<typeof whoOf> & { userId: string };
-
-function visibleSpaces(type: UserType, who: SpaceReader) {
+function visibleSpaces(type: UserType, who: UnreadReader) {
   return db.selectFrom("spaces").where("spaces.id", "in", spaceIdsVisibleTo(type, who));
 }
 
-const visibleSpaceCount = compiledQueryPer((type: UserType, who: SpaceReader) =>
+const visibleSpaceCount = compiledQueryPer((type: UserType, who: UnreadReader) =>
   visibleSpaces(type, who).select((eb) => eb.fn.countAll<string>().as("count")),
 );
 
-const visibleSpaceRows = compiledQueryPer((type: UserType, values: SpaceReader & { limit: number; offset: number }) =>
+const visibleSpaceRows = compiledQueryPer((type: UserType, values: UnreadReader & { limit: number; offset: number }) =>
   visibleSpaces(type, values)
     .select((eb) => [
       "spaces.id",

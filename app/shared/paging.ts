@@ -28,9 +28,10 @@ export function pageNumber(value: string | null): number {
 export type Page<Item> = { items: Item[]; page: number; pageCount: number; perPage: number; total: number };
 
 /**
- * The page asked for of the rows `count` counts, `perPage` a page, the rows of it taken by `rows`. A page
- * number that is not one (garbage, 0, a fraction's excess) means the first page; one past
- * the end, the last, so that a list that shrank under a link still shows something.
+ * The page asked for of the rows `count` counts, `perPage` a page, the rows of it taken by
+ * `rows`. A page number that is not one (garbage, 0, a fraction's excess) means the first
+ * page; one past the end, the last, so that a list that shrank under a link still shows
+ * something.
  */
 export async function takePage<Item>(
   requested: number,
