@@ -1,5 +1,5 @@
 import type { Selectable } from "kysely";
-import type { SignOffsTable } from "#db/schema";
+import type { SignOffsTable, UserType } from "#db/schema";
 import { db, type Executor } from "~/services/db.server";
 import { UNKNOWN_USER } from "~/shared/chat-message";
 import type { ChatSide } from "~/shared/chat-sides";
@@ -9,7 +9,7 @@ import { loadPeople, type Actor } from "./actors.server";
 import { notFound } from "./errors.server";
 import { isAgencyStaff } from "./policy.server";
 import type { SignedFrom } from "./sign-offs.server";
-import { findVisibleChat, isUuid, visibleChatIds } from "./space-access.server";
+import { chatIdsVisibleTo, findVisibleChat, isUuid, visibleChatIds, type Who } from "./space-access.server";
 
 /*
  * Sign-offs as people read them (issue 39): the cards on a chat's messages, a space's
@@ -116,18 +116,19 @@ export async function listSignOffs(
 }
 
 /**
- * What waits for the actor, for their dashboard: a client, the sign-offs they are asked
- * to answer; the agency's staff, those of their spaces that wait for the client or for a
- * new version after changes were requested. Newest first, at most `limit`.
+ * What waits for a reader of this type, for their dashboard, as a query for the dashboard's
+ * one statement (`waitingCardsOf` makes its rows cards): a client, the sign-offs they are
+ * asked to answer; the agency's staff, those of their spaces that wait for the client or
+ * for a new version after changes were requested. Newest first, at most `limit`.
  */
-export async function signOffsWaitingFor(actor: Actor, limit = 5): Promise<Array<SignOffCard & { spaceName: string }>> {
-  let query = db
+export function signOffsWaitingRows(type: UserType, reader: Who & { userId: string }, limit: number) {
+  const query = db
     .selectFrom("sign_offs")
     .innerJoin("spaces", "spaces.id", "sign_offs.space_id")
     .selectAll("sign_offs")
     .select("spaces.name as space_name")
-    .where("sign_offs.space_id", "in", visibleChatIds(actor));
-  query = isAgencyStaff(actor)
+    .where("sign_offs.space_id", "in", chatIdsVisibleTo(type, reader));
+  const waiting = isAgencyStaff({ type })
     ? query.where("sign_offs.state", "in", ["waiting", "changes_requested"])
     : query
         .where("sign_offs.state", "=", "waiting")
@@ -136,13 +137,26 @@ export async function signOffsWaitingFor(actor: Actor, limit = 5): Promise<Array
             eb
               .selectFrom("sign_off_people")
               .whereRef("sign_off_people.sign_off_id", "=", "sign_offs.id")
-              .where("sign_off_people.user_id", "=", actor.id),
+              .where("sign_off_people.user_id", "=", reader.userId),
           ),
         );
-  const rows = await query.orderBy("sign_offs.created_at", "desc").limit(limit).execute();
-  const cards = await cardsOf(rows, db);
+  return waiting.orderBy("sign_offs.created_at", "desc").limit(limit);
+}
+
+/** The cards of `signOffsWaitingRows`' rows, read as JSON, each with the name of its space. */
+export async function waitingCardsOf(
+  rows: Array<Omit<StoredSignOff, "created_at" | "withdrawn_at"> & JsonTimes & { space_name: string }>,
+): Promise<Array<SignOffCard & { spaceName: string }>> {
+  const stored = rows.map(({ space_name: _, ...row }) => ({
+    ...row,
+    created_at: new Date(row.created_at),
+    withdrawn_at: row.withdrawn_at === null ? null : new Date(row.withdrawn_at),
+  }));
+  const cards = await cardsOf(stored, db);
   return cards.map((card, index) => ({ ...card, spaceName: rows[index].space_name }));
 }
+
+type JsonTimes = { created_at: string; withdrawn_at: string | null };
 
 /** Every sign-off of a space with its whole record, oldest first: the export's sign-offs.json. */
 export async function signOffRecords(spaceId: string, executor: Executor = db): Promise<SignOffCard[]> {

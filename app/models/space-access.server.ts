@@ -31,7 +31,7 @@ export function visibleSpaceIds(actor: Actor, executor: Executor = db) {
  * record (an id that matches nothing where they have none). Values for one actor; the
  * placeholders of a compiled query; or the columns of many actors asked about at once.
  */
-type Who = { agencyId: Operand; teamMemberId: Operand; clientId: Operand };
+export type Who = { agencyId: Operand; teamMemberId: Operand; clientId: Operand };
 type Operand = string | Expression<string>;
 
 /** The actor's ids as the rule reads them, for a query compiled once per type of user (`chatIdsVisibleTo`). */

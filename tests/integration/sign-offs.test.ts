@@ -4,10 +4,11 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { Actor } from "~/models/actors.server";
 import { subscribe } from "~/models/events.server";
+import { getDashboard } from "~/models/dashboard.server";
 import { deleteMessage } from "~/models/message-changes.server";
 import { sendMessage } from "~/models/message-sending.server";
 import { listMessages, MESSAGE_NOT_FOUND } from "~/models/messages.server";
-import { listSignOffs, SIGN_OFF_NOT_FOUND, signOffsWaitingFor } from "~/models/sign-off-cards.server";
+import { listSignOffs, SIGN_OFF_NOT_FOUND } from "~/models/sign-off-cards.server";
 import {
   addSignOffVersion,
   answerSignOff,
@@ -134,6 +135,8 @@ async function cardOf(owner: Actor, spaceId: string, signOffId: string) {
 const signOffsIn = (spaceId: string) =>
   db.selectFrom("sign_offs").selectAll().where("space_id", "=", spaceId).execute();
 
+/** What a dashboard lists as waiting for them. */
+const waitingFor = async (actor: Actor) => (await getDashboard(actor)).signOffs;
 const answersOf = (signOffId: string) =>
   db.selectFrom("sign_off_answers").selectAll().where("sign_off_id", "=", signOffId).orderBy("version").execute();
 
@@ -603,12 +606,12 @@ describe("who may answer changes with who is in the space", () => {
   test("a client removed from the space can no longer answer, nor sees it waiting; the others asked still can", async () => {
     const { space, owner, olivia, emil, emilRecord } = await world();
     const card = await ask(owner, (await share(owner, space.id)).id, [olivia.id, emil.id]);
-    expect((await signOffsWaitingFor(emil)).map((each) => each.id)).toEqual([card.id]);
+    expect((await waitingFor(emil)).map((each) => each.id)).toEqual([card.id]);
     await removeClientFromSpace(owner, space.id, emilRecord.id);
 
     await expect(approve(emil, card.id)).rejects.toMatchObject(SIGN_OFF_GONE);
     await expect(requestChanges(emil, card.id, "Wait for me")).rejects.toMatchObject(SIGN_OFF_GONE);
-    expect(await signOffsWaitingFor(emil)).toEqual([]);
+    expect(await waitingFor(emil)).toEqual([]);
     expect(await answersOf(card.id)).toEqual([]);
     await expect(approve(olivia, card.id)).resolves.toMatchObject({ state: "approved" });
   });
@@ -648,7 +651,7 @@ describe("a file deleted from the chat", () => {
       status: 409,
       message: SIGN_OFF_TEXT.notWaiting,
     });
-    expect(await signOffsWaitingFor(olivia)).toEqual([]);
+    expect(await waitingFor(olivia)).toEqual([]);
   });
 
   test("deleting the current version's message withdraws it; an answered sign-off stays answered", async () => {
@@ -806,15 +809,21 @@ describe("lists", () => {
     await withdrawSignOff(owner, withdrawn.id);
     const ids = (list: SignOffCard[]) => list.map((each) => each.id);
 
-    expect(ids(await signOffsWaitingFor(olivia))).toEqual([forOlivia.id, forBoth.id]);
-    expect(ids(await signOffsWaitingFor(emil))).toEqual([forBoth.id]);
-    expect(await signOffsWaitingFor(bea)).toEqual([]);
+    expect(ids(await waitingFor(olivia))).toEqual([forOlivia.id, forBoth.id]);
+    expect(ids(await waitingFor(emil))).toEqual([forBoth.id]);
+    expect(await waitingFor(bea)).toEqual([]);
     for (const staff of [owner, designer]) {
-      expect(ids(await signOffsWaitingFor(staff, 10))).toEqual([changes.id, forOlivia.id, forBoth.id]);
+      expect(ids(await waitingFor(staff))).toEqual([changes.id, forOlivia.id, forBoth.id]);
     }
-    expect(ids(await signOffsWaitingFor(owner, 2))).toEqual([changes.id, forOlivia.id]);
-    expect(await signOffsWaitingFor(outsider)).toEqual([]);
-    expect((await signOffsWaitingFor(olivia))[0]).toMatchObject({ spaceName: "Northwind Website", state: "waiting" });
+    expect(await waitingFor(outsider)).toEqual([]);
+    expect((await waitingFor(olivia))[0]).toMatchObject({ spaceName: "Northwind Website", state: "waiting" });
+
+    // A dashboard lists the latest five; the rest are on each space's Sign-offs tab.
+    const later = [];
+    for (const name of ["four.txt", "five.txt", "six.txt"]) {
+      later.push(await ask(owner, (await share(owner, space.id, name)).id, [olivia.id]));
+    }
+    expect(ids(await waitingFor(owner))).toEqual([...ids(later.reverse()), changes.id, forOlivia.id]);
   });
 
   test("the chat's messages carry the card on the message it was asked on", async () => {
