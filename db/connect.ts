@@ -102,6 +102,26 @@ export const ONE_PLAN_FOR_ANY_LIST = "/* one plan for any list */ ";
 /** Postgres refuses a prepared statement whose result's columns a migration changed (a `select *`). */
 const isStalePlan = (error: unknown) => (error as { code?: string }).code === "0A000";
 
+/*
+ * Each text's name, or undefined for a list planned on each run, kept across connections:
+ * the app sends a few hundred texts, and hashing one again on each run took 5-6 µs of every
+ * statement (issue 41). A compiled query sends the same string each time, whose hash V8 keeps.
+ */
+const namesOfTexts = new Map<string, string | undefined>();
+const TEXTS_KEPT = 2_000;
+
+function nameOfText(text: string): string | undefined {
+  if (namesOfTexts.has(text)) return namesOfTexts.get(text);
+  const name =
+    LIST_PARAMETER.test(text) && !text.startsWith(ONE_PLAN_FOR_ANY_LIST)
+      ? undefined
+      : `s${crypto.createHash("sha1").update(text).digest("base64url")}`;
+  // Lists of each length are texts of their own; past this many, start again rather than grow.
+  if (namesOfTexts.size >= TEXTS_KEPT) namesOfTexts.clear();
+  namesOfTexts.set(text, name);
+  return name;
+}
+
 /**
  * Which statements one connection runs named, and under which name: each with values
  * after its text, but those that take a list and do not say one plan serves them (above).
@@ -118,9 +138,8 @@ class StatementNames {
 
   /** The name to run `text` under, or undefined to run it unnamed. */
   nameFor(text: string, values: readonly unknown[]): string | undefined {
-    if (!values.length || (LIST_PARAMETER.test(text) && !text.startsWith(ONE_PLAN_FOR_ANY_LIST))) return undefined;
-    const name = `s${crypto.createHash("sha1").update(text).digest("base64url")}`;
-    if (this.#stale.has(name) || (!this.#named.has(name) && this.#named.size >= this.limit)) return undefined;
+    const name = values.length ? nameOfText(text) : undefined;
+    if (!name || this.#stale.has(name) || (!this.#named.has(name) && this.#named.size >= this.limit)) return undefined;
     return name;
   }
 
