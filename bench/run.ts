@@ -483,37 +483,13 @@ async function pagesScenario(title: string, targets: PageTarget[]) {
       row.ofLimit.toFixed(3),
     ]),
   );
-  return rows.map(
-    ({
-      name,
-      url,
-      baseline,
-      requests,
-      perSecond,
-      p50,
-      p99,
-      max,
-      statuses,
-      bytes,
-      ofFloor,
-      ofFloorRounds,
-      ofLimit,
-    }) => ({
-      name,
-      path: new URL(url).pathname,
-      baseline: Boolean(baseline),
-      requests,
-      perSecond,
-      p50,
-      p99,
-      max,
-      statuses,
-      bytesPerResponse: bytes / Math.max(1, requests),
-      ofFloor,
-      ofFloorRounds,
-      ofLimit,
-    }),
-  );
+  // As results/latest.json keeps them: a path, not the URL and its session cookie.
+  return rows.map(({ url, cookie: _cookie, bytes, ...row }) => ({
+    ...row,
+    path: new URL(url).pathname,
+    baseline: Boolean(row.baseline),
+    bytesPerResponse: bytes / Math.max(1, row.requests),
+  }));
 }
 
 /** The middle of the rounds' figures (the higher of the two middle ones of an even count). */
