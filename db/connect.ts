@@ -312,20 +312,22 @@ class SerialDriver implements Driver {
 const unwrap = (connection: DatabaseConnection) =>
   connection instanceof PreparedPGliteConnection ? connection.inner : connection;
 
+type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
+
 /**
  * PGlite's connection with its statements named as on a server (StatementNames). PGlite's
  * own `query` parses, plans and describes every statement, in six calls into its
  * WebAssembly: on /dashboard that was most of the 7 ms a page that Postgres took inside
  * this process, and a named statement's plan also spares Postgres the size of each table
  * it reads (a `fstat` of each file: 1.2 ms a page). Named, a statement is parsed and
- * described once; each run is then one call (bind, describe, execute, sync).
+ * described once, its rows' description kept; each run is then one call (bind, execute, sync).
  *
  * Written here because PGlite prepares nothing itself and Kysely sends text and values;
  * the messages and the results' parsing are PGlite's own (`protocol`, `parse`).
  */
 class PreparedPGliteConnection implements DatabaseConnection {
   readonly #names: StatementNames;
-  readonly #parameterTypes = new Map<string, number[]>();
+  readonly #described = new Map<string, { parameterTypes: number[]; rows: BackendMessage | undefined }>();
 
   constructor(
     readonly inner: DatabaseConnection,
@@ -351,28 +353,28 @@ class PreparedPGliteConnection implements DatabaseConnection {
 
   async #run(name: string, { sql: text, parameters }: CompiledQuery) {
     const { serialize } = protocol;
-    let types = this.#parameterTypes.get(name);
-    if (!types) {
+    let described = this.#described.get(name);
+    if (!described) {
       const { messages } = await this.pglite.execProtocol(
         Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]),
       );
-      types = parse.parseDescribeStatementResults(messages);
-      this.#parameterTypes.set(name, types);
+      described = {
+        parameterTypes: parse.parseDescribeStatementResults(messages),
+        rows: messages.find((message) => message.name === "rowDescription"),
+      };
+      this.#described.set(name, described);
       this.#names.add(name);
     }
+    const { parameterTypes, rows } = described;
     // Each value as PGlite's `query` writes it, by the type Postgres gave its parameter.
     const values = parameters.map((value, index) =>
-      value == null ? null : (this.pglite.serializers[types[index]]?.(value) ?? String(value)),
+      value == null ? null : (this.pglite.serializers[parameterTypes[index]]?.(value) ?? String(value)),
     );
     const { messages } = await this.pglite.execProtocol(
-      Buffer.concat([
-        serialize.bind({ statement: name, values }),
-        serialize.describe({ type: "P" }),
-        serialize.execute(),
-        serialize.sync(),
-      ]),
+      Buffer.concat([serialize.bind({ statement: name, values }), serialize.execute(), serialize.sync()]),
     );
-    return parse.parseResults(messages, this.pglite.parsers, { rowMode: "object" })[0];
+    // The rows' description, read once with the statement's, is the same on every run.
+    return parse.parseResults(rows ? [rows, ...messages] : messages, this.pglite.parsers, { rowMode: "object" })[0];
   }
 
   streamQuery: DatabaseConnection["streamQuery"] = (...args) => this.inner.streamQuery(...args);
