@@ -45,20 +45,19 @@ export async function getDashboard(actor: Actor): Promise<Dashboard> {
     { ...whoOf(actor), userId: actor.id, companyId: actor.client?.companyId ?? NO_ID },
   );
   const [spaces, team, clients] = [row.spaces, row.team, row.clients].map(Number);
-  const stats =
-    actor.type === "CLIENT"
-      ? [
-          { label: "Total Spaces", value: spaces },
-          { label: "Agency Team", value: team },
-          { label: "Active Employees", value: clients },
-        ]
-      : [
-          { label: "Total Spaces", value: spaces },
-          { label: "Team Members", value: team },
-          { label: "Active Clients", value: clients },
-        ];
   return {
-    stats,
+    stats: [
+      { label: "Total Spaces", value: spaces },
+      ...(actor.type === "CLIENT"
+        ? [
+            { label: "Agency Team", value: team },
+            { label: "Active Employees", value: clients },
+          ]
+        : [
+            { label: "Team Members", value: team },
+            { label: "Active Clients", value: clients },
+          ]),
+    ],
     activity: row.activity.map((entry) => ({
       id: entry.id,
       summary: entry.summary,

@@ -1,6 +1,6 @@
 import { db } from "~/services/db.server";
 import { enqueue } from "~/services/jobs.server";
-import { suppressedAmong } from "~/services/mail.server";
+import { suppressedAmong, suppressionAddress } from "~/services/mail.server";
 import {
   fetchReceivedMail,
   resendWebhookConfigured,
@@ -53,7 +53,7 @@ export async function takeResendWebhook(payload: string, headers: SvixHeaders): 
   if (suppressed?.to.length) {
     await db
       .insertInto("email_suppressions")
-      .values(suppressed.to.map((address) => ({ address: address.trim().toLowerCase(), reason: suppressed.reason })))
+      .values(suppressed.to.map((address) => ({ address: suppressionAddress(address), reason: suppressed.reason })))
       .onConflict((oc) => oc.column("address").doNothing())
       .execute();
   }
