@@ -13,6 +13,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import * as esbuild from "esbuild";
+import { routerBranchCache } from "./router-branch-cache.mjs";
 
 export const TOOLS = ["db/migrate.ts", "scripts/seed.ts", "scripts/admin-create.ts", "scripts/mail-receive.ts"];
 
@@ -32,6 +33,7 @@ const shared = {
   banner: {
     js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
   },
+  plugins: [routerBranchCache],
 };
 
 await esbuild.build({ ...shared, entryPoints: ["build/index.js"], outfile: "build/index.js", allowOverwrite: true });
