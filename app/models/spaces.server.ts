@@ -12,7 +12,7 @@ import { recordSpaceActivity } from "./activity.server";
 import { Refusal, notFound } from "./errors.server";
 import { claimImage, holdImage } from "./pending-uploads.server";
 import { canEdit, canExportSpace } from "./policy.server";
-import { unreadCountIn, unreadReaderOf, type UnreadReader } from "./unread.server";
+import { JOINED_WATERMARK, spacesReadBy, unreadCountIn, unreadReaderOf, type UnreadReader } from "./unread.server";
 import type { CreateSpaceInput, UpdateSpaceInput } from "~/shared/space.schemas";
 import { SPACE_NAME_MIN } from "~/shared/space.schemas";
 import {
@@ -70,8 +70,9 @@ export async function listVisibleSpaces(
   );
 }
 
+// With the reader's watermarks for the list's unread counts (Postgres leaves the join out of the count).
 function visibleSpaces(type: UserType, who: UnreadReader) {
-  return db.selectFrom("spaces").where("spaces.id", "in", spaceIdsVisibleTo(type, who));
+  return spacesReadBy(who.userId).where("spaces.id", "in", spaceIdsVisibleTo(type, who));
 }
 
 const visibleSpaceCount = compiledQueryPer((type: UserType, who: UnreadReader) =>
@@ -96,7 +97,7 @@ const visibleSpaceRows = compiledQueryPer((type: UserType, values: UnreadReader 
         .select(eb.fn.countAll().as("count"))
         .whereRef("space_clients.space_id", "=", "spaces.id")
         .as("client_count"),
-      unreadCountIn(values.userId, sql.ref("spaces.id")).as("unread"),
+      unreadCountIn(values.userId, sql.ref("spaces.id"), JOINED_WATERMARK).as("unread"),
     ])
     .orderBy("spaces.name")
     .orderBy("spaces.id")
