@@ -3,7 +3,7 @@
  * backported to the server bundles of @remix-run/router 1.x, which Remix v2 runs on and
  * which gets no more releases but fixes. On every call of matchRoutes, 1.x flattens and
  * ranks all 84 of our routes and compiles a regular expression for each pattern it tries;
- * a document request calls it four to six times, 1.2 ms of the 3 ms a loader-less page
+ * a document request calls it four to six times, 1.1 ms of the 3.2 ms a loader-less page
  * costs this machine (docs/performance.md). Here each list of routes is flattened and
  * ranked once, and each pattern compiled once. The server's lists of routes are built
  * once per build and never changed (only a browser's router adds routes as it discovers
